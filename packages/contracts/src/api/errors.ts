@@ -1,0 +1,8 @@
+import { z } from 'zod';
+import { errorCatalogue, type ErrorCode } from '../errors.js';
+
+const codes = Object.keys(errorCatalogue) as [ErrorCode, ...ErrorCode[]];
+
+export const apiErrorSchema = z.object({
+  error: z.object({ code: z.enum(codes), message: z.string(), details: z.unknown().optional() }),
+});
