@@ -19,6 +19,10 @@ export const errorCatalogue = {
     message:
       'This sign-in request was started in another browser. Please start again from the service you came from.',
   },
+  cross_origin_request: {
+    status: 403,
+    message: 'This request came from another site and was refused.',
+  },
   rate_limited: { status: 429, message: 'Too many attempts. Please wait a while and try again.' },
   not_available: { status: 501, message: 'This feature is not available yet.' },
   service_unavailable: { status: 503, message: 'The service is temporarily unavailable.' },

@@ -8,3 +8,5 @@ export * from './api/errors.js';
 export * from './api/health.js';
 export * from './api/requests.js';
 export * from './api/session.js';
+export * from './fields.js';
+export * from './claims.js';

@@ -1,0 +1,131 @@
+import type { IncomingMessage } from 'node:http';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifySwagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import type { AppContext } from './context.js';
+import { healthRoutes } from './features/health/routes.js';
+import { outboxRoutes } from './features/outbox/routes.js';
+import { requestRoutes } from './features/requests/routes.js';
+import { sessionRoutes } from './features/session/routes.js';
+import { ApiError } from './http/apiError.js';
+import { installErrorHandler } from './http/errorHandler.js';
+import { mountProvider } from './http/oidcMount.js';
+import { registerSpa } from './http/spa.js';
+
+export interface AppOptions {
+  /** Where the built SPA is; defaults to packages/web/dist. */
+  webRoot?: string;
+  logger?: boolean;
+}
+
+const BODY_LIMIT = 64 * 1024;
+
+/** Logged requests carry no query string (codes, hints) and no headers (cookies, tokens). */
+const requestSerializer = (request: { method: string; url: string; id: string }) => ({
+  id: request.id,
+  method: request.method,
+  path: request.url.split('?')[0],
+});
+
+export async function buildApp(
+  ctx: AppContext,
+  options: AppOptions = {},
+): Promise<FastifyInstance> {
+  const { config } = ctx;
+  const app = Fastify({
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            serializers: { req: requestSerializer },
+            redact: {
+              paths: ['req.headers', 'headers.authorization', 'headers.cookie', 'body'],
+              remove: true,
+            },
+          },
+    trustProxy: config.trustProxy,
+    bodyLimit: BODY_LIMIT,
+    return503OnClosing: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandler(app);
+
+  // An empty JSON body is no body; anything else goes through Fastify's safe JSON parser.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'string', bodyLimit: BODY_LIMIT },
+    (request, body, done) => {
+      if (body === '') return done(null, undefined);
+      return parseJson(request, body as string, done);
+    },
+  );
+
+  await app.register(fastifyCookie, { secret: ctx.secrets.cookieKeys });
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'https:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    hsts: config.publicUrl.protocol === 'https:',
+  });
+  await app.register(fastifySwagger, {
+    openapi: { info: { title: `${config.productName} API`, version: '0.1.0' } },
+    transform: jsonSchemaTransform,
+  });
+
+  // JSON calls that change state must come from our own pages (with SameSite=Lax cookies
+  // and a JSON content type this is the CSRF defence).
+  app.addHook('onRequest', async (request) => {
+    if (request.method === 'GET' || request.method === 'HEAD' || !request.url.startsWith('/api/'))
+      return;
+    const origin = request.headers.origin;
+    const site = request.headers['sec-fetch-site'];
+    if (
+      (origin && origin !== config.publicUrl.origin) ||
+      (site && site !== 'same-origin' && site !== 'none')
+    ) {
+      throw new ApiError('cross_origin_request');
+    }
+  });
+
+  await mountProvider(app, ctx.provider, ctx.rateLimiter, (req: IncomingMessage) =>
+    clientAddress(req, config.trustProxy),
+  );
+
+  healthRoutes(app, ctx);
+  sessionRoutes(app, ctx);
+  requestRoutes(app, ctx, options.webRoot);
+  if (config.env !== 'production') outboxRoutes(app, ctx.outbox);
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  await registerSpa(app, options.webRoot);
+  return app;
+}
+
+function clientAddress(req: IncomingMessage, trustProxy: boolean): string {
+  if (trustProxy) {
+    const forwarded = req.headers['x-forwarded-for'];
+    const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
+    if (first) return first;
+  }
+  return req.socket.remoteAddress ?? 'unknown';
+}

@@ -1,0 +1,102 @@
+import { Option, type Command } from 'commander';
+import type { ClientInput } from '../features/clients/input.js';
+
+const collect = (value: string, previous: string[] = []) => [...previous, value];
+
+export class UsageError extends Error {}
+
+function parseJson(flag: string, value: string): unknown {
+  try {
+    return JSON.parse(value);
+  } catch {
+    throw new UsageError(`${flag} must be JSON, got: ${value}`);
+  }
+}
+
+function parseSeconds(value: string): number {
+  if (!/^\d+$/.test(value))
+    throw new UsageError(`--session-lifetime must be a whole number of seconds, got: ${value}`);
+  return Number(value);
+}
+
+/** The client settings shared by `clients add` and `clients update`. */
+export function addClientOptions(command: Command, forUpdate: boolean): Command {
+  command
+    .option('--name <name>', 'name shown to users')
+    .option(
+      '--redirect-uri <uri>',
+      'redirect URI (repeatable); https, or http on localhost',
+      collect,
+    )
+    .option('--post-logout-redirect-uri <uri>', 'post-logout redirect URI (repeatable)', collect)
+    .option('--logo-uri <uri>', 'logo shown on the wait screen')
+    .option('--theme <name>', 'theme of the sign-in pages (default: default)')
+    .option(
+      '--claims <list>',
+      `profile claims the client needs, comma-separated (given_name,family_name,birthdate,address,phone_number,email)`,
+    )
+    .option(
+      '--custom-claim <json>',
+      'a custom claim as a JSON field definition (repeatable)',
+      collect,
+    )
+    .option(
+      '--assurance <json>',
+      'JSON list of alternatives, each a list of check names, e.g. [["Passport","KBVL1"]]',
+    )
+    .option('--session-lifetime <seconds>', 'how long a session for this client lasts');
+  if (!forUpdate) {
+    command
+      .option('--public', 'public client: no secret, PKCE only')
+      .option('--jwks-uri <uri>', 'authenticate with private_key_jwt using keys at this URI');
+  }
+  for (const [flag, description] of [
+    ['require-second-factor', 'users must use a second factor'],
+    ['require-pin', 'users must log in with a PIN'],
+    ['skip-consent', 'do not ask users to consent to sharing'],
+    ['allow-bank-login', 'offer logging in through the user’s bank'],
+  ] as const) {
+    command.option(`--${flag}`, description);
+    if (forUpdate) command.addOption(new Option(`--no-${flag}`, `turn off --${flag}`));
+  }
+  return command;
+}
+
+/** Commander's parsed options to a client input; only what was given (for updates). */
+export function clientInputFromOptions(options: Record<string, unknown>): Partial<ClientInput> {
+  const input: Partial<ClientInput> = {};
+  const str = (key: string) =>
+    typeof options[key] === 'string' ? (options[key] as string) : undefined;
+  if (str('name') !== undefined) input.name = str('name')!;
+  if (Array.isArray(options.redirectUri)) input.redirectUris = options.redirectUri as string[];
+  if (Array.isArray(options.postLogoutRedirectUri))
+    input.postLogoutRedirectUris = options.postLogoutRedirectUri as string[];
+  if (str('logoUri') !== undefined) input.logoUri = str('logoUri')!;
+  if (str('theme') !== undefined) input.theme = str('theme')!;
+  if (options.public === true) input.public = true;
+  if (str('jwksUri') !== undefined) input.jwksUri = str('jwksUri')!;
+  if (str('claims') !== undefined) {
+    input.claims = str('claims')!
+      .split(',')
+      .map((claim) => claim.trim())
+      .filter(Boolean) as ClientInput['claims'];
+  }
+  if (Array.isArray(options.customClaim)) {
+    input.customClaims = (options.customClaim as string[]).map((json) =>
+      parseJson('--custom-claim', json),
+    ) as ClientInput['customClaims'];
+  }
+  if (str('assurance') !== undefined)
+    input.assurance = parseJson('--assurance', str('assurance')!) as ClientInput['assurance'];
+  if (str('sessionLifetime') !== undefined)
+    input.sessionLifetime = parseSeconds(str('sessionLifetime')!);
+  for (const [option, key] of [
+    ['requireSecondFactor', 'requireSecondFactor'],
+    ['requirePin', 'requirePin'],
+    ['skipConsent', 'skipConsent'],
+    ['allowBankLogin', 'allowBankLogin'],
+  ] as const) {
+    if (typeof options[option] === 'boolean') input[key] = options[option] as boolean;
+  }
+  return input;
+}

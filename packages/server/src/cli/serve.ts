@@ -1,0 +1,46 @@
+import { buildApp } from '../app.js';
+import { insecureSettings, type Config } from '../config.js';
+import { createAppContext } from '../context.js';
+import { sweepExpired } from '../oidc/adapter.js';
+
+const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
+
+/** Runs the server until SIGTERM or SIGINT, then shuts down gracefully. */
+export async function serve(config: Config): Promise<void> {
+  for (const warning of insecureSettings(config)) {
+    process.stderr.write(`\n!!! INSECURE SETTING: ${warning}\n\n`);
+  }
+  const ctx = await createAppContext(config);
+  const app = await buildApp(ctx);
+  const sweep = async () => {
+    try {
+      await sweepExpired(ctx.database.db);
+      await ctx.kv.sweep();
+    } catch (error) {
+      app.log.warn({ err: error }, 'sweeping expired records failed');
+    }
+  };
+  await sweep();
+  const timer = setInterval(() => void sweep(), SWEEP_INTERVAL_MS);
+  timer.unref();
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    `${config.productName} is at ${config.issuer} (email: ${ctx.email.kind}, database: ${ctx.database.dialect})`,
+  );
+
+  await new Promise<void>((resolve) => {
+    const stop = (signal: string) => {
+      app.log.info(`${signal}: finishing requests in flight and stopping`);
+      clearInterval(timer);
+      // app.close stops accepting connections and waits for requests in flight.
+      app
+        .close()
+        .then(() => ctx.close())
+        .catch((error: unknown) => app.log.error({ err: error }, 'shutdown failed'))
+        .finally(resolve);
+    };
+    process.once('SIGTERM', () => stop('SIGTERM'));
+    process.once('SIGINT', () => stop('SIGINT'));
+  });
+}

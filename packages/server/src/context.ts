@@ -1,0 +1,74 @@
+import type Provider from 'oidc-provider';
+import type { Config } from './config.js';
+import type { FieldEncryption } from './crypto/fieldEncryption.js';
+import type { DatabaseHandle } from './db/database.js';
+import type { ClientStore } from './features/clients/store.js';
+import { OutboxStore } from './features/outbox/store.js';
+import { DatabaseKeyValueStore } from './kv/databaseStore.js';
+import type { KeyValueStore } from './kv/keyValueStore.js';
+import { RateLimiter } from './kv/rateLimiter.js';
+import { RedisKeyValueStore } from './kv/redisStore.js';
+import { InteractionBridge } from './oidc/interactions.js';
+import type { SigningKeyStore } from './oidc/keys.js';
+import { createProvider } from './oidc/provider.js';
+import type { EmailProvider } from './providers/email/emailProvider.js';
+import { OutboxEmailProvider } from './providers/email/outboxEmail.js';
+import { SmtpEmailProvider } from './providers/email/smtpEmail.js';
+import type { Secrets } from './secrets.js';
+import { openStores } from './stores.js';
+
+/** Everything the app needs, built once from the configuration; tests build their own. */
+export interface AppContext {
+  config: Config;
+  secrets: Secrets;
+  database: DatabaseHandle;
+  encryption: FieldEncryption;
+  kv: KeyValueStore;
+  rateLimiter: RateLimiter;
+  clients: ClientStore;
+  keys: SigningKeyStore;
+  outbox: OutboxStore;
+  email: EmailProvider;
+  provider: Provider;
+  interactions: InteractionBridge;
+  close(): Promise<void>;
+}
+
+export async function createAppContext(config: Config): Promise<AppContext> {
+  const { secrets, database, encryption, clients, keys } = await openStores(config);
+  await keys.ensureKeys();
+  const kv: KeyValueStore = config.redisUrl
+    ? new RedisKeyValueStore(config.redisUrl)
+    : new DatabaseKeyValueStore(database.db);
+  const outbox = new OutboxStore(database.db);
+  const email: EmailProvider = config.smtpUrl
+    ? new SmtpEmailProvider(config.smtpUrl, config.mailFrom)
+    : new OutboxEmailProvider(outbox);
+  const provider = await createProvider({
+    config,
+    db: database.db,
+    clients,
+    keys,
+    cookieKeys: secrets.cookieKeys,
+  });
+  const interactions = new InteractionBridge(provider, kv, config.publicUrl.protocol === 'https:');
+  return {
+    config,
+    secrets,
+    database,
+    encryption,
+    kv,
+    rateLimiter: new RateLimiter(kv),
+    clients,
+    keys,
+    outbox,
+    email,
+    provider,
+    interactions,
+    async close() {
+      await email.close();
+      await kv.close();
+      await database.db.destroy();
+    },
+  };
+}

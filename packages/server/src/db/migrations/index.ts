@@ -1,0 +1,7 @@
+import type { Migration } from 'kysely';
+import * as platform from './0001_platform.js';
+
+/** Every migration, in order. Names are stored in the database: never rename one. */
+export const migrations: Record<string, Migration> = {
+  '0001_platform': platform,
+};

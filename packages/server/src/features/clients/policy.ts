@@ -1,0 +1,31 @@
+import { checkNames, fieldDefinitionSchema, profileClaims } from '@verity/contracts';
+import { z } from 'zod';
+
+/**
+ * Verity's policy for one client: what it demands of users. Stored with the client now;
+ * each setting takes effect when its feature lands (see the issue list in the README).
+ */
+export const clientPolicySchema = z.object({
+  theme: z
+    .string()
+    .regex(/^[a-z0-9-]{1,40}$/, 'lower-case letters, digits and hyphens')
+    .default('default'),
+  requireSecondFactor: z.boolean().default(false),
+  requirePin: z.boolean().default(false),
+  claims: z.array(z.enum(profileClaims)).default([]),
+  customClaims: z.array(fieldDefinitionSchema).default([]),
+  /** Alternatives, each a list of check names; meeting any one alternative is enough. */
+  assurance: z.array(z.array(z.enum(checkNames)).min(1)).default([]),
+  skipConsent: z.boolean().default(false),
+  allowBankLogin: z.boolean().default(false),
+  /** Seconds a Verity session for this client lasts; null means the server default. */
+  sessionLifetime: z
+    .number()
+    .int()
+    .min(60)
+    .max(30 * 24 * 3600)
+    .nullable()
+    .default(null),
+});
+
+export type ClientPolicy = z.infer<typeof clientPolicySchema>;

@@ -1,0 +1,189 @@
+import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { AdapterPayload } from 'oidc-provider';
+import type { FieldEncryption } from '../../crypto/fieldEncryption.js';
+import type { Database } from '../../db/schema.js';
+import { clientInputSchema, type ClientInput, type ValidClientInput } from './input.js';
+import { clientPolicySchema, type ClientPolicy } from './policy.js';
+
+export type TokenEndpointAuthMethod = 'none' | 'client_secret_basic' | 'private_key_jwt';
+
+export interface ClientMetadata {
+  client_id: string;
+  client_name: string;
+  redirect_uris: string[];
+  post_logout_redirect_uris: string[];
+  logo_uri?: string;
+  jwks_uri?: string;
+  grant_types: string[];
+  response_types: string[];
+  token_endpoint_auth_method: TokenEndpointAuthMethod;
+}
+
+export interface Client {
+  clientId: string;
+  metadata: ClientMetadata;
+  policy: ClientPolicy;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface CreatedClient extends Client {
+  /** Shown once, at creation; stored only encrypted. */
+  clientSecret: string | null;
+}
+
+export class ClientNotFoundError extends Error {
+  constructor(clientId: string) {
+    super(`No client ${clientId}`);
+  }
+}
+
+function metadataFrom(clientId: string, input: ValidClientInput): ClientMetadata {
+  const method: TokenEndpointAuthMethod = input.public
+    ? 'none'
+    : input.jwksUri
+      ? 'private_key_jwt'
+      : 'client_secret_basic';
+  return {
+    client_id: clientId,
+    client_name: input.name,
+    redirect_uris: input.redirectUris,
+    post_logout_redirect_uris: input.postLogoutRedirectUris,
+    ...(input.logoUri ? { logo_uri: input.logoUri } : {}),
+    ...(input.jwksUri ? { jwks_uri: input.jwksUri } : {}),
+    grant_types: ['authorization_code', 'refresh_token'],
+    response_types: ['code'],
+    token_endpoint_auth_method: method,
+  };
+}
+
+function policyFrom(input: ValidClientInput): ClientPolicy {
+  return clientPolicySchema.parse(input);
+}
+
+/** Input as it was given, recovered from a stored client (for updates). */
+function inputFrom(client: Client): ClientInput {
+  return {
+    name: client.metadata.client_name,
+    redirectUris: client.metadata.redirect_uris,
+    postLogoutRedirectUris: client.metadata.post_logout_redirect_uris,
+    logoUri: client.metadata.logo_uri,
+    jwksUri: client.metadata.jwks_uri,
+    public: client.metadata.token_endpoint_auth_method === 'none',
+    ...client.policy,
+  };
+}
+
+/** The registered relying parties: their protocol metadata and Verity's policy for them. */
+export class ClientStore {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly encryption: FieldEncryption,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async create(raw: ClientInput): Promise<CreatedClient> {
+    const input = clientInputSchema.parse(raw);
+    const clientId = randomBytes(16).toString('base64url');
+    const metadata = metadataFrom(clientId, input);
+    const clientSecret =
+      metadata.token_endpoint_auth_method === 'client_secret_basic'
+        ? randomBytes(32).toString('base64url')
+        : null;
+    const now = this.now();
+    const policy = policyFrom(input);
+    await this.db
+      .insertInto('clients')
+      .values({
+        client_id: clientId,
+        client_secret: clientSecret
+          ? this.encryption.encrypt(clientSecret, `clients.secret:${clientId}`)
+          : null,
+        metadata: JSON.stringify(metadata),
+        policy: JSON.stringify(policy),
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    return { clientId, metadata, policy, createdAt: now, updatedAt: now, clientSecret };
+  }
+
+  async update(clientId: string, changes: Partial<ClientInput>): Promise<Client> {
+    const current = await this.get(clientId);
+    const input = clientInputSchema.parse({ ...inputFrom(current), ...changes });
+    const metadata = metadataFrom(clientId, input);
+    if (metadata.token_endpoint_auth_method !== current.metadata.token_endpoint_auth_method) {
+      throw new Error(
+        'the client type (public, secret, private_key_jwt) cannot change; add a new client instead',
+      );
+    }
+    const policy = policyFrom(input);
+    const now = this.now();
+    await this.db
+      .updateTable('clients')
+      .set({ metadata: JSON.stringify(metadata), policy: JSON.stringify(policy), updated_at: now })
+      .where('client_id', '=', clientId)
+      .execute();
+    return { ...current, metadata, policy, updatedAt: now };
+  }
+
+  async get(clientId: string): Promise<Client> {
+    const client = await this.find(clientId);
+    if (!client) throw new ClientNotFoundError(clientId);
+    return client;
+  }
+
+  async find(clientId: string): Promise<Client | undefined> {
+    const row = await this.db
+      .selectFrom('clients')
+      .selectAll()
+      .where('client_id', '=', clientId)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    return {
+      clientId: row.client_id,
+      metadata: JSON.parse(row.metadata) as ClientMetadata,
+      policy: clientPolicySchema.parse(JSON.parse(row.policy)),
+      createdAt: row.created_at,
+      updatedAt: row.updated_at,
+    };
+  }
+
+  async list(): Promise<Client[]> {
+    const rows = await this.db
+      .selectFrom('clients')
+      .select('client_id')
+      .orderBy('created_at')
+      .execute();
+    const clients = await Promise.all(rows.map((row) => this.find(row.client_id)));
+    return clients.filter((client): client is Client => client !== undefined);
+  }
+
+  async remove(clientId: string): Promise<void> {
+    const result = await this.db
+      .deleteFrom('clients')
+      .where('client_id', '=', clientId)
+      .executeTakeFirst();
+    if (Number(result.numDeletedRows) === 0) throw new ClientNotFoundError(clientId);
+  }
+
+  /** What oidc-provider needs to know about a client, with the secret decrypted. */
+  async providerMetadata(clientId: string): Promise<AdapterPayload | undefined> {
+    const row = await this.db
+      .selectFrom('clients')
+      .select(['metadata', 'client_secret'])
+      .where('client_id', '=', clientId)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    const metadata = JSON.parse(row.metadata) as ClientMetadata;
+    return {
+      ...metadata,
+      ...(row.client_secret
+        ? {
+            client_secret: this.encryption.decrypt(row.client_secret, `clients.secret:${clientId}`),
+          }
+        : {}),
+    } as AdapterPayload;
+  }
+}

@@ -1,0 +1,38 @@
+import type { RequestInfo } from '@verity/contracts';
+import type Provider from 'oidc-provider';
+import type { AppContext } from '../../context.js';
+import { ApiError } from '../../http/apiError.js';
+import type { CurrentUser } from '../session/currentUser.js';
+
+type Interaction = InstanceType<Provider['Interaction']>;
+
+/**
+ * The spec's request info for one sign-in request. userRequirements is the server's
+ * judgement of what is outstanding; each feature adds its requirement as it lands.
+ */
+export async function requestInfo(
+  ctx: AppContext,
+  interaction: Interaction,
+  user: CurrentUser | null,
+): Promise<RequestInfo> {
+  const clientId = String(interaction.params.client_id ?? '');
+  const client = await ctx.clients.find(clientId);
+  if (!client) throw new ApiError('request_not_found');
+  const prompts = String(interaction.params.prompt ?? '').split(' ');
+  const acrValues = String(interaction.params.acr_values ?? '').split(' ');
+  const userRequirements: RequestInfo['userRequirements'] = [];
+  return {
+    sendResponse: user !== null && userRequirements.length === 0,
+    clientName: client.metadata.client_name,
+    clientLogo: client.metadata.logo_uri ?? null,
+    assuranceRequired: client.policy.assurance.length > 0 || acrValues.includes('urn:verity:ial2'),
+    sessionLifetime: client.policy.sessionLifetime,
+    loggedIn: user !== null,
+    pinRequired: client.policy.requirePin,
+    theme: client.policy.theme,
+    userRequirements,
+    registration: prompts.includes('create') ? 'true' : 'false',
+    externalAuthentication: false,
+    email: user?.email ?? null,
+  };
+}

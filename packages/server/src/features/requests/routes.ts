@@ -1,0 +1,34 @@
+import { requestInfoSchema, requestParamsSchema } from '@verity/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.js';
+import { sendSpaIndex } from '../../http/spa.js';
+import { currentUser } from '../session/currentUser.js';
+import { requestInfo } from './requestInfo.js';
+
+export function requestRoutes(app: FastifyInstance, ctx: AppContext, webRoot?: string): void {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+
+  // The browser arrives here from the authorization endpoint: bind the request to it, then
+  // let the SPA take over. A browser without the interaction cookie is not bound, and the
+  // SPA's POST below then answers request_not_bound.
+  typed.get(
+    '/requests/:requestId',
+    { schema: { params: requestParamsSchema, hide: true } },
+    async (request, reply) => {
+      await ctx.interactions.bind(request, reply, request.params.requestId);
+      return sendSpaIndex(reply, webRoot);
+    },
+  );
+
+  typed.post(
+    '/api/requests/:requestId',
+    { schema: { params: requestParamsSchema, response: { 200: requestInfoSchema } } },
+    async (request, reply) => {
+      const interaction = await ctx.interactions.load(request, request.params.requestId);
+      const user = await currentUser(ctx, request, reply);
+      reply.header('Cache-Control', 'no-store');
+      return requestInfo(ctx, interaction, user);
+    },
+  );
+}

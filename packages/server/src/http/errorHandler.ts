@@ -1,0 +1,39 @@
+import { apiError } from '@verity/contracts';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { ApiError } from './apiError.js';
+
+const frameworkCodes: Record<string, { status: number; code: Parameters<typeof apiError>[0] }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: 'malformed_json' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, code: 'malformed_json' },
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: 'payload_too_large' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, code: 'unsupported_media_type' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, code: 'validation_failed' },
+};
+
+/**
+ * Every failure becomes `{ error: { code, message } }` with a catalogue code. Bad input is a
+ * 4xx, never a 500; an unexpected failure is logged (without the body) and answered as 500.
+ */
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof ApiError) {
+      return reply.status(error.status).send(apiError(error.code, error.message, error.details));
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const details = error.validation.map((issue) => ({
+        path: issue.instancePath,
+        message: issue.message,
+      }));
+      return reply.status(400).send(apiError('validation_failed', undefined, details));
+    }
+    const known = error.code ? frameworkCodes[error.code] : undefined;
+    if (known) return reply.status(known.status).send(apiError(known.code));
+    if (error.statusCode === 429) return reply.status(429).send(apiError('rate_limited'));
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return reply.status(400).send(apiError('validation_failed', error.message));
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send(apiError('internal_error'));
+  });
+}

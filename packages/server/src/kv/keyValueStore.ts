@@ -1,0 +1,14 @@
+/**
+ * Short-lived state shared by every instance: rate-limit counters and flow records.
+ * The database implementation is the default; with REDIS_URL, Redis. Every entry expires.
+ */
+export interface KeyValueStore {
+  get(key: string): Promise<string | null>;
+  set(key: string, value: string, ttlSeconds: number): Promise<void>;
+  delete(key: string): Promise<void>;
+  /** Adds one to a counter, starting a window of ttlSeconds when it is new; returns the count. */
+  increment(key: string, ttlSeconds: number): Promise<number>;
+  /** Removes expired entries where the backend does not do it itself. */
+  sweep(): Promise<number>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,202 @@
+import { Command, CommanderError } from 'commander';
+import { ZodError } from 'zod';
+import { addClientOptions, clientInputFromOptions, UsageError } from './cli/clientOptions.js';
+import { ConfigError, loadConfig, type Config } from './config.js';
+import { openStores } from './stores.js';
+import { migrateToLatest, openDatabase } from './db/database.js';
+import type { ClientInput } from './features/clients/input.js';
+import { ClientNotFoundError, type Client, type CreatedClient } from './features/clients/store.js';
+import { generateSecretValues } from './secrets.js';
+
+type Out = (text: string) => void;
+
+function describeClient(client: Client | CreatedClient) {
+  return {
+    ...client.metadata,
+    ...('clientSecret' in client && client.clientSecret
+      ? { client_secret: client.clientSecret }
+      : {}),
+    policy: client.policy,
+    created_at: new Date(client.createdAt).toISOString(),
+    updated_at: new Date(client.updatedAt).toISOString(),
+  };
+}
+
+/** Opens the stores, runs `work`, and always closes the database. */
+async function withStores<T>(
+  config: Config,
+  work: (stores: Awaited<ReturnType<typeof openStores>>) => Promise<T>,
+): Promise<T> {
+  const stores = await openStores(config);
+  try {
+    return await work(stores);
+  } finally {
+    await stores.database.db.destroy();
+  }
+}
+
+export function buildCli(out: Out, err: Out, config: () => Config): Command {
+  const program = new Command('verity')
+    .description('Verity: identity verification and single sign-on (OpenID Connect provider)')
+    .exitOverride()
+    .configureOutput({ writeOut: out, writeErr: err })
+    .showHelpAfterError();
+
+  program
+    .command('serve', { isDefault: true })
+    .description('run the server (the default)')
+    .action(async () => (await import('./cli/serve.js')).serve(config()));
+
+  program
+    .command('migrate')
+    .description('bring the database up to date')
+    .action(async () => {
+      const cfg = config();
+      const { db } = await openDatabase({
+        databaseUrl: cfg.databaseUrl,
+        schema: cfg.databaseSchema,
+        dataDir: cfg.dataDir,
+      });
+      try {
+        const applied = await migrateToLatest(db);
+        out(applied.length ? `Applied: ${applied.join(', ')}\n` : 'The database is up to date.\n');
+      } finally {
+        await db.destroy();
+      }
+    });
+
+  program
+    .command('secrets')
+    .description(
+      'print fresh COOKIE_KEYS and DATA_ENCRYPTION_KEY values (needed with DATABASE_URL)',
+    )
+    .action(() => {
+      for (const [name, value] of Object.entries(generateSecretValues())) out(`${name}=${value}\n`);
+    });
+
+  const clients = program.command('clients').description('manage relying parties (clients)');
+
+  addClientOptions(clients.command('add').description('register a client'), false)
+    .option('--json', 'print the created client as JSON on one line')
+    .action(async (options: Record<string, unknown>) => {
+      const input = clientInputFromOptions(options);
+      if (!input.name) throw new UsageError('--name is required');
+      if (!input.redirectUris?.length)
+        throw new UsageError('at least one --redirect-uri is required');
+      const created = await withStores(config(), ({ clients: store }) =>
+        store.create(input as ClientInput),
+      );
+      if (options.json) {
+        out(`${JSON.stringify(describeClient(created))}\n`);
+        return;
+      }
+      out(`Registered ${created.metadata.client_name}\n  client_id:     ${created.clientId}\n`);
+      if (created.clientSecret)
+        out(`  client_secret: ${created.clientSecret}\n  (shown once: store it now)\n`);
+      else out(`  authentication: ${created.metadata.token_endpoint_auth_method}\n`);
+    });
+
+  clients
+    .command('list')
+    .description('list clients')
+    .option('--json', 'print JSON')
+    .action(async (options: { json?: boolean }) => {
+      const all = await withStores(config(), ({ clients: store }) => store.list());
+      if (options.json) return out(`${JSON.stringify(all.map(describeClient))}\n`);
+      if (all.length === 0)
+        return out('No clients. Add one with: verity clients add --name NAME --redirect-uri URI\n');
+      for (const client of all) {
+        out(
+          `${client.clientId}  ${client.metadata.client_name}  (${client.metadata.token_endpoint_auth_method})  ${client.metadata.redirect_uris.join(' ')}\n`,
+        );
+      }
+    });
+
+  clients
+    .command('show <clientId>')
+    .description('show one client (never its secret)')
+    .action(async (clientId: string) => {
+      const client = await withStores(config(), ({ clients: store }) => store.get(clientId));
+      out(`${JSON.stringify(describeClient(client), null, 2)}\n`);
+    });
+
+  addClientOptions(
+    clients
+      .command('update <clientId>')
+      .description('change a client; options not given stay as they are'),
+    true,
+  ).action(async (clientId: string, options: Record<string, unknown>) => {
+    const changes = clientInputFromOptions(options);
+    if (Object.keys(changes).length === 0)
+      throw new UsageError('nothing to change: give at least one option');
+    const client = await withStores(config(), ({ clients: store }) =>
+      store.update(clientId, changes),
+    );
+    out(`${JSON.stringify(describeClient(client), null, 2)}\n`);
+  });
+
+  clients
+    .command('remove <clientId>')
+    .description('remove a client; its tokens stop working')
+    .action(async (clientId: string) => {
+      await withStores(config(), ({ clients: store }) => store.remove(clientId));
+      out(`Removed ${clientId}\n`);
+    });
+
+  const keys = program.command('keys').description('manage token signing keys');
+  keys
+    .command('list')
+    .description('list signing keys')
+    .action(async () => {
+      const all = await withStores(config(), async ({ keys: store }) => {
+        await store.ensureKeys();
+        return store.list();
+      });
+      for (const key of all) {
+        out(
+          `${key.kid}  ${key.alg}  ${key.status}  created ${new Date(key.createdAt).toISOString()}${key.retiredAt ? `  retired ${new Date(key.retiredAt).toISOString()}` : ''}\n`,
+        );
+      }
+    });
+  keys
+    .command('rotate')
+    .description('create new signing keys; the previous ones stay published for a day')
+    .action(async () => {
+      const created = await withStores(config(), ({ keys: store }) => store.rotate());
+      for (const key of created) out(`New ${key.alg} key ${key.kid}\n`);
+      out('Running servers sign with the new keys after their next restart.\n');
+    });
+
+  return program;
+}
+
+/** Runs the command line; returns the exit code. */
+export async function run(
+  argv: string[],
+  out: Out = (t) => process.stdout.write(t),
+  err: Out = (t) => process.stderr.write(t),
+): Promise<number> {
+  const program = buildCli(out, err, () => loadConfig());
+  try {
+    await program.parseAsync(argv);
+    return 0;
+  } catch (error) {
+    if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 2;
+    if (error instanceof ZodError) {
+      err(
+        `Invalid settings:\n${error.issues.map((issue) => `  ${issue.path.join('.') || 'value'}: ${issue.message}`).join('\n')}\n`,
+      );
+      return 1;
+    }
+    if (
+      error instanceof UsageError ||
+      error instanceof ConfigError ||
+      error instanceof ClientNotFoundError
+    ) {
+      err(`${error.message}\n`);
+      return error instanceof UsageError ? 2 : 1;
+    }
+    err(`${error instanceof Error ? error.message : String(error)}\n`);
+    return 1;
+  }
+}

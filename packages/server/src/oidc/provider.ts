@@ -1,0 +1,140 @@
+import type { Kysely } from 'kysely';
+import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import type { Config } from '../config.js';
+import type { Database } from '../db/schema.js';
+import type { ClientStore } from '../features/clients/store.js';
+import { escapeHtml, htmlPage } from '../http/htmlPage.js';
+import { accountFinder } from './account.js';
+import { DatabaseAdapter } from './adapter.js';
+import type { SigningKeyStore } from './keys.js';
+
+export const acrValues = ['urn:verity:aal1', 'urn:verity:aal2', 'urn:verity:ial2'] as const;
+
+/** Every protocol endpoint lives under /oidc except discovery, which OIDC fixes at the issuer. */
+export const oidcRoutes = {
+  authorization: '/oidc/auth',
+  token: '/oidc/token',
+  userinfo: '/oidc/me',
+  jwks: '/oidc/jwks',
+  revocation: '/oidc/token/revocation',
+  introspection: '/oidc/token/introspection',
+  end_session: '/oidc/session/end',
+} as const;
+
+export function isOidcPath(pathname: string): boolean {
+  return (
+    pathname === '/.well-known/openid-configuration' ||
+    pathname === '/oidc' ||
+    pathname.startsWith('/oidc/')
+  );
+}
+
+export interface ProviderDeps {
+  config: Config;
+  db: Kysely<Database>;
+  clients: ClientStore;
+  keys: SigningKeyStore;
+  cookieKeys: string[];
+}
+
+function renderPage(ctx: KoaContextWithOIDC, title: string, body: string): void {
+  ctx.type = 'html';
+  ctx.body = htmlPage(title, body);
+}
+
+export async function createProvider({
+  config,
+  db,
+  clients,
+  keys,
+  cookieKeys,
+}: ProviderDeps): Promise<Provider> {
+  const configuration: Configuration = {
+    adapter: (model: string) => new DatabaseAdapter(model, db, clients),
+    findAccount: accountFinder(db),
+    jwks: await keys.providerJwks(),
+    cookies: {
+      keys: cookieKeys,
+      long: { httpOnly: true, sameSite: 'lax' },
+      short: { httpOnly: true, sameSite: 'lax' },
+    },
+    routes: oidcRoutes,
+    scopes: ['openid', 'offline_access', 'email', 'profile', 'phone', 'address'],
+    claims: {
+      openid: ['sub'],
+      email: ['email', 'email_verified'],
+      profile: ['given_name', 'family_name', 'birthdate'],
+      phone: ['phone_number', 'phone_number_verified'],
+      address: ['address'],
+      acr: null,
+      amr: null,
+      auth_time: null,
+    },
+    acrValues: [...acrValues],
+    responseTypes: ['code'],
+    pkce: { required: () => true },
+    allowOmittingSingleRegisteredRedirectUri: false,
+    rotateRefreshToken: true,
+    clientDefaults: {
+      grant_types: ['authorization_code', 'refresh_token'],
+      response_types: ['code'],
+      token_endpoint_auth_method: 'client_secret_basic',
+      id_token_signed_response_alg: 'ES256',
+    },
+    enabledJWA: {
+      idTokenSigningAlgValues: ['ES256', 'RS256'],
+      userinfoSigningAlgValues: ['ES256', 'RS256'],
+      introspectionSigningAlgValues: ['ES256', 'RS256'],
+    },
+    ttl: {
+      AccessToken: 600,
+      AuthorizationCode: 60,
+      IdToken: 3600,
+      Interaction: 3600,
+      Grant: 14 * 24 * 3600,
+      Session: 14 * 24 * 3600,
+      RefreshToken: 14 * 24 * 3600,
+    },
+    features: {
+      devInteractions: { enabled: false },
+      claimsParameter: { enabled: true },
+      revocation: { enabled: true },
+      introspection: { enabled: true },
+      userinfo: { enabled: true },
+      rpInitiatedLogout: {
+        enabled: true,
+        logoutSource: (ctx, form) =>
+          renderPage(
+            ctx,
+            `Sign out of ${config.productName}`,
+            `<h1>Do you want to sign out of ${escapeHtml(config.productName)}?</h1>${form}
+<p><button autofocus type="submit" form="op.logoutForm" value="yes" name="logout">Yes, sign me out</button>
+<button class="secondary" type="submit" form="op.logoutForm">No, stay signed in</button></p>`,
+          ),
+        postLogoutSuccessSource: (ctx) =>
+          renderPage(
+            ctx,
+            'Logout successful',
+            '<h1>Logout successful. You have been logged out.</h1><p><a href="/">Return to homepage</a></p>',
+          ),
+      },
+    },
+    interactions: {
+      url: (_ctx, interaction) => `/requests/${interaction.uid}`,
+    },
+    clientBasedCORS: (_ctx, origin, client) =>
+      origin !== 'null' &&
+      client.redirectUris?.some((uri) => URL.parse(uri)?.origin === origin) === true,
+    renderError: (ctx, out) =>
+      renderPage(
+        ctx,
+        'Something went wrong',
+        `<h1>Oops. Something went wrong please try again later.</h1>
+<p>The service that sent you here made a request ${escapeHtml(config.productName)} cannot accept, so you have not been sent back to it.</p>
+<dl><dt>Error</dt><dd><code>${escapeHtml(out.error)}</code></dd>${out.error_description ? `<dt>Details</dt><dd>${escapeHtml(out.error_description)}</dd>` : ''}</dl>`,
+      ),
+  };
+  const provider = new Provider(config.issuer, configuration);
+  provider.proxy = config.trustProxy;
+  return provider;
+}

@@ -1,0 +1,25 @@
+import type { Config } from './config.js';
+import { FieldEncryption } from './crypto/fieldEncryption.js';
+import { migrateToLatest, openDatabase } from './db/database.js';
+import { ClientStore } from './features/clients/store.js';
+import { SigningKeyStore } from './oidc/keys.js';
+import { loadSecrets } from './secrets.js';
+
+/** Opens (and migrates) the database and the stores the command-line tools need; no provider. */
+export async function openStores(config: Config) {
+  const secrets = loadSecrets(config);
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    schema: config.databaseSchema,
+    dataDir: config.dataDir,
+  });
+  await migrateToLatest(database.db);
+  const encryption = new FieldEncryption(secrets.dataKey);
+  return {
+    secrets,
+    database,
+    encryption,
+    clients: new ClientStore(database.db, encryption),
+    keys: new SigningKeyStore(database.db, encryption),
+  };
+}
