@@ -52,7 +52,7 @@ export async function mountProvider(
       res.setHeader('Referrer-Policy', 'no-referrer');
       res.setHeader(
         'Content-Security-Policy',
-        "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'",
+        "default-src 'none'; script-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'",
       );
       await callback(req, res);
     };

@@ -59,6 +59,32 @@ export class InteractionBridge {
     return interaction.returnTo;
   }
 
+  /**
+   * Signs the user in for this request and grants what the client asked for (scopes and
+   * claims). Callers check every requirement (consent included) before calling this.
+   */
+  async signIn(
+    interaction: Interaction,
+    login: { accountId: string; amr: string[]; acr: string },
+  ): Promise<string> {
+    const clientId = String(interaction.params.client_id);
+    const grant = interaction.grantId
+      ? ((await this.provider.Grant.find(interaction.grantId)) ??
+        new this.provider.Grant({ accountId: login.accountId, clientId }))
+      : new this.provider.Grant({ accountId: login.accountId, clientId });
+    grant.addOIDCScope(String(interaction.params.scope ?? 'openid'));
+    const claims = interaction.params.claims
+      ? (JSON.parse(String(interaction.params.claims)) as { id_token?: object; userinfo?: object })
+      : {};
+    if (claims.id_token) grant.addOIDCClaims(Object.keys(claims.id_token));
+    if (claims.userinfo) grant.addOIDCClaims(Object.keys(claims.userinfo));
+    const grantId = await grant.save();
+    return this.finish(interaction, {
+      login: { accountId: login.accountId, amr: login.amr, acr: login.acr, remember: true },
+      consent: { grantId },
+    });
+  }
+
   private key(uid: string): string {
     return `request-binding:${uid}`;
   }

@@ -61,7 +61,8 @@ export async function createProvider({
     routes: oidcRoutes,
     scopes: ['openid', 'offline_access', 'email', 'profile', 'phone', 'address'],
     claims: {
-      openid: ['sub'],
+      // How the user authenticated always reaches the client in the ID token.
+      openid: ['sub', 'acr', 'amr', 'auth_time'],
       email: ['email', 'email_verified'],
       profile: ['given_name', 'family_name', 'birthdate'],
       phone: ['phone_number', 'phone_number_verified'],

@@ -1,0 +1,113 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app.js';
+import { loadConfig } from '../config.js';
+import { createAppContext, type AppContext } from '../context.js';
+import { dropSchema, freshSchemaName } from './databases.js';
+
+export interface TestServer {
+  ctx: AppContext;
+  app: FastifyInstance;
+  url: string;
+  close(): Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** Environment for a throwaway instance: its own data directory and, for PostgreSQL, schema. */
+export function testEnv(target: 'sqlite' | 'postgres', extra: Record<string, string> = {}) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'verity-test-'));
+  const schema = target === 'postgres' ? freshSchemaName() : undefined;
+  const env: Record<string, string> = {
+    DATA_DIR: dataDir,
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    ...(target === 'postgres'
+      ? {
+          DATABASE_URL: process.env.TEST_DATABASE_URL!,
+          DATABASE_SCHEMA: schema!,
+          COOKIE_KEYS: randomBytes(32).toString('base64url'),
+          DATA_ENCRYPTION_KEY: randomBytes(32).toString('base64url'),
+        }
+      : {}),
+    ...extra,
+  };
+  return {
+    env,
+    async cleanup() {
+      if (schema) await dropSchema(process.env.TEST_DATABASE_URL!, schema);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A real server on a loopback port, against a real database. */
+export async function startTestServer(
+  target: 'sqlite' | 'postgres',
+  extra: Record<string, string> = {},
+  options: { webRoot?: string } = {},
+): Promise<TestServer> {
+  const port = await freePort();
+  const { env, cleanup } = testEnv(target, {
+    PORT: String(port),
+    PUBLIC_URL: `http://localhost:${port}`,
+    ...extra,
+  });
+  const ctx = await createAppContext(loadConfig(env));
+  const app = await buildApp(ctx, { logger: false, ...options });
+  await app.listen({ port, host: '127.0.0.1' });
+  return {
+    ctx,
+    app,
+    url: `http://localhost:${port}`,
+    async close() {
+      await app.close();
+      await ctx.close();
+      await cleanup();
+    },
+  };
+}
+
+/** A minimal cookie jar for fetch: enough to carry a browser's cookies between calls. */
+export class CookieJar {
+  private readonly cookies = new Map<string, string>();
+
+  store(response: Response): void {
+    for (const header of response.headers.getSetCookie()) {
+      const [pair] = header.split(';');
+      const index = pair!.indexOf('=');
+      const name = pair!.slice(0, index);
+      const value = pair!.slice(index + 1);
+      if (value === '' || /expires=Thu, 01 Jan 1970/i.test(header)) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+  }
+
+  header(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  }
+
+  async fetch(url: string, init: RequestInit = {}): Promise<Response> {
+    const response = await fetch(url, {
+      redirect: 'manual',
+      ...init,
+      headers: { cookie: this.header(), ...(init.headers ?? {}) },
+    });
+    this.store(response);
+    return response;
+  }
+}
