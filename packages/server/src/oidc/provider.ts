@@ -1,5 +1,9 @@
 import type { Kysely } from 'kysely';
-import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import Provider, {
+  interactionPolicy,
+  type Configuration,
+  type KoaContextWithOIDC,
+} from 'oidc-provider';
 import type { Config } from '../config.js';
 import type { Database } from '../db/schema.js';
 import type { ClientStore } from '../features/clients/store.js';
@@ -35,6 +39,13 @@ export interface ProviderDeps {
   clients: ClientStore;
   keys: SigningKeyStore;
   cookieKeys: string[];
+}
+
+/** The standard prompts plus `create` (OpenID Connect Initiating User Registration 1.0). */
+function interactionPrompts() {
+  const policy = interactionPolicy.base();
+  policy.add(new interactionPolicy.Prompt({ name: 'create', requestable: true }));
+  return policy;
 }
 
 function renderPage(ctx: KoaContextWithOIDC, title: string, body: string): void {
@@ -122,6 +133,7 @@ export async function createProvider({
     },
     interactions: {
       url: (_ctx, interaction) => `/requests/${interaction.uid}`,
+      policy: interactionPrompts(),
     },
     clientBasedCORS: (_ctx, origin, client) =>
       origin !== 'null' &&

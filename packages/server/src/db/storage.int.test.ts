@@ -1,0 +1,227 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config.js';
+import { FieldEncryption } from '../crypto/fieldEncryption.js';
+import { ClientStore } from '../features/clients/store.js';
+import { DatabaseAdapter, sweepExpired } from '../oidc/adapter.js';
+import { RETIRED_KEY_PUBLISHED_MS, SigningKeyStore } from '../oidc/keys.js';
+import { openStores } from '../stores.js';
+import { databaseTargets } from '../test/databases.js';
+import { testEnv } from '../test/testServer.js';
+import { migrateToLatest } from './database.js';
+
+type Stores = Awaited<ReturnType<typeof openStores>>;
+
+describe.each(databaseTargets())('storage (%s)', (target) => {
+  let stores: Stores;
+  let cleanup: () => Promise<void>;
+  let now = Date.now();
+  const clock = () => now;
+
+  beforeAll(async () => {
+    const env = testEnv(target);
+    cleanup = env.cleanup;
+    stores = await openStores(loadConfig(env.env));
+  });
+  afterAll(async () => {
+    await stores?.database.db.destroy();
+    await cleanup?.();
+  });
+
+  it('migrates idempotently', async () => {
+    expect(await migrateToLatest(stores.database.db)).toEqual([]);
+  });
+
+  describe('oidc-provider adapter', () => {
+    const adapter = () =>
+      new DatabaseAdapter('AccessToken', stores.database.db, stores.clients, clock);
+
+    it('stores, finds and forgets records by id, uid and user code', async () => {
+      const payload = {
+        jti: 'at1',
+        grantId: 'g1',
+        uid: 'u1',
+        userCode: 'UC1',
+        kind: 'AccessToken',
+      };
+      await adapter().upsert('at1', payload, 60);
+      expect(await adapter().find('at1')).toEqual(payload);
+      expect(await adapter().findByUid('u1')).toEqual(payload);
+      expect(await adapter().findByUserCode('UC1')).toEqual(payload);
+      await adapter().upsert('at1', { ...payload, extra: 1 }, 60);
+      expect(await adapter().find('at1')).toMatchObject({ extra: 1 });
+      await adapter().destroy('at1');
+      expect(await adapter().find('at1')).toBeUndefined();
+    });
+
+    it('keeps models apart', async () => {
+      await adapter().upsert('same', { kind: 'AccessToken' }, 60);
+      const codes = new DatabaseAdapter(
+        'AuthorizationCode',
+        stores.database.db,
+        stores.clients,
+        clock,
+      );
+      expect(await codes.find('same')).toBeUndefined();
+    });
+
+    it('marks a record consumed', async () => {
+      await adapter().upsert('at2', { jti: 'at2' }, 60);
+      await adapter().consume('at2');
+      expect((await adapter().find('at2'))?.consumed).toBeTypeOf('number');
+    });
+
+    it('revokes every record of a grant', async () => {
+      await adapter().upsert('at3', { grantId: 'g3' }, 60);
+      const refresh = new DatabaseAdapter(
+        'RefreshToken',
+        stores.database.db,
+        stores.clients,
+        clock,
+      );
+      await refresh.upsert('rt3', { grantId: 'g3' }, 60);
+      await adapter().upsert('at4', { grantId: 'other' }, 60);
+      await adapter().revokeByGrantId('g3');
+      expect(await adapter().find('at3')).toBeUndefined();
+      expect(await refresh.find('rt3')).toBeUndefined();
+      expect(await adapter().find('at4')).toBeDefined();
+    });
+
+    it('never returns an expired record, and sweeps it', async () => {
+      await adapter().upsert('at5', { jti: 'at5' }, 10);
+      now += 11_000;
+      expect(await adapter().find('at5')).toBeUndefined();
+      expect(await sweepExpired(stores.database.db, now)).toBeGreaterThanOrEqual(1);
+      const left = await stores.database.db
+        .selectFrom('oidc_payloads')
+        .select('id')
+        .where('id', '=', 'at5')
+        .execute();
+      expect(left).toEqual([]);
+    });
+  });
+
+  describe('clients', () => {
+    it('stores the secret encrypted and gives it to the provider decrypted', async () => {
+      const created = await stores.clients.create({
+        name: 'Shop',
+        redirectUris: ['https://shop.example/cb'],
+        claims: ['email'],
+      });
+      const row = await stores.database.db
+        .selectFrom('clients')
+        .selectAll()
+        .where('client_id', '=', created.clientId)
+        .executeTakeFirstOrThrow();
+      expect(row.client_secret).not.toContain(created.clientSecret);
+      expect(await stores.clients.providerMetadata(created.clientId)).toMatchObject({
+        client_secret: created.clientSecret,
+        token_endpoint_auth_method: 'client_secret_basic',
+      });
+      const other = new ClientStore(stores.database.db, new FieldEncryption(randomBytes(32)));
+      await expect(other.providerMetadata(created.clientId)).rejects.toThrow();
+    });
+
+    it.each([
+      [{ public: true }, 'none', false],
+      [{ jwksUri: 'https://rp.example/jwks' }, 'private_key_jwt', false],
+      [{}, 'client_secret_basic', true],
+    ])('chooses the authentication method %o', async (extra, method, hasSecret) => {
+      const created = await stores.clients.create({
+        name: 'C',
+        redirectUris: ['https://c.example/cb'],
+        ...extra,
+      });
+      expect(created.metadata.token_endpoint_auth_method).toBe(method);
+      expect(created.clientSecret !== null).toBe(hasSecret);
+    });
+
+    it('updates only what is given and keeps the policy', async () => {
+      const created = await stores.clients.create({
+        name: 'Bank',
+        redirectUris: ['https://bank.example/cb'],
+        assurance: [['Passport', 'KBVL1']],
+        requireSecondFactor: true,
+      });
+      const updated = await stores.clients.update(created.clientId, {
+        name: 'Bank plc',
+        skipConsent: true,
+      });
+      expect(updated.metadata.client_name).toBe('Bank plc');
+      expect(updated.policy).toMatchObject({
+        assurance: [['Passport', 'KBVL1']],
+        requireSecondFactor: true,
+        skipConsent: true,
+      });
+      expect(await stores.clients.providerMetadata(created.clientId)).toMatchObject({
+        client_secret: created.clientSecret,
+      });
+    });
+
+    it.each([
+      [{ redirectUris: [] }],
+      [{ redirectUris: ['http://shop.example/cb'] }],
+      [{ redirectUris: ['https://shop.example/cb#frag'] }],
+      [{ redirectUris: ['not a url'] }],
+      [{ assurance: [['NotACheck']] }],
+      [{ claims: ['shoe_size'] }],
+      [{ customClaims: [{ name: 'x', type: 'colour', title: 'X' }] }],
+      [{ sessionLifetime: 5 }],
+      [{ public: true, jwksUri: 'https://rp.example/jwks' }],
+    ])('refuses bad settings %o and stores nothing', async (bad) => {
+      const before = (await stores.clients.list()).length;
+      await expect(
+        stores.clients.create({
+          name: 'Bad',
+          redirectUris: ['https://ok.example/cb'],
+          ...bad,
+        } as never),
+      ).rejects.toThrow();
+      expect((await stores.clients.list()).length).toBe(before);
+    });
+
+    it('removes a client', async () => {
+      const created = await stores.clients.create({
+        name: 'Gone',
+        redirectUris: ['https://gone.example/cb'],
+      });
+      await stores.clients.remove(created.clientId);
+      expect(await stores.clients.find(created.clientId)).toBeUndefined();
+      await expect(stores.clients.remove(created.clientId)).rejects.toThrow(/No client/);
+    });
+  });
+
+  describe('signing keys', () => {
+    it('encrypts private keys, rotates, and retires old keys after their window', async () => {
+      const keys = new SigningKeyStore(stores.database.db, stores.encryption, clock);
+      await keys.ensureKeys();
+      await keys.ensureKeys();
+      const first = await keys.list();
+      expect(
+        first
+          .filter((key) => key.status === 'active')
+          .map((key) => key.alg)
+          .sort(),
+      ).toEqual(['ES256', 'RS256']);
+      const rows = await stores.database.db
+        .selectFrom('signing_keys')
+        .select('private_jwk')
+        .execute();
+      for (const row of rows) expect(row.private_jwk).not.toMatch(/"d"/);
+
+      await keys.rotate();
+      const rotated = await keys.list();
+      expect(
+        rotated
+          .filter((key) => key.status === 'retired')
+          .map((key) => key.kid)
+          .sort(),
+      ).toEqual(first.map((key) => key.kid).sort());
+
+      now += RETIRED_KEY_PUBLISHED_MS + 1;
+      const later = await keys.list();
+      expect(later).toHaveLength(2);
+      expect(later.every((key) => key.status === 'active')).toBe(true);
+    });
+  });
+});
