@@ -1,0 +1,183 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { run } from './main.js';
+import { databaseTargets } from './test/databases.js';
+import { testEnv } from './test/testServer.js';
+
+/** Runs the verity command in-process with this environment; returns exit code and output. */
+async function verity(env: Record<string, string>, ...args: string[]) {
+  const saved = { ...process.env };
+  Object.assign(process.env, env);
+  let stdout = '';
+  let stderr = '';
+  try {
+    const code = await run(
+      ['node', 'verity', ...args],
+      (t) => (stdout += t),
+      (t) => (stderr += t),
+    );
+    return { code, stdout, stderr };
+  } finally {
+    process.env = saved;
+  }
+}
+
+describe.each(databaseTargets())('the verity command (%s)', (target) => {
+  let env: Record<string, string>;
+  let cleanup: () => Promise<void>;
+  beforeAll(() => {
+    ({ env, cleanup } = testEnv(target));
+  });
+  afterAll(async () => cleanup?.());
+
+  it('migrates', async () => {
+    const first = await verity(env, 'migrate');
+    expect(first.code).toBe(0);
+    expect((await verity(env, 'migrate')).stdout).toContain('up to date');
+  });
+
+  it('adds, lists, shows, updates and removes a client', async () => {
+    const added = await verity(
+      env,
+      'clients',
+      'add',
+      '--name',
+      'Shop',
+      '--redirect-uri',
+      'https://shop.example/cb',
+      '--redirect-uri',
+      'https://shop.example/cb2',
+      '--post-logout-redirect-uri',
+      'https://shop.example/',
+      '--logo-uri',
+      'https://shop.example/logo.png',
+      '--theme',
+      'dark',
+      '--require-second-factor',
+      '--claims',
+      'given_name,family_name',
+      '--custom-claim',
+      '{"name":"member_no","type":"text","title":"Membership number"}',
+      '--assurance',
+      '[["Passport","KBVL1"],["OB"]]',
+      '--skip-consent',
+      '--session-lifetime',
+      '3600',
+      '--json',
+    );
+    expect(added.code).toBe(0);
+    expect(added.stdout.trim().split('\n')).toHaveLength(1);
+    const client = JSON.parse(added.stdout) as {
+      client_id: string;
+      client_secret: string;
+      redirect_uris: string[];
+      policy: Record<string, unknown>;
+    };
+    expect(client.client_secret).toMatch(/^[\w-]{43}$/);
+    expect(client.redirect_uris).toHaveLength(2);
+    expect(client.policy).toMatchObject({
+      theme: 'dark',
+      requireSecondFactor: true,
+      skipConsent: true,
+      sessionLifetime: 3600,
+      assurance: [['Passport', 'KBVL1'], ['OB']],
+    });
+
+    expect((await verity(env, 'clients', 'list')).stdout).toContain(client.client_id);
+    const shown = await verity(env, 'clients', 'show', client.client_id);
+    expect(shown.stdout).toContain('Membership number');
+    expect(shown.stdout).not.toContain(client.client_secret);
+
+    const updated = await verity(
+      env,
+      'clients',
+      'update',
+      client.client_id,
+      '--no-require-second-factor',
+      '--require-pin',
+    );
+    expect(updated.code).toBe(0);
+    expect(JSON.parse(updated.stdout).policy).toMatchObject({
+      requireSecondFactor: false,
+      requirePin: true,
+      skipConsent: true,
+    });
+
+    expect((await verity(env, 'clients', 'remove', client.client_id)).code).toBe(0);
+    const gone = await verity(env, 'clients', 'show', client.client_id);
+    expect(gone.code).not.toBe(0);
+    expect(gone.stderr).toContain('No client');
+  });
+
+  it.each([
+    [['clients', 'add', '--redirect-uri', 'https://x.example/cb'], /--name/],
+    [['clients', 'add', '--name', 'X'], /redirect-uri/],
+    [['clients', 'add', '--name', 'X', '--redirect-uri', 'http://x.example/cb'], /https/],
+    [
+      [
+        'clients',
+        'add',
+        '--name',
+        'X',
+        '--redirect-uri',
+        'https://x.example/cb',
+        '--assurance',
+        '[[oops',
+      ],
+      /--assurance must be JSON/,
+    ],
+    [
+      [
+        'clients',
+        'add',
+        '--name',
+        'X',
+        '--redirect-uri',
+        'https://x.example/cb',
+        '--assurance',
+        '[["Nope"]]',
+      ],
+      /assurance/,
+    ],
+    [
+      [
+        'clients',
+        'add',
+        '--name',
+        'X',
+        '--redirect-uri',
+        'https://x.example/cb',
+        '--session-lifetime',
+        'soon',
+      ],
+      /whole number/,
+    ],
+    [
+      ['clients', 'add', '--name', 'X', '--redirect-uri', 'https://x.example/cb', '--bogus'],
+      /unknown option/,
+    ],
+    [['clients', 'update', 'nope', '--name', 'Y'], /No client/],
+    [['clients', 'update', 'nope'], /nothing to change/],
+    [['clients', 'frobnicate'], /unknown command/],
+    [['keys', 'spin'], /unknown command/],
+  ])('rejects %j with a clear message and a non-zero exit', async (args, message) => {
+    const result = await verity(env, ...args);
+    expect(result.code).not.toBe(0);
+    expect(result.stderr).toMatch(message);
+  });
+
+  it('lists and rotates keys', async () => {
+    const before = await verity(env, 'keys', 'list');
+    expect(before.stdout.match(/active/g)).toHaveLength(2);
+    const rotated = await verity(env, 'keys', 'rotate');
+    expect(rotated.stdout).toContain('New ES256 key');
+    const after = await verity(env, 'keys', 'list');
+    expect(after.stdout.match(/ {2}active {2}created/g)).toHaveLength(2);
+    expect(after.stdout.match(/ {2}retired {2}created/g)).toHaveLength(2);
+  });
+
+  it('refuses bad configuration', async () => {
+    const result = await verity({ ...env, PORT: 'eighty' }, 'migrate');
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('PORT');
+  });
+});
