@@ -1,0 +1,281 @@
+/**
+ * Runs the real, built parts for end-to-end tests: Verity (packages/server) and the demo
+ * relying party, each in its own process on a free port with a fresh data directory, and
+ * Debian's Chromium through playwright-core.
+ */
+import { AxeBuilder } from '@axe-core/playwright';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const VERITY = path.join(ROOT, 'packages/server/bin/verity.js');
+const VERITY_BUILD = path.join(ROOT, 'packages/server/dist/main.js');
+const RELYING_PARTY = path.join(ROOT, 'packages/relying-party/dist/main.js');
+const READY_TIMEOUT_MS = 60_000;
+const STOP_TIMEOUT_MS = 10_000;
+const OUTPUT_LIMIT = 64 * 1024;
+
+export interface Stack {
+  /** Verity's issuer and public address, http://localhost:<port>. */
+  verityUrl: string;
+  /** The demo relying party, http://127.0.0.1:<port> (a different site from Verity). */
+  rpUrl: string;
+  dataDir: string;
+  client: { client_id: string; client_secret: string };
+  stop(): Promise<void>;
+}
+
+/** A child process whose recent output is kept to explain failures. */
+class Child {
+  private output = '';
+  readonly exited: Promise<void>;
+
+  constructor(
+    readonly name: string,
+    readonly process: ChildProcess,
+  ) {
+    for (const stream of [process.stdout, process.stderr]) {
+      stream?.setEncoding('utf8').on('data', (chunk: string) => {
+        this.output = (this.output + chunk).slice(-OUTPUT_LIMIT);
+      });
+    }
+    this.exited = new Promise((resolve) => {
+      if (this.hasExited) resolve();
+      else process.once('exit', () => resolve());
+    });
+  }
+
+  get hasExited(): boolean {
+    return this.process.exitCode !== null || this.process.signalCode !== null;
+  }
+
+  describe(): string {
+    const status = this.hasExited
+      ? `ended with ${this.process.signalCode ?? `exit code ${this.process.exitCode}`}`
+      : 'still running';
+    return `${this.name} (${status}) output:\n${this.output || '(none)'}`;
+  }
+
+  async stop(): Promise<void> {
+    if (this.hasExited) return;
+    this.process.kill('SIGTERM');
+    const timer = setTimeout(() => this.process.kill('SIGKILL'), STOP_TIMEOUT_MS);
+    await this.exited;
+    clearTimeout(timer);
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => {
+        if (address && typeof address === 'object') resolve(address.port);
+        else reject(new Error('no port assigned'));
+      });
+    });
+  });
+}
+
+async function twoFreePorts(): Promise<[number, number]> {
+  const first = await freePort();
+  let second = await freePort();
+  while (second === first) second = await freePort();
+  return [first, second];
+}
+
+function startNode(name: string, args: string[], env: NodeJS.ProcessEnv): Child {
+  const child = spawn(process.execPath, args, {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return new Child(name, child);
+}
+
+/** Runs a command to completion; returns its stdout or throws with its output. */
+async function runToEnd(name: string, args: string[], env: NodeJS.ProcessEnv): Promise<string> {
+  const child = spawn(process.execPath, args, {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>(
+    (resolve, reject) => {
+      child.once('error', reject);
+      child.once('exit', (exitCode, exitSignal) => resolve([exitCode, exitSignal]));
+    },
+  );
+  if (code !== 0) {
+    throw new Error(
+      `${name} ended with ${signal ?? `exit code ${code}`}\nstdout:\n${stdout}\nstderr:\n${stderr}`,
+    );
+  }
+  return stdout;
+}
+
+function parseClient(stdout: string): Stack['client'] {
+  for (const line of stdout.split('\n').reverse()) {
+    const text = line.trim();
+    if (!text.startsWith('{')) continue;
+    try {
+      const answer = JSON.parse(text) as Record<string, unknown>;
+      if (typeof answer.client_id === 'string' && typeof answer.client_secret === 'string') {
+        return { client_id: answer.client_id, client_secret: answer.client_secret };
+      }
+    } catch {
+      // another line
+    }
+  }
+  throw new Error(`verity clients add printed no client credentials:\n${stdout}`);
+}
+
+async function waitUntilUp(url: string, child: Child): Promise<void> {
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  let lastProblem = 'no answer yet';
+  while (Date.now() < deadline) {
+    if (child.hasExited) {
+      throw new Error(`${child.name} stopped before answering at ${url}.\n${child.describe()}`);
+    }
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
+      await response.body?.cancel();
+      if (response.ok) return;
+      lastProblem = `HTTP ${response.status}`;
+    } catch (error) {
+      lastProblem = error instanceof Error ? error.message : String(error);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(
+    `${child.name} did not answer at ${url} within ${READY_TIMEOUT_MS / 1000} s ` +
+      `(${lastProblem}).\n${child.describe()}`,
+  );
+}
+
+/** Starts Verity and the demo relying party from their builds (run `npm run build` first). */
+export async function startStack(): Promise<Stack> {
+  for (const file of [VERITY_BUILD, RELYING_PARTY]) {
+    if (!existsSync(file)) {
+      throw new Error(`${path.relative(ROOT, file)} is missing: run "npm run build" first.`);
+    }
+  }
+  const [verityPort, rpPort] = await twoFreePorts();
+  const verityUrl = `http://localhost:${verityPort}`;
+  const rpUrl = `http://127.0.0.1:${rpPort}`;
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'verity-e2e-'));
+  const verityEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(verityPort),
+    PUBLIC_URL: verityUrl,
+    DATA_DIR: dataDir,
+    NODE_ENV: 'test',
+  };
+  const children: Child[] = [];
+
+  async function stop(): Promise<void> {
+    await Promise.all(children.map((child) => child.stop()));
+    await rm(dataDir, { recursive: true, force: true });
+  }
+
+  try {
+    await runToEnd('verity migrate', [VERITY, 'migrate'], verityEnv);
+    const client = parseClient(
+      await runToEnd(
+        'verity clients add',
+        [
+          VERITY,
+          'clients',
+          'add',
+          '--name',
+          'Demo relying party',
+          '--redirect-uri',
+          `${rpUrl}/callback`,
+          '--post-logout-redirect-uri',
+          `${rpUrl}/`,
+          '--json',
+        ],
+        verityEnv,
+      ),
+    );
+
+    const verity = startNode('Verity', [VERITY, 'serve'], verityEnv);
+    children.push(verity);
+    await waitUntilUp(`${verityUrl}/healthz`, verity);
+
+    const relyingParty = startNode('The demo relying party', [RELYING_PARTY], {
+      ...process.env,
+      NODE_ENV: 'test',
+      RP_PORT: String(rpPort),
+      RP_URL: rpUrl,
+      ISSUER: verityUrl,
+      RP_CLIENT_ID: client.client_id,
+      RP_CLIENT_SECRET: client.client_secret,
+    });
+    children.push(relyingParty);
+    await waitUntilUp(`${rpUrl}/`, relyingParty);
+
+    return { verityUrl, rpUrl, dataDir, client, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+/**
+ * Launches headless Chromium (CHROMIUM_PATH, default /usr/bin/chromium). A missing or broken
+ * browser fails the suite: these journeys are never skipped.
+ */
+export async function launchBrowser(): Promise<Browser> {
+  const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (!existsSync(executablePath)) {
+    throw new Error(
+      `Chromium is not at ${executablePath}. Install it (apt-get install chromium) or set ` +
+        'CHROMIUM_PATH to its executable; the end-to-end tests need a real browser.',
+    );
+  }
+  try {
+    return await chromium.launch({ executablePath, headless: true, args: CHROMIUM_ARGS });
+  } catch (error) {
+    throw new Error(
+      `Chromium at ${executablePath} could not be launched: ` +
+        `${error instanceof Error ? error.message : String(error)}`,
+      { cause: error },
+    );
+  }
+}
+
+/** Fails with a readable list if axe finds WCAG 2 A or AA violations on the page. */
+export async function expectNoAxeViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  const violations = results.violations.map(
+    (violation) =>
+      `${violation.id} (${violation.impact ?? 'unknown impact'}): ${violation.help}\n` +
+      violation.nodes.map((node) => `    at ${node.target.join(' ')}`).join('\n'),
+  );
+  expect(violations, `accessibility violations on ${page.url()}`).toEqual([]);
+}
