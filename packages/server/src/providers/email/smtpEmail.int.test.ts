@@ -34,7 +34,11 @@ describe('e-mail over SMTP', () => {
 
   it('delivers a message to a real SMTP server', async () => {
     const provider = new SmtpEmailProvider(url, 'Verity <no-reply@verity.test>');
-    await provider.send({ to: 'ann@example.com', subject: 'Your code', text: 'Your code is 123456' });
+    await provider.send({
+      to: 'ann@example.com',
+      subject: 'Your code',
+      text: 'Your code is 123456',
+    });
     await provider.close();
     const message = received.at(-1)!;
     expect(message.from).toBe('no-reply@verity.test');
