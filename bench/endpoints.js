@@ -1,5 +1,5 @@
 // Latency and throughput of Verity's hot endpoints, against the built server on loopback.
-// Run: npm run build && node bench/endpoints.js   (results: bench/RESULTS.md)
+// Run: npm run build && node bench/endpoints.js   (results: bench/README.md)
 //
 // Each scenario runs for a fixed time with a fixed number of requests in flight. The server
 // runs with TRUST_PROXY=true and each request names a different X-Forwarded-For address from
