@@ -1,0 +1,114 @@
+/**
+ * The SPA shell served by the real Verity server: routing, the generic screens, focus,
+ * keyboard use and accessibility.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { expectNoAxeViolations, launchBrowser, startStack, type Stack } from './harness.js';
+
+describe('SPA shell', () => {
+  let stack: Stack | undefined;
+  let browser: Browser | undefined;
+  let context: BrowserContext;
+  let page: Page;
+  let startupError: unknown;
+
+  const verityUrl = () => {
+    if (!stack) throw new Error('the stack did not start');
+    return stack.verityUrl;
+  };
+  const heading = () => page.locator('h1');
+
+  beforeAll(async () => {
+    try {
+      browser = await launchBrowser();
+      stack = await startStack();
+    } catch (error) {
+      startupError = error;
+    }
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.stop();
+  });
+  beforeEach(async () => {
+    if (startupError) throw startupError;
+    context = await browser!.newContext();
+    page = await context.newPage();
+  });
+  afterEach(async () => context.close());
+
+  it('sends a visitor from / to About, with one heading and a main landmark', async () => {
+    await page.goto(`${verityUrl()}/`);
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/about');
+    await expect.poll(() => heading().textContent()).toBe('About Verity');
+    expect(await page.getAttribute('html', 'lang')).toBe('en');
+    expect(await page.locator('main#main').count()).toBe(1);
+    expect(await heading().count()).toBe(1);
+    expect(await page.getByText('Sign out').count()).toBe(0);
+    await expectNoAxeViolations(page);
+  });
+
+  it('shows Page Not Found for an unknown path', async () => {
+    const response = await page.goto(`${verityUrl()}/no/such/page`);
+    expect(response?.status()).toBe(404);
+    await expect.poll(() => heading().textContent()).toBe('Page Not Found');
+    await page.getByText("Oops we can't find the page you were looking for").waitFor();
+    expect(await page.getByRole('link', { name: 'Return to homepage' }).getAttribute('href')).toBe(
+      '/',
+    );
+    await expectNoAxeViolations(page);
+  });
+
+  it('matches routes case-insensitively and marks screens not built yet', async () => {
+    await page.goto(`${verityUrl()}/VERIFYOPTIONS`);
+    await page.getByText('This page is not available yet.').waitFor();
+    await expectNoAxeViolations(page);
+  });
+
+  it('shows the generic error screen at /error', async () => {
+    await page.goto(`${verityUrl()}/error`);
+    await expect
+      .poll(() => heading().textContent())
+      .toBe('Oops. Something went wrong please try again later.');
+    await expectNoAxeViolations(page);
+  });
+
+  it("explains an unknown sign-in request with the server's message", async () => {
+    await page.goto(`${verityUrl()}/requests/abcdefghijklmnopqrstuvwxyz`);
+    await page
+      .getByText('This sign-in request has expired or does not exist.', { exact: false })
+      .waitFor();
+    expect(await heading().textContent()).toBe(
+      'Oops. Something went wrong please try again later.',
+    );
+    await expectNoAxeViolations(page);
+  });
+
+  it('offers a skip link and moves focus to the heading after navigation', async () => {
+    await page.goto(`${verityUrl()}/about`);
+    await heading().waitFor();
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(
+      'Skip to main content',
+    );
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('main');
+
+    await page.getByRole('main').getByRole('link', { name: 'Contact Us' }).click();
+    await expect.poll(() => heading().textContent()).toBe('Contact Us');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
+  });
+
+  it('works the About menu from the keyboard', async () => {
+    await page.goto(`${verityUrl()}/about`);
+    await page.getByRole('button', { name: 'About' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('navigation').getByRole('link', { name: 'Privacy Policy' }).waitFor();
+    await expectNoAxeViolations(page);
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/privacy');
+  });
+});

@@ -1,0 +1,101 @@
+import { apiErrorSchema, errorCatalogue, type ErrorCode } from '@verity/contracts';
+
+/** Anything that checks an answer and returns it typed; the zod schemas of contracts fit. */
+export interface Schema<T> {
+  parse(data: unknown): T;
+}
+
+/** A failed call. Screens decide on `code` (the contracts catalogue), never on `message`. */
+export class ApiError extends Error {
+  readonly code: ErrorCode;
+  /** The HTTP status, or 0 when no usable answer came back. */
+  readonly status: number;
+
+  constructor(code: ErrorCode, status: number, message: string = errorCatalogue[code].message) {
+    super(message);
+    this.name = 'ApiError';
+    this.code = code;
+    this.status = status;
+  }
+}
+
+export interface CallOptions {
+  signal?: AbortSignal;
+}
+
+type Fetch = (input: string, init: RequestInit) => Promise<Response>;
+
+function isAbort(error: unknown): boolean {
+  return error instanceof Error && error.name === 'AbortError';
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  try {
+    return await response.json();
+  } catch (error) {
+    if (isAbort(error)) throw error;
+    return undefined;
+  }
+}
+
+/** Client over a given fetch, so tests can answer without a network. */
+export function createApiClient(fetchImpl: Fetch) {
+  async function call<T>(
+    method: 'GET' | 'POST',
+    path: string,
+    payload: unknown,
+    schema: Schema<T>,
+    options: CallOptions,
+  ): Promise<T> {
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    if (method === 'POST') headers['Content-Type'] = 'application/json';
+    let response: Response;
+    try {
+      response = await fetchImpl(path, {
+        method,
+        headers,
+        // Without a payload a POST sends `{}`, so the body always matches its JSON content
+        // type (servers refuse an empty body declared as JSON).
+        body: method === 'POST' ? JSON.stringify(payload ?? {}) : undefined,
+        credentials: 'same-origin',
+        cache: 'no-store',
+        signal: options.signal,
+      });
+    } catch (error) {
+      // An abort is the caller's own doing; let it through so the caller can ignore it.
+      if (isAbort(error)) throw error;
+      throw new ApiError('internal_error', 0);
+    }
+    const body = await readJson(response);
+    if (!response.ok) {
+      const parsed = apiErrorSchema.safeParse(body);
+      if (parsed.success) {
+        throw new ApiError(parsed.data.error.code, response.status, parsed.data.error.message);
+      }
+      throw new ApiError('internal_error', response.status);
+    }
+    try {
+      return schema.parse(body);
+    } catch {
+      // An answer we cannot read is shown like any other failure (spec: generic error).
+      throw new ApiError('internal_error', response.status);
+    }
+  }
+
+  return {
+    getJson<T>(path: string, schema: Schema<T>, options: CallOptions = {}): Promise<T> {
+      return call('GET', path, undefined, schema, options);
+    },
+    postJson<T>(
+      path: string,
+      payload: unknown,
+      schema: Schema<T>,
+      options: CallOptions = {},
+    ): Promise<T> {
+      return call('POST', path, payload, schema, options);
+    },
+  };
+}
+
+// Wrapped rather than passed as is: a detached window.fetch throws "Illegal invocation".
+export const { getJson, postJson } = createApiClient((input, init) => fetch(input, init));

@@ -1,0 +1,42 @@
+import Container from 'react-bootstrap/Container';
+import Nav from 'react-bootstrap/Nav';
+import NavDropdown from 'react-bootstrap/NavDropdown';
+import Navbar from 'react-bootstrap/Navbar';
+import { Link } from 'react-router';
+import { useAuth } from '../state/authContext';
+
+export function NavigationBar() {
+  const { email } = useAuth();
+  return (
+    <Navbar expand="md" className="bg-body-tertiary border-bottom">
+      <Container>
+        <Navbar.Brand as={Link} to="/">
+          Verity
+        </Navbar.Brand>
+        <Navbar.Toggle aria-controls="main-menu" />
+        <Navbar.Collapse id="main-menu">
+          <Nav className="ms-auto">
+            <NavDropdown title="About" id="about-menu" align="end">
+              <NavDropdown.Item as={Link} to="/terms">
+                Terms &amp; Conditions
+              </NavDropdown.Item>
+              <NavDropdown.Item as={Link} to="/privacy">
+                Privacy Policy
+              </NavDropdown.Item>
+              <NavDropdown.Item as={Link} to="/contact">
+                Contact Us
+              </NavDropdown.Item>
+            </NavDropdown>
+            {email ? (
+              <NavDropdown title={email} id="account-menu" align="end">
+                <NavDropdown.Item as={Link} to="/logout">
+                  Sign out
+                </NavDropdown.Item>
+              </NavDropdown>
+            ) : null}
+          </Nav>
+        </Navbar.Collapse>
+      </Container>
+    </Navbar>
+  );
+}

@@ -1,0 +1,54 @@
+import type { SpaRoute } from '@verity/contracts';
+
+/** The routes of contracts' spaRoutes that have their real screen already. */
+export const builtScreens = [
+  '/',
+  '/requests/:requestId',
+  '/about',
+  '/error',
+] as const satisfies readonly SpaRoute[];
+
+export type BuiltScreen = (typeof builtScreens)[number];
+
+/**
+ * The name of every other screen, shown by the not-available-yet page. Typed as a record
+ * over the remaining routes, so a route added to contracts fails the type check here.
+ */
+export const comingScreens: Record<Exclude<SpaRoute, BuiltScreen>, string> = {
+  '/login': 'Log in',
+  '/signup': 'Sign up',
+  '/signup2': 'Create your account',
+  '/verifyemail': 'Verify your e-mail',
+  '/forgotpassword': 'Forgot password',
+  '/callback': 'Social login',
+  '/webauthn': 'Security key',
+  '/SecondFactor': 'Security',
+  '/secondfactorlogin': 'Login with 2FA',
+  '/Profile': 'Your details',
+  '/Consent': 'Share your details',
+  '/authorize': 'Authorize',
+  '/sendresponse': 'Returning to the service',
+  '/logout': 'Log out',
+  '/VerifyOptions': 'Verification options',
+  '/Verify': 'Verify your identity',
+  '/Kbv': 'Identity check',
+  '/Passport': 'Passport',
+  '/DrivingLicence': 'Driving Licence',
+  '/CreditCard': 'Credit Card',
+  '/BankAccount': 'Bank account',
+  '/DrivingLicencePhoto': 'Driving licence photo',
+  '/PassportPhoto': 'Passport photo',
+  '/MNO': 'Verify Mobile Contract',
+  '/mpinlogin': 'PIN login',
+  '/mpinlogin2': 'PIN login',
+  '/mpinsetup': 'PIN setup',
+  '/mpindone': 'PIN ready',
+  '/mpindetect': 'PIN identities',
+  '/obselect': 'Choose your bank',
+  '/obcallback/*': 'Bank login',
+  '/Cancel': 'Cancel',
+  '/terms': 'Terms & Conditions',
+  '/privacy': 'Privacy Policy',
+  '/contact': 'Contact Us',
+  '/account/share': 'Share your identity with others',
+};
