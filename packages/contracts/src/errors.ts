@@ -23,6 +23,13 @@ export const errorCatalogue = {
     status: 403,
     message: 'This request came from another site and was refused.',
   },
+  // The spec's e-mail code states (second document, /verifyemail), named as the spec names them.
+  invalidCode: { status: 400, message: 'The code is incorrect, please try again.' },
+  codeExpiredCanResend: { status: 400, message: 'The code has expired.' },
+  codeExpiredCannotResend: { status: 400, message: 'The code has expired and cannot be resent.' },
+  weak_password: { status: 400, message: 'Please choose a stronger password.' },
+  not_signed_in: { status: 401, message: 'Please log in first.' },
+  step_not_allowed: { status: 409, message: 'This step is not available now.' },
   rate_limited: { status: 429, message: 'Too many attempts. Please wait a while and try again.' },
   not_available: { status: 501, message: 'This feature is not available yet.' },
   service_unavailable: { status: 503, message: 'The service is temporarily unavailable.' },

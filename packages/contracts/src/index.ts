@@ -10,3 +10,5 @@ export * from './api/requests.js';
 export * from './api/session.js';
 export * from './fields.js';
 export * from './claims.js';
+export * from './api/accounts.js';
+export * from './password.js';
