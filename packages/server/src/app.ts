@@ -9,7 +9,12 @@ import {
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.js';
+import { accountRoutes } from './features/accounts/routes.js';
+import { forgotPasswordRoutes } from './features/forgotPassword/routes.js';
 import { healthRoutes } from './features/health/routes.js';
+import { loginRoutes } from './features/login/routes.js';
+import { logoutRoutes } from './features/logout/routes.js';
+import { responseRoutes } from './features/response/routes.js';
 import { outboxRoutes } from './features/outbox/routes.js';
 import { requestRoutes } from './features/requests/routes.js';
 import { sessionRoutes } from './features/session/routes.js';
@@ -114,6 +119,11 @@ export async function buildApp(
   healthRoutes(app, ctx);
   sessionRoutes(app, ctx);
   requestRoutes(app, ctx, options.webRoot);
+  accountRoutes(app, ctx);
+  loginRoutes(app, ctx);
+  forgotPasswordRoutes(app, ctx);
+  responseRoutes(app, ctx);
+  logoutRoutes(app, ctx);
   if (config.env !== 'production') outboxRoutes(app, ctx.outbox);
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 

@@ -8,6 +8,10 @@ import { DatabaseKeyValueStore } from './kv/databaseStore.js';
 import type { KeyValueStore } from './kv/keyValueStore.js';
 import { RateLimiter } from './kv/rateLimiter.js';
 import { RedisKeyValueStore } from './kv/redisStore.js';
+import { EmailCodeStore } from './features/accounts/emailCodes.js';
+import { UserStore } from './features/accounts/userStore.js';
+import { AuditLog } from './features/audit/auditLog.js';
+import { BrowserIdentity } from './http/browserId.js';
 import { InteractionBridge } from './oidc/interactions.js';
 import type { SigningKeyStore } from './oidc/keys.js';
 import { createProvider } from './oidc/provider.js';
@@ -31,6 +35,10 @@ export interface AppContext {
   email: EmailProvider;
   provider: Provider;
   interactions: InteractionBridge;
+  browsers: BrowserIdentity;
+  users: UserStore;
+  emailCodes: EmailCodeStore;
+  audit: AuditLog;
   close(): Promise<void>;
 }
 
@@ -51,7 +59,8 @@ export async function createAppContext(config: Config): Promise<AppContext> {
     keys,
     cookieKeys: secrets.cookieKeys,
   });
-  const interactions = new InteractionBridge(provider, kv, config.publicUrl.protocol === 'https:');
+  const browsers = new BrowserIdentity(config.publicUrl.protocol === 'https:');
+  const interactions = new InteractionBridge(provider, kv, browsers);
   return {
     config,
     secrets,
@@ -65,6 +74,10 @@ export async function createAppContext(config: Config): Promise<AppContext> {
     email,
     provider,
     interactions,
+    browsers,
+    users: new UserStore(database.db),
+    emailCodes: new EmailCodeStore(database.db, secrets.dataKey),
+    audit: new AuditLog(database.db),
     async close() {
       await email.close();
       await kv.close();

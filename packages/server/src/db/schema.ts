@@ -54,6 +54,43 @@ export interface KvTable {
   expires_at: number;
 }
 
+export interface PasswordCredentialTable {
+  user_id: string;
+  /** argon2id PHC string. */
+  hash: string;
+  updated_at: number;
+}
+
+export interface TermsAcceptanceTable {
+  user_id: string;
+  version: string;
+  accepted_at: number;
+}
+
+export interface EmailCodeTable {
+  id: string;
+  email: string;
+  purpose: string;
+  /** The browser that asked for the code; only it can use the code. */
+  browser_id: string;
+  /** HMAC of the code; the code itself is never stored. */
+  code_hash: string;
+  /** A password chosen at sign-up, applied only when this code is verified. */
+  pending_password_hash: string | null;
+  attempts: number;
+  created_at: number;
+  expires_at: number;
+  consumed_at: number | null;
+}
+
+export interface AuditEventTable {
+  id: string;
+  user_id: string;
+  type: string;
+  client_id: string | null;
+  created_at: number;
+}
+
 export interface Database {
   oidc_payloads: OidcPayloadTable;
   signing_keys: SigningKeyTable;
@@ -61,4 +98,8 @@ export interface Database {
   users: UserTable;
   outbox: OutboxTable;
   kv: KvTable;
+  password_credentials: PasswordCredentialTable;
+  terms_acceptances: TermsAcceptanceTable;
+  email_codes: EmailCodeTable;
+  audit_events: AuditEventTable;
 }

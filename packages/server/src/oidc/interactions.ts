@@ -1,14 +1,24 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import type { InteractionResults } from 'oidc-provider';
 import type { KeyValueStore } from '../kv/keyValueStore.js';
 import { ApiError } from '../http/apiError.js';
-
-export const BROWSER_COOKIE = 'verity.browser';
-const BROWSER_COOKIE_MAX_AGE = 400 * 24 * 3600;
+import type { BrowserIdentity } from '../http/browserId.js';
 
 type Interaction = InstanceType<Provider['Interaction']>;
+
+/** How the user signed in for a request (RFC 8176 amr, our acr values). */
+export interface RequestLogin {
+  accountId: string;
+  amr: string[];
+  acr: string;
+  /** Seconds since the epoch. */
+  loginTs: number;
+  /** A persistent session cookie (Remember me) rather than a browser-session one. */
+  remember: boolean;
+  /** The browser's existing session, not a login made during this request. */
+  existingSession: boolean;
+}
 
 /**
  * Ties a sign-in request (an oidc-provider Interaction, whose uid is the requestId) to the
@@ -21,7 +31,7 @@ export class InteractionBridge {
   constructor(
     private readonly provider: Provider,
     private readonly kv: KeyValueStore,
-    private readonly secureCookies: boolean,
+    private readonly browsers: BrowserIdentity,
   ) {}
 
   /** Called when the browser lands on /requests/:uid. Returns false when the cookie does not match. */
@@ -33,7 +43,7 @@ export class InteractionBridge {
       return false;
     }
     if (interaction.uid !== uid) return false;
-    const browserId = this.browserId(request) ?? this.issueBrowserId(reply);
+    const browserId = this.browsers.ensure(request, reply);
     await this.kv.set(
       this.key(uid),
       browserId,
@@ -47,7 +57,7 @@ export class InteractionBridge {
     const interaction = await this.provider.Interaction.find(uid);
     if (!interaction) throw new ApiError('request_not_found');
     const boundTo = await this.kv.get(this.key(uid));
-    const browserId = this.browserId(request);
+    const browserId = this.browsers.get(request);
     if (!boundTo || !browserId || boundTo !== browserId) throw new ApiError('request_not_bound');
     return interaction;
   }
@@ -63,15 +73,12 @@ export class InteractionBridge {
    * Signs the user in for this request and grants what the client asked for (scopes and
    * claims). Callers check every requirement (consent included) before calling this.
    */
-  async signIn(
-    interaction: Interaction,
-    login: { accountId: string; amr: string[]; acr: string },
-  ): Promise<string> {
+  async signIn(interaction: Interaction, login: RequestLogin): Promise<string> {
     const clientId = String(interaction.params.client_id);
-    const grant = interaction.grantId
-      ? ((await this.provider.Grant.find(interaction.grantId)) ??
-        new this.provider.Grant({ accountId: login.accountId, clientId }))
-      : new this.provider.Grant({ accountId: login.accountId, clientId });
+    const accountId = login.accountId;
+    const grant =
+      (interaction.grantId ? await this.provider.Grant.find(interaction.grantId) : undefined) ??
+      new this.provider.Grant({ accountId, clientId });
     grant.addOIDCScope(String(interaction.params.scope ?? 'openid'));
     const claims = interaction.params.claims
       ? (JSON.parse(String(interaction.params.claims)) as { id_token?: object; userinfo?: object })
@@ -79,33 +86,62 @@ export class InteractionBridge {
     if (claims.id_token) grant.addOIDCClaims(Object.keys(claims.id_token));
     if (claims.userinfo) grant.addOIDCClaims(Object.keys(claims.userinfo));
     const grantId = await grant.save();
-    return this.finish(interaction, {
-      login: { accountId: login.accountId, amr: login.amr, acr: login.acr, remember: true },
-      consent: { grantId },
-    });
+    // An existing session (SSO) signs in as it is; a fresh login replaces it.
+    const result: InteractionResults = { consent: { grantId } };
+    if (!login.existingSession) {
+      result.login = {
+        accountId,
+        amr: login.amr,
+        acr: login.acr,
+        remember: login.remember,
+        ts: login.loginTs,
+      };
+    }
+    await this.kv.delete(this.loginKey(interaction.uid));
+    return this.finish(interaction, result);
+  }
+
+  /** Records a login made during this request; it becomes the session when the request finishes. */
+  async recordLogin(
+    interaction: Interaction,
+    login: Omit<RequestLogin, 'existingSession'>,
+  ): Promise<void> {
+    const ttl = Math.max(1, interaction.exp - Math.floor(Date.now() / 1000));
+    await this.kv.set(this.loginKey(interaction.uid), JSON.stringify(login), ttl);
+  }
+
+  /**
+   * Who is signed in for this request: a login made during it, or else the browser's existing
+   * session, unless the client asked for a fresh login (prompt=login) or the session is older
+   * than max_age (OpenID Connect Core 3.1.2.1).
+   */
+  async currentLogin(interaction: Interaction): Promise<RequestLogin | null> {
+    const recorded = await this.kv.get(this.loginKey(interaction.uid));
+    if (recorded) return { ...(JSON.parse(recorded) as RequestLogin), existingSession: false };
+    const prompts = String(interaction.params.prompt ?? '').split(' ');
+    const existing = interaction.session;
+    if (!existing?.accountId || !existing.uid || prompts.includes('login')) return null;
+    const session = await this.provider.Session.findByUid(existing.uid);
+    if (!session?.accountId || session.accountId !== existing.accountId) return null;
+    const loginTs = session.loginTs ?? 0;
+    const maxAge =
+      interaction.params.max_age === undefined ? undefined : Number(interaction.params.max_age);
+    if (maxAge !== undefined && Math.floor(Date.now() / 1000) - loginTs > maxAge) return null;
+    return {
+      accountId: session.accountId,
+      amr: session.amr ?? [],
+      acr: session.acr ?? 'urn:verity:aal1',
+      loginTs,
+      remember: !session.transient,
+      existingSession: true,
+    };
+  }
+
+  private loginKey(uid: string): string {
+    return `request-login:${uid}`;
   }
 
   private key(uid: string): string {
     return `request-binding:${uid}`;
-  }
-
-  private browserId(request: FastifyRequest): string | null {
-    const raw = request.cookies[BROWSER_COOKIE];
-    if (!raw) return null;
-    const unsigned = request.unsignCookie(raw);
-    return unsigned.valid ? unsigned.value : null;
-  }
-
-  private issueBrowserId(reply: FastifyReply): string {
-    const browserId = randomBytes(24).toString('base64url');
-    reply.setCookie(BROWSER_COOKIE, browserId, {
-      signed: true,
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: this.secureCookies,
-      path: '/',
-      maxAge: BROWSER_COOKIE_MAX_AGE,
-    });
-    return browserId;
   }
 }

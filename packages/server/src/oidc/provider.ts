@@ -12,6 +12,9 @@ import { accountFinder } from './account.js';
 import { DatabaseAdapter } from './adapter.js';
 import type { SigningKeyStore } from './keys.js';
 
+/** How long a session lasts without a new login (absolute). */
+export const SESSION_TTL_SECONDS = 14 * 24 * 3600;
+
 export const acrValues = ['urn:verity:aal1', 'urn:verity:aal2', 'urn:verity:ial2'] as const;
 
 /** Every protocol endpoint lives under /oidc except discovery, which OIDC fixes at the issuer. */
@@ -104,7 +107,7 @@ export async function createProvider({
       IdToken: 3600,
       Interaction: 3600,
       Grant: 14 * 24 * 3600,
-      Session: 14 * 24 * 3600,
+      Session: SESSION_TTL_SECONDS,
       RefreshToken: 14 * 24 * 3600,
     },
     features: {

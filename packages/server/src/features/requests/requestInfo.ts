@@ -2,7 +2,7 @@ import type { RequestInfo } from '@verity/contracts';
 import type Provider from 'oidc-provider';
 import type { AppContext } from '../../context.js';
 import { ApiError } from '../../http/apiError.js';
-import type { CurrentUser } from '../session/currentUser.js';
+import { outstandingRequirements } from './requirements.js';
 
 type Interaction = InstanceType<Provider['Interaction']>;
 
@@ -10,24 +10,22 @@ type Interaction = InstanceType<Provider['Interaction']>;
  * The spec's request info for one sign-in request. userRequirements is the server's
  * judgement of what is outstanding; each feature adds its requirement as it lands.
  */
-export async function requestInfo(
-  ctx: AppContext,
-  interaction: Interaction,
-  user: CurrentUser | null,
-): Promise<RequestInfo> {
+export async function requestInfo(ctx: AppContext, interaction: Interaction): Promise<RequestInfo> {
   const clientId = String(interaction.params.client_id ?? '');
   const client = await ctx.clients.find(clientId);
   if (!client) throw new ApiError('request_not_found');
   const prompts = String(interaction.params.prompt ?? '').split(' ');
   const acrValues = String(interaction.params.acr_values ?? '').split(' ');
-  const userRequirements: RequestInfo['userRequirements'] = [];
+  const login = await ctx.interactions.currentLogin(interaction);
+  const user = login ? await ctx.users.findById(login.accountId) : undefined;
+  const userRequirements = await outstandingRequirements(ctx, interaction, login);
   return {
-    sendResponse: user !== null && userRequirements.length === 0,
+    sendResponse: user !== undefined && userRequirements.length === 0,
     clientName: client.metadata.client_name,
     clientLogo: client.metadata.logo_uri ?? null,
     assuranceRequired: client.policy.assurance.length > 0 || acrValues.includes('urn:verity:ial2'),
     sessionLifetime: client.policy.sessionLifetime,
-    loggedIn: user !== null,
+    loggedIn: user !== undefined,
     pinRequired: client.policy.requirePin,
     theme: client.policy.theme,
     userRequirements,

@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { sendSpaIndex } from '../../http/spa.js';
-import { currentUser } from '../session/currentUser.js';
 import { requestInfo } from './requestInfo.js';
 
 export function requestRoutes(app: FastifyInstance, ctx: AppContext, webRoot?: string): void {
@@ -26,9 +25,8 @@ export function requestRoutes(app: FastifyInstance, ctx: AppContext, webRoot?: s
     { schema: { params: requestParamsSchema, response: { 200: requestInfoSchema } } },
     async (request, reply) => {
       const interaction = await ctx.interactions.load(request, request.params.requestId);
-      const user = await currentUser(ctx, request, reply);
       reply.header('Cache-Control', 'no-store');
-      return requestInfo(ctx, interaction, user);
+      return requestInfo(ctx, interaction);
     },
   );
 }

@@ -1,0 +1,173 @@
+import { createHmac, hkdfSync, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+
+export type CodePurpose = 'verify' | 'reset';
+
+export const CODE_TTL_MS = 10 * 60 * 1000;
+export const MAX_WRONG_TRIES = 5;
+/** Codes sent per e-mail address and purpose in an hour. */
+export const MAX_SENDS_PER_HOUR = 5;
+const HOUR_MS = 3600 * 1000;
+
+export type CodeCheck =
+  | { outcome: 'valid'; pendingPasswordHash: string | null }
+  | { outcome: 'invalidCode' | 'codeExpiredCanResend' | 'codeExpiredCannotResend' };
+
+export interface IssuedCode {
+  code: string;
+}
+
+/**
+ * Six-digit codes sent by e-mail, as persisted flow records: bound to the browser that asked
+ * (only it can use the code), valid ten minutes, dead after five wrong tries, used once.
+ * Only an HMAC of the code is stored.
+ */
+export class EmailCodeStore {
+  private readonly key: Buffer;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    dataKey: Buffer,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.key = Buffer.from(hkdfSync('sha256', dataKey, Buffer.alloc(0), 'verity email codes', 32));
+  }
+
+  /** How many more codes may be sent now for this address and purpose. */
+  async sendsLeft(email: string, purpose: CodePurpose): Promise<number> {
+    const row = await this.db
+      .selectFrom('email_codes')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('email', '=', email)
+      .where('purpose', '=', purpose)
+      .where('created_at', '>', this.now() - HOUR_MS)
+      .executeTakeFirstOrThrow();
+    return MAX_SENDS_PER_HOUR - Number(row.count);
+  }
+
+  /** A new code; earlier codes for this address, purpose and browser stop working. Null when the hourly limit is reached. */
+  async issue(
+    email: string,
+    purpose: CodePurpose,
+    browserId: string,
+    pendingPasswordHash: string | null = null,
+  ): Promise<IssuedCode | null> {
+    if ((await this.sendsLeft(email, purpose)) <= 0) return null;
+    const now = this.now();
+    await this.db
+      .updateTable('email_codes')
+      .set({ consumed_at: now })
+      .where('email', '=', email)
+      .where('purpose', '=', purpose)
+      .where('browser_id', '=', browserId)
+      .where('consumed_at', 'is', null)
+      .execute();
+    const id = randomUUID();
+    const code = randomInt(0, 1_000_000).toString().padStart(6, '0');
+    await this.db
+      .insertInto('email_codes')
+      .values({
+        id,
+        email,
+        purpose,
+        browser_id: browserId,
+        code_hash: this.hash(id, code),
+        pending_password_hash: pendingPasswordHash,
+        attempts: 0,
+        created_at: now,
+        expires_at: now + CODE_TTL_MS,
+        consumed_at: null,
+      })
+      .execute();
+    return { code };
+  }
+
+  /** Sends a fresh code carrying the same pending password as the latest one. */
+  async reissue(
+    email: string,
+    purpose: CodePurpose,
+    browserId: string,
+  ): Promise<IssuedCode | null> {
+    const latest = await this.latest(email, purpose, browserId);
+    if (!latest) return null;
+    return this.issue(email, purpose, browserId, latest.pending_password_hash);
+  }
+
+  async check(
+    email: string,
+    purpose: CodePurpose,
+    browserId: string,
+    code: string,
+  ): Promise<CodeCheck> {
+    const record = await this.latest(email, purpose, browserId);
+    const canResend = async () =>
+      (await this.sendsLeft(email, purpose)) > 0 && record
+        ? 'codeExpiredCanResend'
+        : 'codeExpiredCannotResend';
+    if (!record || record.consumed_at !== null) return { outcome: 'codeExpiredCannotResend' };
+    if (record.expires_at <= this.now() || record.attempts >= MAX_WRONG_TRIES)
+      return { outcome: await canResend() };
+
+    const expected = Buffer.from(record.code_hash, 'hex');
+    const given = Buffer.from(this.hash(record.id, code), 'hex');
+    if (!timingSafeEqual(expected, given)) {
+      // Counted atomically, so parallel guesses cannot exceed the limit.
+      const counted = await this.db
+        .updateTable('email_codes')
+        .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+        .where('id', '=', record.id)
+        .where('attempts', '<', MAX_WRONG_TRIES)
+        .executeTakeFirst();
+      if (Number(counted.numUpdatedRows) === 0) return { outcome: await canResend() };
+      return { outcome: 'invalidCode' };
+    }
+    const used = await this.db
+      .updateTable('email_codes')
+      .set({ consumed_at: this.now() })
+      .where('id', '=', record.id)
+      .where('consumed_at', 'is', null)
+      .where('attempts', '<', MAX_WRONG_TRIES)
+      .executeTakeFirst();
+    if (Number(used.numUpdatedRows) === 0) return { outcome: 'codeExpiredCannotResend' };
+    return { outcome: 'valid', pendingPasswordHash: record.pending_password_hash };
+  }
+
+  /** The password chosen at the latest sign-up for this address, still waiting on verification. */
+  async pendingPassword(email: string): Promise<string | null> {
+    const row = await this.db
+      .selectFrom('email_codes')
+      .select('pending_password_hash')
+      .where('email', '=', email)
+      .where('purpose', '=', 'verify')
+      .where('pending_password_hash', 'is not', null)
+      .orderBy('created_at', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return row?.pending_password_hash ?? null;
+  }
+
+  /** Removes records older than a day (they only count sends within the hour). */
+  async sweep(): Promise<void> {
+    await this.db
+      .deleteFrom('email_codes')
+      .where('created_at', '<', this.now() - 24 * HOUR_MS)
+      .execute();
+  }
+
+  private latest(email: string, purpose: CodePurpose, browserId: string) {
+    return this.db
+      .selectFrom('email_codes')
+      .selectAll()
+      .where('email', '=', email)
+      .where('purpose', '=', purpose)
+      .where('browser_id', '=', browserId)
+      .orderBy('created_at', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+  }
+
+  private hash(id: string, code: string): string {
+    return createHmac('sha256', this.key).update(`${id}:${code}`).digest('hex');
+  }
+}

@@ -1,0 +1,103 @@
+import {
+  codeSentSchema,
+  passwordStrength,
+  registerRequestSchema,
+  resendRequestSchema,
+  verifyRequestSchema,
+  verifyResponseSchema,
+} from '@verity/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.js';
+import { ApiError } from '../../http/apiError.js';
+import { clientIp, enforceLimit } from '../../http/rateLimit.js';
+import { nowSeconds, signInBrowser } from '../session/signIn.js';
+import { hashPassword } from './passwords.js';
+import { sendCodeEmail } from './sendCode.js';
+
+const perAddress = { name: 'register-ip', max: 20, windowSeconds: 3600 };
+const verifyPerAddress = { name: 'verify-ip', max: 30, windowSeconds: 600 };
+
+/** POST /api/register, /api/verify, /api/resend: sign-up and e-mail verification. */
+export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+
+  typed.post(
+    '/api/register',
+    { schema: { body: registerRequestSchema, response: { 200: codeSentSchema } } },
+    async (request, reply) => {
+      const { Email, Password, TermsVersion } = request.body;
+      await enforceLimit(ctx, perAddress, clientIp(request));
+      if (
+        Password !== undefined &&
+        !passwordStrength(Password, [Email, ctx.config.productName]).valid
+      ) {
+        throw new ApiError('weak_password');
+      }
+      const browserId = ctx.browsers.ensure(request, reply);
+      const { user, created } = await ctx.users.findOrCreate(Email);
+      await ctx.users.acceptTerms(user.id, TermsVersion);
+      if (created) await ctx.audit.record(user.id, 'signup');
+
+      if (user.emailVerified && Password !== undefined) {
+        // The same answer as for a new address, so sign-up does not reveal who has an account.
+        await ctx.email.send({
+          to: Email,
+          subject: `You already have a ${ctx.config.productName} account`,
+          text: `Someone, perhaps you, tried to create a ${ctx.config.productName} account with this e-mail address.\n\nYou already have one: log in, or use 'Forgot Password' if you do not remember your password.`,
+        });
+        return { status: 'codeSent' as const };
+      }
+      // The chosen password waits on the code: only whoever reads the mailbox can set it.
+      const pending = Password === undefined ? null : await hashPassword(Password);
+      const issued = await ctx.emailCodes.issue(Email, 'verify', browserId, pending);
+      if (!issued) throw new ApiError('rate_limited');
+      await sendCodeEmail(ctx, Email, 'verify', issued.code);
+      return { status: 'codeSent' as const };
+    },
+  );
+
+  typed.post(
+    '/api/resend',
+    { schema: { body: resendRequestSchema, response: { 200: codeSentSchema } } },
+    async (request, reply) => {
+      await enforceLimit(ctx, perAddress, clientIp(request));
+      const browserId = ctx.browsers.ensure(request, reply);
+      const issued = await ctx.emailCodes.reissue(request.body.Email, 'verify', browserId);
+      if (!issued) throw new ApiError('codeExpiredCannotResend');
+      await sendCodeEmail(ctx, request.body.Email, 'verify', issued.code);
+      return { status: 'codeSent' as const };
+    },
+  );
+
+  typed.post(
+    '/api/verify',
+    { schema: { body: verifyRequestSchema, response: { 200: verifyResponseSchema } } },
+    async (request, reply) => {
+      const { Email, Code, RequestId } = request.body;
+      await enforceLimit(ctx, verifyPerAddress, clientIp(request));
+      const browserId = ctx.browsers.ensure(request, reply);
+      const checked = await ctx.emailCodes.check(Email, 'verify', browserId, Code);
+      if (checked.outcome !== 'valid') throw new ApiError(checked.outcome);
+
+      const user = await ctx.users.findByEmail(Email);
+      if (!user) throw new ApiError('codeExpiredCannotResend');
+      if (!user.emailVerified) {
+        await ctx.users.markVerified(user.id);
+        await ctx.audit.record(user.id, 'email_verified');
+      }
+      if (checked.pendingPasswordHash)
+        await ctx.users.setPasswordHash(user.id, checked.pendingPasswordHash);
+      // A code from the mailbox is a one-time password (RFC 8176 'otp').
+      const userRequirements = await signInBrowser(ctx, request, reply, RequestId, {
+        accountId: user.id,
+        amr: ['otp'],
+        acr: 'urn:verity:aal1',
+        loginTs: nowSeconds(),
+        remember: false,
+      });
+      await ctx.audit.record(user.id, 'login');
+      return { valid: true as const, email: user.email, userRequirements };
+    },
+  );
+}

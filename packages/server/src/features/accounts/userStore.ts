@@ -1,0 +1,94 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+
+export interface User {
+  id: string;
+  email: string;
+  emailVerified: boolean;
+}
+
+export class UserStore {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async findByEmail(email: string): Promise<User | undefined> {
+    const row = await this.db
+      .selectFrom('users')
+      .select(['id', 'email', 'email_verified'])
+      .where('email', '=', email)
+      .executeTakeFirst();
+    return row && { id: row.id, email: row.email, emailVerified: row.email_verified === 1 };
+  }
+
+  async findById(id: string): Promise<User | undefined> {
+    const row = await this.db
+      .selectFrom('users')
+      .select(['id', 'email', 'email_verified'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row && { id: row.id, email: row.email, emailVerified: row.email_verified === 1 };
+  }
+
+  /** Creates an unverified account, or returns the one that exists. */
+  async findOrCreate(email: string): Promise<{ user: User; created: boolean }> {
+    const existing = await this.findByEmail(email);
+    if (existing) return { user: existing, created: false };
+    const now = this.now();
+    const id = randomUUID();
+    const inserted = await this.db
+      .insertInto('users')
+      .values({ id, email, email_verified: 0, created_at: now, updated_at: now })
+      .onConflict((oc) => oc.column('email').doNothing())
+      .executeTakeFirst();
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) {
+      return { user: (await this.findByEmail(email))!, created: false };
+    }
+    return { user: { id, email, emailVerified: false }, created: true };
+  }
+
+  async markVerified(userId: string): Promise<void> {
+    await this.db
+      .updateTable('users')
+      .set({ email_verified: 1, updated_at: this.now() })
+      .where('id', '=', userId)
+      .execute();
+  }
+
+  async passwordHash(userId: string): Promise<string | null> {
+    const row = await this.db
+      .selectFrom('password_credentials')
+      .select('hash')
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return row?.hash ?? null;
+  }
+
+  async setPasswordHash(userId: string, hash: string): Promise<void> {
+    const updated_at = this.now();
+    await this.db
+      .insertInto('password_credentials')
+      .values({ user_id: userId, hash, updated_at })
+      .onConflict((oc) => oc.column('user_id').doUpdateSet({ hash, updated_at }))
+      .execute();
+  }
+
+  async acceptTerms(userId: string, version: string): Promise<void> {
+    await this.db
+      .insertInto('terms_acceptances')
+      .values({ user_id: userId, version, accepted_at: this.now() })
+      .onConflict((oc) => oc.columns(['user_id', 'version']).doNothing())
+      .execute();
+  }
+
+  async termsAccepted(userId: string): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('terms_acceptances')
+      .select('version')
+      .where('user_id', '=', userId)
+      .execute();
+    return rows.map((row) => row.version);
+  }
+}

@@ -1,0 +1,52 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+
+/** Security-relevant events, kept per user for the account pages. No personal data in them. */
+export type AuditEventType =
+  'signup' | 'email_verified' | 'login' | 'login_failed' | 'password_reset' | 'logout';
+
+export interface AuditEvent {
+  type: AuditEventType;
+  clientId: string | null;
+  createdAt: number;
+}
+
+export class AuditLog {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async record(
+    userId: string,
+    type: AuditEventType,
+    clientId: string | null = null,
+  ): Promise<void> {
+    await this.db
+      .insertInto('audit_events')
+      .values({
+        id: randomUUID(),
+        user_id: userId,
+        type,
+        client_id: clientId,
+        created_at: this.now(),
+      })
+      .execute();
+  }
+
+  async forUser(userId: string, limit = 50): Promise<AuditEvent[]> {
+    const rows = await this.db
+      .selectFrom('audit_events')
+      .select(['type', 'client_id', 'created_at'])
+      .where('user_id', '=', userId)
+      .orderBy('created_at', 'desc')
+      .limit(limit)
+      .execute();
+    return rows.map((row) => ({
+      type: row.type as AuditEventType,
+      clientId: row.client_id,
+      createdAt: row.created_at,
+    }));
+  }
+}

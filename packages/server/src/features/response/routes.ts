@@ -1,0 +1,33 @@
+import { generateResponseRequestSchema, generateResponseSchema } from '@verity/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.js';
+import { ApiError } from '../../http/apiError.js';
+import { outstandingRequirements } from '../requests/requirements.js';
+
+/**
+ * POST /api/generateresponse: finishes the sign-in request once nothing is outstanding. The
+ * answer's redirect_Uri is the provider's resume address; the provider then sends the browser
+ * to the client with code, state and iss, in the response_mode the client asked for.
+ */
+export function responseRoutes(app: FastifyInstance, ctx: AppContext): void {
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .post(
+      '/api/generateresponse',
+      {
+        schema: { body: generateResponseRequestSchema, response: { 200: generateResponseSchema } },
+      },
+      async (request, reply) => {
+        const interaction = await ctx.interactions.load(request, request.body.requestId);
+        const login = await ctx.interactions.currentLogin(interaction);
+        if (!login) throw new ApiError('not_signed_in');
+        const userRequirements = await outstandingRequirements(ctx, interaction, login);
+        reply.header('Cache-Control', 'no-store');
+        if (userRequirements.length > 0)
+          return { redirect_Uri: null, clearSession: false, userRequirements };
+        const redirect_Uri = await ctx.interactions.signIn(interaction, login);
+        return { redirect_Uri, clearSession: false, userRequirements: [] };
+      },
+    );
+}
