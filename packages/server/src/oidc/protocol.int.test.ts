@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import * as oidc from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseTargets } from '../test/databases.js';
-import { CookieJar, startTestServer, type TestServer } from '../test/testServer.js';
+import { ApiBrowser, signUp, strongPassword } from '../test/journey.js';
+import { startTestServer, type TestServer } from '../test/testServer.js';
 
 const redirectUri = 'http://127.0.0.1:3001/callback';
 
@@ -12,6 +13,7 @@ describe.each(databaseTargets())('OpenID provider protocol (%s)', (target) => {
   let clientSecret: string;
   let config: oidc.Configuration;
   let userId: string;
+  let email: string;
 
   beforeAll(async () => {
     server = await startTestServer(target);
@@ -31,17 +33,9 @@ describe.each(databaseTargets())('OpenID provider protocol (%s)', (target) => {
         execute: [oidc.allowInsecureRequests],
       },
     );
-    userId = randomUUID();
-    await server.ctx.database.db
-      .insertInto('users')
-      .values({
-        id: userId,
-        email: `${userId}@example.com`,
-        email_verified: 1,
-        created_at: Date.now(),
-        updated_at: Date.now(),
-      })
-      .execute();
+    email = `${randomUUID()}@example.com`;
+    await signUp(server, email);
+    userId = (await server.ctx.users.findByEmail(email))!.id;
   });
 
   afterAll(async () => server?.close());
@@ -60,50 +54,62 @@ describe.each(databaseTargets())('OpenID provider protocol (%s)', (target) => {
     return url.href;
   }
 
-  /** Runs the browser's part: authorization request, request entry, sign-in, back to the client. */
-  async function signIn(scope: string, extra: Record<string, string> = {}) {
+  async function authorizationRequest(extra: Record<string, string> = {}) {
     const verifier = oidc.randomPKCECodeVerifier();
     const state = oidc.randomState();
     const nonce = oidc.randomNonce();
     const url = oidc.buildAuthorizationUrl(config, {
       redirect_uri: redirectUri,
-      scope,
+      scope: 'openid',
       state,
       nonce,
       code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
       code_challenge_method: 'S256',
       ...extra,
     });
-    const browser = new CookieJar();
-    const start = await browser.fetch(url.href);
-    expect(start.status).toBe(303);
-    const requestPath = start.headers.get('location')!;
-    expect(requestPath).toMatch(/^\/requests\/[A-Za-z0-9_-]+$/);
-    const requestId = requestPath.split('/').pop()!;
-    await browser.fetch(`${server.url}${requestPath}`);
-    const info = await browser.fetch(`${server.url}/api/requests/${requestId}`, { method: 'POST' });
-    expect(info.status).toBe(200);
-    expect(await info.json()).toMatchObject({
-      clientName: 'Protocol test client',
-      loggedIn: false,
-    });
+    return { url, verifier, state, nonce };
+  }
 
-    const interaction = await server.ctx.provider.Interaction.find(requestId);
-    const returnTo = await server.ctx.interactions.signIn(interaction!, {
-      accountId: userId,
-      amr: ['pwd'],
-      acr: 'urn:verity:aal1',
-    });
-    let response = await browser.fetch(returnTo);
-    while (
-      response.status >= 300 &&
-      response.status < 400 &&
-      !response.headers.get('location')!.startsWith(redirectUri)
-    ) {
-      response = await browser.fetch(new URL(response.headers.get('location')!, server.url).href);
+  /** Follows the provider's redirects until the browser leaves for the client or lands on a page. */
+  async function follow(browser: ApiBrowser, response: Response): Promise<URL> {
+    while (response.status >= 300 && response.status < 400) {
+      const location = new URL(response.headers.get('location')!, server.url);
+      if (location.href.startsWith(redirectUri) || location.pathname.startsWith('/requests/'))
+        return location;
+      response = await browser.fetch(location.href);
     }
-    const callback = new URL(response.headers.get('location')!);
-    return { callback, verifier, state, nonce, browser };
+    throw new Error(`stopped at ${response.status}`);
+  }
+
+  /** The browser's part: authorization request, request entry, password login, back to the client. */
+  async function signIn(
+    scope: string,
+    extra: Record<string, string> = {},
+    browser = new ApiBrowser(server),
+  ) {
+    const { url, verifier, state, nonce } = await authorizationRequest({ scope, ...extra });
+    const requestPath = await follow(browser, await browser.fetch(url.href));
+    expect(requestPath.pathname).toMatch(/^\/requests\/[A-Za-z0-9_-]+$/);
+    const requestId = requestPath.pathname.split('/').pop()!;
+    await browser.fetch(requestPath.href);
+    const info = await browser.post(`/api/requests/${requestId}`);
+    expect(info.status).toBe(200);
+    expect(info.body).toMatchObject({ clientName: 'Protocol test client', loggedIn: false });
+
+    const login = await browser.post('/api/login/email', {
+      Email: email,
+      Password: strongPassword,
+      RequestId: requestId,
+      RememberMe: true,
+    });
+    expect(login.body).toEqual({ failed: false, email, userRequirements: [] });
+    const generated = await browser.post('/api/generateresponse', { requestId });
+    expect(generated.body).toMatchObject({ userRequirements: [], clearSession: false });
+    const callback = await follow(
+      browser,
+      await browser.fetch(generated.body.redirect_Uri as string),
+    );
+    return { callback, verifier, state, nonce, browser, requestId };
   }
 
   it('publishes discovery metadata that follows RFC 9700', () => {
@@ -195,7 +201,7 @@ describe.each(databaseTargets())('OpenID provider protocol (%s)', (target) => {
     );
     expect(await (await browser.fetch(`${server.url}/api/session`)).json()).toEqual({
       loggedIn: true,
-      email: `${userId}@example.com`,
+      email,
     });
     expect(callback.searchParams.get('iss')).toBe(server.url);
     const tokens = await oidc.authorizationCodeGrant(config, callback, {
@@ -213,7 +219,7 @@ describe.each(databaseTargets())('OpenID provider protocol (%s)', (target) => {
     const userinfo = await oidc.fetchUserInfo(config, tokens.access_token, userId);
     expect(userinfo).toMatchObject({
       sub: userId,
-      email: `${userId}@example.com`,
+      email,
       email_verified: true,
     });
 
@@ -257,20 +263,81 @@ describe.each(databaseTargets())('OpenID provider protocol (%s)', (target) => {
     expect(await session.json()).toEqual({ loggedIn: false, email: null });
   });
 
-  it('never reuses an authorization code', async () => {
+  it('refuses a code used twice and revokes the tokens issued from it', async () => {
     const { callback, verifier, state, nonce } = await signIn('openid');
-    await oidc.authorizationCodeGrant(config, callback, {
-      pkceCodeVerifier: verifier,
-      expectedState: state,
-      expectedNonce: nonce,
+    const checks = { pkceCodeVerifier: verifier, expectedState: state, expectedNonce: nonce };
+    const tokens = await oidc.authorizationCodeGrant(config, callback, checks);
+    await expect(oidc.authorizationCodeGrant(config, callback, checks)).rejects.toMatchObject({
+      error: 'invalid_grant',
     });
-    await expect(
-      oidc.authorizationCodeGrant(config, callback, {
+    expect(await oidc.tokenIntrospection(config, tokens.access_token)).toMatchObject({
+      active: false,
+    });
+  });
+
+  it('signs a returning browser in without a page (SSO), and answers prompt=none', async () => {
+    const { browser } = await signIn('openid');
+    for (const extra of [{}, { prompt: 'none' }]) {
+      const { url, verifier, state, nonce } = await authorizationRequest(extra);
+      const callback = await follow(browser, await browser.fetch(url.href));
+      const tokens = await oidc.authorizationCodeGrant(config, callback, {
         pkceCodeVerifier: verifier,
         expectedState: state,
         expectedNonce: nonce,
-      }),
-    ).rejects.toMatchObject({ error: 'invalid_grant' });
+      });
+      expect(tokens.claims()).toMatchObject({ sub: userId, amr: ['pwd'] });
+    }
+  });
+
+  it('answers prompt=none without a session with login_required', async () => {
+    const { url, state } = await authorizationRequest({ prompt: 'none' });
+    const callback = await follow(
+      new ApiBrowser(server),
+      await fetch(url.href, { redirect: 'manual' }),
+    );
+    expect(callback.searchParams.get('error')).toBe('login_required');
+    expect(callback.searchParams.get('state')).toBe(state);
+    expect(callback.searchParams.get('iss')).toBe(server.url);
+  });
+
+  it.each([
+    ['prompt=login', { prompt: 'login' }, 0],
+    ['max_age=1 after two seconds', { max_age: '1' }, 2100],
+  ])('asks a signed-in browser to log in again for %s', async (_name, extra, wait) => {
+    const { browser } = await signIn('openid');
+    await new Promise((resolve) => setTimeout(resolve, wait));
+    // signIn checks that the request entry says nobody is signed in for this request.
+    const { verifier, state, nonce, callback } = await signIn('openid', extra, browser);
+    const tokens = await oidc.authorizationCodeGrant(config, callback, {
+      pkceCodeVerifier: verifier,
+      expectedState: state,
+      expectedNonce: nonce,
+      ...('max_age' in extra ? { maxAge: 1 } : {}),
+    });
+    expect(
+      Math.floor(Date.now() / 1000) - (tokens.claims()!.auth_time as number),
+    ).toBeLessThanOrEqual(1);
+  });
+
+  it.each([
+    ['fragment', (callback: URL) => new URLSearchParams(callback.hash.slice(1))],
+    ['query', (callback: URL) => callback.searchParams],
+  ])('honours response_mode=%s', async (mode, paramsOf) => {
+    const { callback, state } = await signIn('openid', { response_mode: mode });
+    const params = paramsOf(callback);
+    expect(params.get('code')).toBeTruthy();
+    expect(params.get('state')).toBe(state);
+    expect(params.get('iss')).toBe(server.url);
+  });
+
+  it('honours response_mode=form_post', async () => {
+    const { browser } = await signIn('openid');
+    const { url, state } = await authorizationRequest({ response_mode: 'form_post' });
+    const html = await (await browser.fetch(url.href)).text();
+    expect(html).toContain(`action="${redirectUri}"`);
+    expect(html).toContain(`name="state" value="${state}"`);
+    expect(html).toMatch(/name="code" value="[^"]+"/);
+    expect(html).toContain(`name="iss" value="${server.url}"`);
   });
 
   it('refuses a code exchanged with the wrong PKCE verifier', async () => {

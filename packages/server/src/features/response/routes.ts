@@ -11,23 +11,21 @@ import { outstandingRequirements } from '../requests/requirements.js';
  * to the client with code, state and iss, in the response_mode the client asked for.
  */
 export function responseRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .post(
-      '/api/generateresponse',
-      {
-        schema: { body: generateResponseRequestSchema, response: { 200: generateResponseSchema } },
-      },
-      async (request, reply) => {
-        const interaction = await ctx.interactions.load(request, request.body.requestId);
-        const login = await ctx.interactions.currentLogin(interaction);
-        if (!login) throw new ApiError('not_signed_in');
-        const userRequirements = await outstandingRequirements(ctx, interaction, login);
-        reply.header('Cache-Control', 'no-store');
-        if (userRequirements.length > 0)
-          return { redirect_Uri: null, clearSession: false, userRequirements };
-        const redirect_Uri = await ctx.interactions.signIn(interaction, login);
-        return { redirect_Uri, clearSession: false, userRequirements: [] };
-      },
-    );
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/api/generateresponse',
+    {
+      schema: { body: generateResponseRequestSchema, response: { 200: generateResponseSchema } },
+    },
+    async (request, reply) => {
+      const interaction = await ctx.interactions.load(request, request.body.requestId);
+      const login = await ctx.interactions.currentLogin(interaction);
+      if (!login) throw new ApiError('not_signed_in');
+      const userRequirements = await outstandingRequirements(ctx, interaction, login);
+      reply.header('Cache-Control', 'no-store');
+      if (userRequirements.length > 0)
+        return { redirect_Uri: null, clearSession: false, userRequirements };
+      const redirect_Uri = await ctx.interactions.signIn(interaction, login);
+      return { redirect_Uri, clearSession: false, userRequirements: [] };
+    },
+  );
 }
