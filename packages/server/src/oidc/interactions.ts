@@ -113,9 +113,12 @@ export class InteractionBridge {
   /**
    * Who is signed in for this request: a login made during it, or else the browser's existing
    * session, unless the client asked for a fresh login (prompt=login) or the session is older
-   * than max_age (OpenID Connect Core 3.1.2.1).
+   * than max_age (OpenID Connect Core 3.1.2.1) or the client's session lifetime.
    */
-  async currentLogin(interaction: Interaction): Promise<RequestLogin | null> {
+  async currentLogin(
+    interaction: Interaction,
+    sessionLifetime: number | null = null,
+  ): Promise<RequestLogin | null> {
     const recorded = await this.kv.get(this.loginKey(interaction.uid));
     if (recorded) return { ...(JSON.parse(recorded) as RequestLogin), existingSession: false };
     const prompts = String(interaction.params.prompt ?? '').split(' ');
@@ -126,7 +129,9 @@ export class InteractionBridge {
     const loginTs = session.loginTs ?? 0;
     const maxAge =
       interaction.params.max_age === undefined ? undefined : Number(interaction.params.max_age);
-    if (maxAge !== undefined && Math.floor(Date.now() / 1000) - loginTs > maxAge) return null;
+    const age = Math.floor(Date.now() / 1000) - loginTs;
+    if (maxAge !== undefined && age > maxAge) return null;
+    if (sessionLifetime !== null && age > sessionLifetime) return null;
     return {
       accountId: session.accountId,
       amr: session.amr ?? [],

@@ -319,6 +319,48 @@ describe.each(databaseTargets())('OpenID provider protocol (%s)', (target) => {
     ).toBeLessThanOrEqual(1);
   });
 
+  it("asks for a new login once the client's session lifetime has passed", async () => {
+    const { browser } = await signIn('openid');
+    // Age the session by two minutes.
+    const rows = await server.ctx.database.db
+      .selectFrom('oidc_payloads')
+      .select(['id', 'payload'])
+      .where('model', '=', 'Session')
+      .execute();
+    for (const row of rows) {
+      const payload = JSON.parse(row.payload) as { loginTs?: number };
+      if (payload.loginTs) payload.loginTs -= 120;
+      await server.ctx.database.db
+        .updateTable('oidc_payloads')
+        .set({ payload: JSON.stringify(payload) })
+        .where('model', '=', 'Session')
+        .where('id', '=', row.id)
+        .execute();
+    }
+    const requestInfoFor = async (sessionLifetime: number | null) => {
+      const client = await server.ctx.clients.create({
+        name: 'Another',
+        redirectUris: [redirectUri],
+        sessionLifetime,
+      });
+      const url = new URL(`${server.url}/oidc/auth`);
+      const params = {
+        client_id: client.clientId,
+        response_type: 'code',
+        scope: 'openid',
+        redirect_uri: redirectUri,
+        code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+        code_challenge_method: 'S256',
+      };
+      for (const [key, value] of Object.entries(params)) url.searchParams.set(key, value);
+      const landing = await follow(browser, await browser.fetch(url.href));
+      await browser.fetch(landing.href);
+      return (await browser.post(`/api${landing.pathname}`)).body;
+    };
+    expect(await requestInfoFor(60)).toMatchObject({ loggedIn: false });
+    expect(await requestInfoFor(null)).toMatchObject({ loggedIn: true, email });
+  });
+
   it.each([
     ['fragment', (callback: URL) => new URLSearchParams(callback.hash.slice(1))],
     ['query', (callback: URL) => callback.searchParams],

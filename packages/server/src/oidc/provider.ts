@@ -44,10 +44,26 @@ export interface ProviderDeps {
   cookieKeys: string[];
 }
 
-/** The standard prompts plus `create` (OpenID Connect Initiating User Registration 1.0). */
-function interactionPrompts() {
+/**
+ * The standard prompts plus `create` (OpenID Connect Initiating User Registration 1.0), and a
+ * login check for the client's own session lifetime (its policy's sessionLifetime).
+ */
+function interactionPrompts(clients: ClientStore) {
   const policy = interactionPolicy.base();
   policy.add(new interactionPolicy.Prompt({ name: 'create', requestable: true }));
+  policy.get('login')!.checks.add(
+    new interactionPolicy.Check(
+      'session_lifetime',
+      "The client's session lifetime has passed",
+      async (ctx) => {
+        const { session, client, result } = ctx.oidc;
+        if (!session?.accountId || result?.login || !client)
+          return interactionPolicy.Check.NO_NEED_TO_PROMPT;
+        const lifetime = (await clients.find(client.clientId))?.policy.sessionLifetime;
+        return lifetime != null && session.past(lifetime);
+      },
+    ),
+  );
   return policy;
 }
 
@@ -136,7 +152,7 @@ export async function createProvider({
     },
     interactions: {
       url: (_ctx, interaction) => `/requests/${interaction.uid}`,
-      policy: interactionPrompts(),
+      policy: interactionPrompts(clients),
     },
     clientBasedCORS: (_ctx, origin, client) =>
       origin !== 'null' &&

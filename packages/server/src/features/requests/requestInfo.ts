@@ -16,7 +16,7 @@ export async function requestInfo(ctx: AppContext, interaction: Interaction): Pr
   if (!client) throw new ApiError('request_not_found');
   const prompts = String(interaction.params.prompt ?? '').split(' ');
   const acrValues = String(interaction.params.acr_values ?? '').split(' ');
-  const login = await ctx.interactions.currentLogin(interaction);
+  const login = await ctx.interactions.currentLogin(interaction, client.policy.sessionLifetime);
   const user = login ? await ctx.users.findById(login.accountId) : undefined;
   const userRequirements = await outstandingRequirements(ctx, interaction, login);
   return {

@@ -18,7 +18,11 @@ export function responseRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
     async (request, reply) => {
       const interaction = await ctx.interactions.load(request, request.body.requestId);
-      const login = await ctx.interactions.currentLogin(interaction);
+      const client = await ctx.clients.find(String(interaction.params.client_id));
+      const login = await ctx.interactions.currentLogin(
+        interaction,
+        client?.policy.sessionLifetime ?? null,
+      );
       if (!login) throw new ApiError('not_signed_in');
       const userRequirements = await outstandingRequirements(ctx, interaction, login);
       reply.header('Cache-Control', 'no-store');
