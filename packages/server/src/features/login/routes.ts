@@ -57,7 +57,7 @@ export function loginRoutes(app: FastifyInstance, ctx: AppContext): void {
           await sendCodeEmail(ctx, Email, 'verify', issued.code);
           return { failed: false, verifyEmail: true, email: user.email, userRequirements: [] };
         }
-        await ctx.kv.delete(failureKey);
+        if (failures > 0) await ctx.kv.delete(failureKey);
         const userRequirements = await signInBrowser(ctx, request, reply, RequestId, {
           accountId: user.id,
           amr: ['pwd'],

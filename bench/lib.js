@@ -1,0 +1,140 @@
+// Shared by the benchmarks: a throwaway Verity on loopback, and a timed load loop.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const VERITY = path.join(ROOT, 'packages/server/bin/verity.js');
+
+export const DURATION_MS = Number(process.env.BENCH_SECONDS ?? 5) * 1000;
+
+function freePort() {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+let counter = 0;
+/**
+ * A different X-Forwarded-For address per request, from the benchmarking range 198.18.0.0/15
+ * (a header only: all traffic stays on loopback), so per-address rate limits are measured
+ * without stopping the run. The server runs with TRUST_PROXY=true for this.
+ */
+export function forwardedFor() {
+  counter++;
+  return `198.18.${(counter >> 8) & 255}.${counter & 255}`;
+}
+
+/** Starts `verity serve` with one registered client; returns its address, client and stop(). */
+export async function startVerity() {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'verity-bench-'));
+  const port = await freePort();
+  const base = `http://localhost:${port}`;
+  const env = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    PUBLIC_URL: base,
+    LOG_LEVEL: 'warn',
+    TRUST_PROXY: 'true',
+  };
+  const add = spawn(
+    process.execPath,
+    [
+      VERITY,
+      'clients',
+      'add',
+      '--name',
+      'Bench',
+      '--redirect-uri',
+      'http://127.0.0.1:9/cb',
+      '--json',
+    ],
+    { env },
+  );
+  let out = '';
+  add.stdout.on('data', (chunk) => (out += chunk));
+  await new Promise((resolve) => add.on('exit', resolve));
+  const client = JSON.parse(out.trim().split('\n').pop());
+  const server = spawn(process.execPath, [VERITY, 'serve'], { env, stdio: 'ignore' });
+  for (let i = 0; i < 200; i++) {
+    if (
+      await fetch(`${base}/readyz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    base,
+    client,
+    redirectUri: 'http://127.0.0.1:9/cb',
+    async stop() {
+      server.kill('SIGTERM');
+      await new Promise((resolve) => server.on('exit', resolve));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Runs `request` with `concurrency` in flight for DURATION_MS; latency percentiles in ms. */
+export async function scenario(name, request, concurrency = 16, durationMs = DURATION_MS) {
+  const latencies = [];
+  let errors = 0;
+  let firstError;
+  const end = Date.now() + durationMs;
+  const worker = async () => {
+    while (Date.now() < end) {
+      const start = process.hrtime.bigint();
+      try {
+        await request();
+        latencies.push(Number(process.hrtime.bigint() - start) / 1e6);
+      } catch (error) {
+        errors++;
+        firstError ??= error;
+      }
+    }
+  };
+  const started = Date.now();
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  const seconds = (Date.now() - started) / 1000;
+  if (firstError) process.stderr.write(`${name}: ${errors} errors, first: ${firstError.message}\n`);
+  return { name, concurrency, ...summarize(latencies, seconds), errors };
+}
+
+export function summarize(latencies, seconds) {
+  latencies.sort((a, b) => a - b);
+  const pct = (p) =>
+    latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))]?.toFixed(1);
+  return {
+    perSecond: Math.round(latencies.length / seconds),
+    p50: pct(50),
+    p95: pct(95),
+    p99: pct(99),
+  };
+}
+
+export function printTable(title, rows) {
+  process.stdout.write(
+    `\n${title}\n\n| Scenario | in flight | per s | p50 ms | p95 ms | p99 ms | errors |\n|---|---|---|---|---|---|---|\n`,
+  );
+  for (const r of rows) {
+    process.stdout.write(
+      `| ${r.name} | ${r.concurrency} | ${r.perSecond} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.errors} |\n`,
+    );
+  }
+}
+
+export async function expectStatus(response, status) {
+  await response.arrayBuffer();
+  if (response.status !== status) throw new Error(`status ${response.status}`);
+}
