@@ -4,6 +4,7 @@ import type { InteractionResults } from 'oidc-provider';
 import type { KeyValueStore } from '../kv/keyValueStore.js';
 import { ApiError } from '../http/apiError.js';
 import type { BrowserIdentity } from '../http/browserId.js';
+import { SESSION_ABSOLUTE_SECONDS } from './provider.js';
 
 type Interaction = InstanceType<Provider['Interaction']>;
 
@@ -131,7 +132,7 @@ export class InteractionBridge {
       interaction.params.max_age === undefined ? undefined : Number(interaction.params.max_age);
     const age = Math.floor(Date.now() / 1000) - loginTs;
     if (maxAge !== undefined && age > maxAge) return null;
-    if (sessionLifetime !== null && age > sessionLifetime) return null;
+    if (age > (sessionLifetime ?? SESSION_ABSOLUTE_SECONDS)) return null;
     return {
       accountId: session.accountId,
       amr: session.amr ?? [],

@@ -12,8 +12,18 @@ import { accountFinder } from './account.js';
 import { DatabaseAdapter } from './adapter.js';
 import type { SigningKeyStore } from './keys.js';
 
-/** How long a session lasts without a new login (absolute). */
-export const SESSION_TTL_SECONDS = 14 * 24 * 3600;
+/**
+ * Session timeouts. Idle: every use of a session extends it by this much (a browser-session
+ * cookie for 12 hours, 'Remember me' for 30 days). Absolute: a login older than this, or than
+ * the client's own sessionLifetime, must be made again.
+ */
+export const SESSION_IDLE_SECONDS = 12 * 3600;
+export const REMEMBERED_SESSION_IDLE_SECONDS = 30 * 24 * 3600;
+export const SESSION_ABSOLUTE_SECONDS = 30 * 24 * 3600;
+
+export function sessionIdleSeconds(remembered: boolean): number {
+  return remembered ? REMEMBERED_SESSION_IDLE_SECONDS : SESSION_IDLE_SECONDS;
+}
 
 export const acrValues = ['urn:verity:aal1', 'urn:verity:aal2', 'urn:verity:ial2'] as const;
 
@@ -123,7 +133,7 @@ export async function createProvider({
       IdToken: 3600,
       Interaction: 3600,
       Grant: 14 * 24 * 3600,
-      Session: SESSION_TTL_SECONDS,
+      Session: (_ctx, session) => sessionIdleSeconds(!session.transient),
       RefreshToken: 14 * 24 * 3600,
     },
     features: {

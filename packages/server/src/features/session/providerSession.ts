@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import type { RequestLogin } from '../../oidc/interactions.js';
-import { SESSION_TTL_SECONDS } from '../../oidc/provider.js';
+import { sessionIdleSeconds } from '../../oidc/provider.js';
 
 /**
  * oidc-provider's session cookie written from our own routes (a login with no sign-in request
@@ -50,14 +50,14 @@ export async function startSession(
       loginTs: login.loginTs,
       transient: !login.remember,
     });
-    await session.save(SESSION_TTL_SECONDS);
+    await session.save(sessionIdleSeconds(login.remember));
     koa.cookies.set(ctx.provider.cookieName('session'), (session as unknown as SessionRecord).id, {
       httpOnly: true,
       sameSite: 'lax',
       signed: true,
       secure: ctx.config.publicUrl.protocol === 'https:',
       ...(login.remember
-        ? { expires: new Date((login.loginTs + SESSION_TTL_SECONDS) * 1000) }
+        ? { expires: new Date((login.loginTs + sessionIdleSeconds(true)) * 1000) }
         : {}),
     });
   });
