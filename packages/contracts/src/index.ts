@@ -12,3 +12,4 @@ export * from './fields.js';
 export * from './claims.js';
 export * from './api/accounts.js';
 export * from './password.js';
+export * from './fieldRules.js';
