@@ -17,8 +17,17 @@ export interface RequestLogin {
   loginTs: number;
   /** A persistent session cookie (Remember me) rather than a browser-session one. */
   remember: boolean;
-  /** The browser's existing session, not a login made during this request. */
-  existingSession: boolean;
+}
+
+/** The parts of oidc-provider's Session we read (its typings leave some out). */
+export interface SessionLike {
+  uid: string;
+  id: string;
+  accountId?: string;
+  loginTs?: number;
+  amr?: string[];
+  acr?: string;
+  transient?: boolean;
 }
 
 /**
@@ -77,9 +86,14 @@ export class InteractionBridge {
   async signIn(interaction: Interaction, login: RequestLogin): Promise<string> {
     const clientId = String(interaction.params.client_id);
     const accountId = login.accountId;
+    // The session's earlier grant is extended only when it is this user's (not after a switch).
+    const existing = interaction.grantId
+      ? await this.provider.Grant.find(interaction.grantId)
+      : undefined;
     const grant =
-      (interaction.grantId ? await this.provider.Grant.find(interaction.grantId) : undefined) ??
-      new this.provider.Grant({ accountId, clientId });
+      existing?.accountId === accountId
+        ? existing
+        : new this.provider.Grant({ accountId, clientId });
     grant.addOIDCScope(String(interaction.params.scope ?? 'openid'));
     const claims = interaction.params.claims
       ? (JSON.parse(String(interaction.params.claims)) as { id_token?: object; userinfo?: object })
@@ -87,50 +101,61 @@ export class InteractionBridge {
     if (claims.id_token) grant.addOIDCClaims(Object.keys(claims.id_token));
     if (claims.userinfo) grant.addOIDCClaims(Object.keys(claims.userinfo));
     const grantId = await grant.save();
-    // An existing session (SSO) signs in as it is; a fresh login replaces it.
-    const result: InteractionResults = { consent: { grantId } };
-    if (!login.existingSession) {
-      result.login = {
+    // The login is always restated, with its own time, so prompt=login is satisfied by a
+    // login made during this request and auth_time stays true.
+    return this.finish(interaction, {
+      login: {
         accountId,
         amr: login.amr,
         acr: login.acr,
         remember: login.remember,
         ts: login.loginTs,
-      };
-    }
-    await this.kv.delete(this.loginKey(interaction.uid));
-    return this.finish(interaction, result);
-  }
-
-  /** Records a login made during this request; it becomes the session when the request finishes. */
-  async recordLogin(
-    interaction: Interaction,
-    login: Omit<RequestLogin, 'existingSession'>,
-  ): Promise<void> {
-    const ttl = Math.max(1, interaction.exp - Math.floor(Date.now() / 1000));
-    await this.kv.set(this.loginKey(interaction.uid), JSON.stringify(login), ttl);
+      },
+      consent: { grantId },
+    });
   }
 
   /**
-   * Who is signed in for this request: a login made during it, or else the browser's existing
-   * session, unless the client asked for a fresh login (prompt=login) or the session is older
-   * than max_age (OpenID Connect Core 3.1.2.1) or the client's session lifetime.
+   * A login made during this request replaced the browser's session; the request must follow
+   * it, or the provider would refuse to resume (its session no longer exists).
+   */
+  async adoptSession(interaction: Interaction, session: SessionLike): Promise<void> {
+    // Remembered so prompt=login knows this login belongs to this request (login times are
+    // whole seconds, too coarse to compare with the request's).
+    const ttl = Math.max(1, interaction.exp - Math.floor(Date.now() / 1000));
+    await this.kv.set(this.freshLoginKey(interaction.uid), session.uid, ttl);
+    if (!interaction.session || interaction.session.uid === session.uid || !session.accountId)
+      return;
+    interaction.session = {
+      ...interaction.session,
+      uid: session.uid,
+      cookie: session.id,
+      accountId: session.accountId,
+    };
+    await interaction.save(interaction.exp - Math.floor(Date.now() / 1000));
+  }
+
+  /**
+   * Who is signed in for this request: the browser's session, unless the client asked for a
+   * fresh login (prompt=login) and this login was not made during the request, or the login is
+   * older than max_age (OpenID Connect Core 3.1.2.1) or the client's session lifetime.
    */
   async currentLogin(
     interaction: Interaction,
+    session: SessionLike | null,
     sessionLifetime: number | null = null,
   ): Promise<RequestLogin | null> {
-    const recorded = await this.kv.get(this.loginKey(interaction.uid));
-    if (recorded) return { ...(JSON.parse(recorded) as RequestLogin), existingSession: false };
-    const prompts = String(interaction.params.prompt ?? '').split(' ');
-    const existing = interaction.session;
-    if (!existing?.accountId || !existing.uid || prompts.includes('login')) return null;
-    const session = await this.provider.Session.findByUid(existing.uid);
-    if (!session?.accountId || session.accountId !== existing.accountId) return null;
+    if (!session?.accountId) return null;
     const loginTs = session.loginTs ?? 0;
+    const age = Math.floor(Date.now() / 1000) - loginTs;
+    const prompts = String(interaction.params.prompt ?? '').split(' ');
+    if (
+      prompts.includes('login') &&
+      (await this.kv.get(this.freshLoginKey(interaction.uid))) !== session.uid
+    )
+      return null;
     const maxAge =
       interaction.params.max_age === undefined ? undefined : Number(interaction.params.max_age);
-    const age = Math.floor(Date.now() / 1000) - loginTs;
     if (maxAge !== undefined && age > maxAge) return null;
     if (age > (sessionLifetime ?? SESSION_ABSOLUTE_SECONDS)) return null;
     return {
@@ -139,12 +164,11 @@ export class InteractionBridge {
       acr: session.acr ?? 'urn:verity:aal1',
       loginTs,
       remember: !session.transient,
-      existingSession: true,
     };
   }
 
-  private loginKey(uid: string): string {
-    return `request-login:${uid}`;
+  private freshLoginKey(uid: string): string {
+    return `request-fresh-login:${uid}`;
   }
 
   private key(uid: string): string {

@@ -78,7 +78,9 @@ describe.each(databaseTargets())('OpenID provider protocol (%s)', (target) => {
         return location;
       response = await browser.fetch(location.href);
     }
-    throw new Error(`stopped at ${response.status}`);
+    throw new Error(
+      `stopped at ${response.status}: ${(await response.text()).replace(/[\s\S]*<\/style>/, '').slice(0, 800)}`,
+    );
   }
 
   /** The browser's part: authorization request, request entry, password login, back to the client. */
@@ -86,6 +88,7 @@ describe.each(databaseTargets())('OpenID provider protocol (%s)', (target) => {
     scope: string,
     extra: Record<string, string> = {},
     browser = new ApiBrowser(server),
+    as = email,
   ) {
     const { url, verifier, state, nonce } = await authorizationRequest({ scope, ...extra });
     const requestPath = await follow(browser, await browser.fetch(url.href));
@@ -97,12 +100,12 @@ describe.each(databaseTargets())('OpenID provider protocol (%s)', (target) => {
     expect(info.body).toMatchObject({ clientName: 'Protocol test client', loggedIn: false });
 
     const login = await browser.post('/api/login/email', {
-      Email: email,
+      Email: as,
       Password: strongPassword,
       RequestId: requestId,
       RememberMe: true,
     });
-    expect(login.body).toEqual({ failed: false, email, userRequirements: [] });
+    expect(login.body).toEqual({ failed: false, email: as, userRequirements: [] });
     const generated = await browser.post('/api/generateresponse', { requestId });
     expect(generated.body).toMatchObject({ userRequirements: [], clearSession: false });
     const callback = await follow(
@@ -317,6 +320,28 @@ describe.each(databaseTargets())('OpenID provider protocol (%s)', (target) => {
     expect(
       Math.floor(Date.now() / 1000) - (tokens.claims()!.auth_time as number),
     ).toBeLessThanOrEqual(1);
+  });
+
+  it('lets a signed-in browser sign in as someone else when asked to log in again', async () => {
+    const { browser } = await signIn('openid');
+    const other = `${randomUUID()}@example.com`;
+    await signUp(server, other);
+    const { verifier, state, nonce, callback } = await signIn(
+      'openid',
+      { prompt: 'login' },
+      browser,
+      other,
+    );
+    const tokens = await oidc.authorizationCodeGrant(config, callback, {
+      pkceCodeVerifier: verifier,
+      expectedState: state,
+      expectedNonce: nonce,
+    });
+    expect(tokens.claims()!.sub).toBe((await server.ctx.users.findByEmail(other))!.id);
+    expect(await (await browser.fetch(`${server.url}/api/session`)).json()).toEqual({
+      loggedIn: true,
+      email: other,
+    });
   });
 
   it("asks for a new login once the client's session lifetime has passed", async () => {

@@ -68,7 +68,10 @@ export async function startTestServer(
     ...extra,
   });
   const ctx = await createAppContext(loadConfig(env));
-  const app = await buildApp(ctx, { logger: false, ...options });
+  const app = await buildApp(ctx, {
+    logger: process.env.DEBUG_LOG === '1' ? undefined : false,
+    ...options,
+  });
   await app.listen({ port, host: '127.0.0.1' });
   return {
     ctx,

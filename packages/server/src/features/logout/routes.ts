@@ -2,7 +2,7 @@ import { logoutStatusRequestSchema, logoutStatusResponseSchema, okSchema } from 
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
-import { endSession } from '../session/providerSession.js';
+import { endSession, readSession } from '../session/providerSession.js';
 
 /**
  * POST /api/logoutstatus and /api/logoutconfirm: signing out from Verity's own pages. A

@@ -2,6 +2,7 @@ import type { RequestInfo } from '@verity/contracts';
 import type Provider from 'oidc-provider';
 import type { AppContext } from '../../context.js';
 import { ApiError } from '../../http/apiError.js';
+import type { SessionLike } from '../../oidc/interactions.js';
 import { outstandingRequirements } from './requirements.js';
 
 type Interaction = InstanceType<Provider['Interaction']>;
@@ -10,13 +11,21 @@ type Interaction = InstanceType<Provider['Interaction']>;
  * The spec's request info for one sign-in request. userRequirements is the server's
  * judgement of what is outstanding; each feature adds its requirement as it lands.
  */
-export async function requestInfo(ctx: AppContext, interaction: Interaction): Promise<RequestInfo> {
+export async function requestInfo(
+  ctx: AppContext,
+  interaction: Interaction,
+  session: SessionLike,
+): Promise<RequestInfo> {
   const clientId = String(interaction.params.client_id ?? '');
   const client = await ctx.clients.find(clientId);
   if (!client) throw new ApiError('request_not_found');
   const prompts = String(interaction.params.prompt ?? '').split(' ');
   const acrValues = String(interaction.params.acr_values ?? '').split(' ');
-  const login = await ctx.interactions.currentLogin(interaction, client.policy.sessionLifetime);
+  const login = await ctx.interactions.currentLogin(
+    interaction,
+    session,
+    client.policy.sessionLifetime,
+  );
   const user = login ? await ctx.users.findById(login.accountId) : undefined;
   const userRequirements = await outstandingRequirements(ctx, interaction, login);
   return {

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { sendSpaIndex } from '../../http/spa.js';
+import { readSession } from '../session/providerSession.js';
 import { requestInfo } from './requestInfo.js';
 
 export function requestRoutes(app: FastifyInstance, ctx: AppContext, webRoot?: string): void {
@@ -26,7 +27,7 @@ export function requestRoutes(app: FastifyInstance, ctx: AppContext, webRoot?: s
     async (request, reply) => {
       const interaction = await ctx.interactions.load(request, request.params.requestId);
       reply.header('Cache-Control', 'no-store');
-      return requestInfo(ctx, interaction);
+      return requestInfo(ctx, interaction, await readSession(ctx, request, reply));
     },
   );
 }

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { ApiError } from '../../http/apiError.js';
 import { outstandingRequirements } from '../requests/requirements.js';
+import { readSession } from '../session/providerSession.js';
 
 /**
  * POST /api/generateresponse: finishes the sign-in request once nothing is outstanding. The
@@ -19,8 +20,10 @@ export function responseRoutes(app: FastifyInstance, ctx: AppContext): void {
     async (request, reply) => {
       const interaction = await ctx.interactions.load(request, request.body.requestId);
       const client = await ctx.clients.find(String(interaction.params.client_id));
+      const session = await readSession(ctx, request, reply);
       const login = await ctx.interactions.currentLogin(
         interaction,
+        session,
         client?.policy.sessionLifetime ?? null,
       );
       if (!login) throw new ApiError('not_signed_in');

@@ -1,24 +1,15 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
-
-export interface CurrentUser {
-  id: string;
-  email: string;
-}
+import type { User } from '../accounts/userStore.js';
+import { readSession } from './providerSession.js';
 
 /** The user signed in on this browser, from oidc-provider's session cookie. */
 export async function currentUser(
   ctx: AppContext,
   request: FastifyRequest,
   reply: FastifyReply,
-): Promise<CurrentUser | null> {
-  const koa = ctx.provider.createContext(request.raw, reply.raw);
-  const session = await ctx.provider.Session.get(koa);
+): Promise<User | null> {
+  const session = await readSession(ctx, request, reply);
   if (!session.accountId) return null;
-  const user = await ctx.database.db
-    .selectFrom('users')
-    .select(['id', 'email'])
-    .where('id', '=', session.accountId)
-    .executeTakeFirst();
-  return user ?? null;
+  return (await ctx.users.findById(session.accountId)) ?? null;
 }

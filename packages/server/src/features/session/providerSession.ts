@@ -1,48 +1,63 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
-import type { RequestLogin } from '../../oidc/interactions.js';
+import type { RequestLogin, SessionLike } from '../../oidc/interactions.js';
 import { sessionIdleSeconds } from '../../oidc/provider.js';
 
-/**
- * oidc-provider's session cookie written from our own routes (a login with no sign-in request
- * in progress, and logout). koa's cookie jar writes to the raw response; the headers are moved
- * onto Fastify's reply so both sets of cookies reach the browser.
- */
 /** oidc-provider's Session, with the members its typings leave out. */
-interface SessionRecord {
+type SessionRecord = SessionLike & {
   new?: boolean;
-  id: string;
-  accountId?: string;
   destroy(): Promise<void>;
-}
+  save(ttl: number): Promise<unknown>;
+  loginAccount(details: Record<string, unknown>): void;
+};
 
-function withProviderCookies<T>(
+type KoaContext = ReturnType<AppContext['provider']['createContext']>;
+
+/**
+ * oidc-provider's session cookie, read and written from our own routes. koa's cookie jar
+ * writes to the raw response; the headers are moved onto Fastify's reply so both sets of
+ * cookies reach the browser.
+ */
+async function withProviderCookies<T>(
   ctx: AppContext,
   request: FastifyRequest,
   reply: FastifyReply,
-  work: (koa: ReturnType<AppContext['provider']['createContext']>) => Promise<T>,
+  work: (koa: KoaContext) => Promise<T>,
 ): Promise<T> {
   const koa = ctx.provider.createContext(request.raw, reply.raw);
-  return work(koa).finally(() => {
+  try {
+    return await work(koa);
+  } finally {
     const written = reply.raw.getHeader('set-cookie');
-    if (written === undefined) return;
-    reply.raw.removeHeader('set-cookie');
-    for (const cookie of Array.isArray(written) ? written : [String(written)])
-      reply.header('set-cookie', cookie);
-  });
+    if (written !== undefined) {
+      reply.raw.removeHeader('set-cookie');
+      for (const cookie of Array.isArray(written) ? written : [String(written)])
+        reply.header('set-cookie', cookie);
+    }
+  }
 }
 
-/** Signs the browser in: any previous session is destroyed and a new id issued (no fixation). */
+/** The browser's session (a new, empty one when it has none). */
+export async function readSession(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<SessionLike> {
+  const koa = ctx.provider.createContext(request.raw, reply.raw);
+  return (await ctx.provider.Session.get(koa)) as unknown as SessionLike;
+}
+
+/** Signs the browser in: any previous session is destroyed and a new one issued (no fixation). */
 export async function startSession(
   ctx: AppContext,
   request: FastifyRequest,
   reply: FastifyReply,
-  login: Omit<RequestLogin, 'existingSession'>,
-): Promise<void> {
-  await withProviderCookies(ctx, request, reply, async (koa) => {
+  login: RequestLogin,
+): Promise<SessionLike> {
+  return withProviderCookies(ctx, request, reply, async (koa) => {
     const previous = (await ctx.provider.Session.get(koa)) as unknown as SessionRecord;
     if (!previous.new) await previous.destroy();
-    const session = new ctx.provider.Session();
+    const session = new ctx.provider.Session() as unknown as SessionRecord;
     session.loginAccount({
       accountId: login.accountId,
       amr: login.amr,
@@ -51,7 +66,7 @@ export async function startSession(
       transient: !login.remember,
     });
     await session.save(sessionIdleSeconds(login.remember));
-    koa.cookies.set(ctx.provider.cookieName('session'), (session as unknown as SessionRecord).id, {
+    koa.cookies.set(ctx.provider.cookieName('session'), session.id, {
       httpOnly: true,
       sameSite: 'lax',
       signed: true,
@@ -60,6 +75,7 @@ export async function startSession(
         ? { expires: new Date((login.loginTs + sessionIdleSeconds(true)) * 1000) }
         : {}),
     });
+    return session;
   });
 }
 
