@@ -18,8 +18,7 @@ export function logoutRoutes(app: FastifyInstance, ctx: AppContext): void {
     async (request, reply) => {
       const wanted = request.body?.post_logout_redirect_uri;
       if (!wanted) return { postLogoutUrl: null };
-      const koa = ctx.provider.createContext(request.raw, reply.raw);
-      const session = (await ctx.provider.Session.get(koa)) as unknown as {
+      const session = (await readSession(ctx, request, reply)) as {
         authorizations?: Record<string, unknown>;
       };
       for (const clientId of Object.keys(session.authorizations ?? {})) {
