@@ -322,6 +322,18 @@ describe.each(databaseTargets())('OpenID provider protocol (%s)', (target) => {
     ).toBeLessThanOrEqual(1);
   });
 
+  it('honours a post-logout address only when a client this session used registered it', async () => {
+    const { browser } = await signIn('openid');
+    const registered = await browser.post('/api/logoutstatus', {
+      post_logout_redirect_uri: 'http://127.0.0.1:3001/',
+    });
+    expect(registered.body).toEqual({ postLogoutUrl: 'http://127.0.0.1:3001/' });
+    const foreign = await browser.post('/api/logoutstatus', {
+      post_logout_redirect_uri: 'https://evil.example/',
+    });
+    expect(foreign.body).toEqual({ postLogoutUrl: null });
+  });
+
   it('lets a signed-in browser sign in as someone else when asked to log in again', async () => {
     const { browser } = await signIn('openid');
     const other = `${randomUUID()}@example.com`;
