@@ -10,6 +10,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.js';
 import { accountRoutes } from './features/accounts/routes.js';
+import { addressRoutes } from './features/address/routes.js';
 import { forgotPasswordRoutes } from './features/forgotPassword/routes.js';
 import { healthRoutes } from './features/health/routes.js';
 import { loginRoutes } from './features/login/routes.js';
@@ -127,6 +128,7 @@ export async function buildApp(
   forgotPasswordRoutes(app, ctx);
   responseRoutes(app, ctx);
   logoutRoutes(app, ctx);
+  addressRoutes(app, ctx);
   if (config.env !== 'production') outboxRoutes(app, ctx.outbox);
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 

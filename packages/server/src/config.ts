@@ -36,6 +36,8 @@ const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ADDRESS_API_URL: z.url({ protocol: /^https?$/ }).optional(),
+  ADDRESS_API_KEY: z.string().min(1).optional(),
   COOKIE_KEYS: z.string().optional(),
   DATA_ENCRYPTION_KEY: z.string().optional(),
 });
@@ -57,6 +59,8 @@ export interface Config {
   env: 'development' | 'production' | 'test';
   trustProxy: boolean;
   logLevel: string;
+  /** A commercial postcode lookup; without it, the sandbox's built-in addresses. */
+  addressApi: { url: string; key: string } | undefined;
   /** Supplied secrets (comma-separated cookie keys, base64url data key); see secrets.ts. */
   cookieKeys: string[] | undefined;
   dataEncryptionKey: string | undefined;
@@ -80,6 +84,11 @@ export function loadConfig(env: Record<string, string | undefined> = readEnv()):
     throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
   const e = parsed.data;
+  if (Boolean(e.ADDRESS_API_URL) !== Boolean(e.ADDRESS_API_KEY)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  ADDRESS_API_URL and ADDRESS_API_KEY go together',
+    );
+  }
   const publicUrl = new URL(e.PUBLIC_URL);
   return {
     publicUrl,
@@ -98,6 +107,10 @@ export function loadConfig(env: Record<string, string | undefined> = readEnv()):
     env: e.NODE_ENV,
     trustProxy: e.TRUST_PROXY === 'true',
     logLevel: e.LOG_LEVEL,
+    addressApi:
+      e.ADDRESS_API_URL && e.ADDRESS_API_KEY
+        ? { url: e.ADDRESS_API_URL, key: e.ADDRESS_API_KEY }
+        : undefined,
     cookieKeys: e.COOKIE_KEYS?.split(',')
       .map((key) => key.trim())
       .filter(Boolean),

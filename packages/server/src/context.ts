@@ -15,6 +15,9 @@ import { BrowserIdentity } from './http/browserId.js';
 import { InteractionBridge } from './oidc/interactions.js';
 import type { SigningKeyStore } from './oidc/keys.js';
 import { createProvider } from './oidc/provider.js';
+import type { AddressProvider } from './providers/address/addressProvider.js';
+import { HttpAddressProvider } from './providers/address/httpAddresses.js';
+import { SandboxAddressProvider } from './providers/address/sandboxAddresses.js';
 import type { EmailProvider } from './providers/email/emailProvider.js';
 import { OutboxEmailProvider } from './providers/email/outboxEmail.js';
 import { SmtpEmailProvider } from './providers/email/smtpEmail.js';
@@ -39,6 +42,7 @@ export interface AppContext {
   users: UserStore;
   emailCodes: EmailCodeStore;
   audit: AuditLog;
+  addresses: AddressProvider;
   close(): Promise<void>;
 }
 
@@ -78,6 +82,9 @@ export async function createAppContext(config: Config): Promise<AppContext> {
     users: new UserStore(database.db),
     emailCodes: new EmailCodeStore(database.db, secrets.dataKey),
     audit: new AuditLog(database.db),
+    addresses: config.addressApi
+      ? new HttpAddressProvider(config.addressApi.url, config.addressApi.key)
+      : new SandboxAddressProvider(),
     async close() {
       await email.close();
       await kv.close();
