@@ -279,3 +279,40 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
   );
   expect(violations, `accessibility violations on ${page.url()}`).toEqual([]);
 }
+
+interface OutboxEntry {
+  id: string;
+  subject: string | null;
+  body: string;
+}
+
+/** The messages Verity's development outbox holds for `recipient`, newest first. */
+export async function outboxMessages(verityUrl: string, recipient: string): Promise<OutboxEntry[]> {
+  const response = await fetch(
+    `${verityUrl}/dev/outbox.json?recipient=${encodeURIComponent(recipient)}`,
+  );
+  if (!response.ok) throw new Error(`GET /dev/outbox.json answered ${response.status}`);
+  return ((await response.json()) as { messages: OutboxEntry[] }).messages;
+}
+
+/**
+ * Waits for a new e-mail to `recipient` that carries a 6-digit code, and returns the code.
+ * `seenIds` are the messages that were there before (see outboxMessages), so an older code
+ * is never taken for the new one.
+ */
+export async function waitForEmailCode(
+  verityUrl: string,
+  recipient: string,
+  seenIds: readonly string[] = [],
+): Promise<string> {
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    for (const message of await outboxMessages(verityUrl, recipient)) {
+      if (seenIds.includes(message.id)) continue;
+      const code = /\b(\d{6})\b/.exec(message.body)?.[1];
+      if (code) return code;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`no new e-mail with a code reached ${recipient} within 15 s`);
+}

@@ -130,7 +130,7 @@ describe('platform', () => {
       }),
       `navigations: ${navigations.join('\n')}`,
     ).toBe(true);
-    await page.getByText('This page is not available yet.').waitFor();
+    await page.getByRole('link', { name: 'Register here' }).waitFor();
 
     // The authorization request carried PKCE S256 and went to Verity's endpoint.
     const authorization = navigations

@@ -4,8 +4,16 @@ import { ErrorScreen } from '../components/ErrorScreen';
 import { NotAvailableYet } from '../components/NotAvailableYet';
 import { NotFound } from '../components/NotFound';
 import { AboutPage } from './about/AboutPage';
+import { AuthorizePage } from './authorize/AuthorizePage';
+import { ForgotPasswordPage } from './forgotpassword/ForgotPasswordPage';
 import { HomePage } from './home/HomePage';
+import { LoginPage } from './login/LoginPage';
+import { LogoutPage } from './logout/LogoutPage';
 import { RequestEntryPage } from './requests/RequestEntryPage';
+import { SendResponsePage } from './sendresponse/SendResponsePage';
+import { SignupPage } from './signup/SignupPage';
+import { Signup2Page } from './signup2/Signup2Page';
+import { VerifyEmailPage } from './verifyemail/VerifyEmailPage';
 import { comingScreens, type BuiltScreen } from './screens';
 
 // React Router matches paths case-insensitively by default, as the spec's mixed case needs.
@@ -14,6 +22,14 @@ const builtScreens: Record<BuiltScreen, ReactElement> = {
   '/requests/:requestId': <RequestEntryPage />,
   '/about': <AboutPage />,
   '/error': <ErrorScreen />,
+  '/login': <LoginPage />,
+  '/signup': <SignupPage />,
+  '/signup2': <Signup2Page />,
+  '/verifyemail': <VerifyEmailPage />,
+  '/forgotpassword': <ForgotPasswordPage />,
+  '/authorize': <AuthorizePage />,
+  '/sendresponse': <SendResponsePage />,
+  '/logout': <LogoutPage />,
 };
 
 const comingScreenPages = Object.fromEntries(

@@ -1,11 +1,13 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import type { RequestInfo, SessionInfo } from '@verity/contracts';
+import type { CheckName, RequestInfo, Requirement, SessionInfo } from '@verity/contracts';
 import { fetchSession } from '../api/session';
+import { applyAuthAction, snapshotOf, writeSnapshot, type AuthAction } from './authActions';
 import { AuthContext, type Auth } from './authContext';
 import { browserStorage } from './browserStorage';
 import { isStaleUser, signedInEmail } from './signedIn';
 import {
   clearLogin,
+  clearRequest,
   readState,
   sessionKeys,
   storedNextStep,
@@ -66,11 +68,56 @@ export function AuthProvider({ children, storages }: { children: ReactNode; stor
     [session, local, refresh],
   );
 
+  /** Applies an auth action to what is stored now, writes it back, and refreshes. */
+  const dispatch = useCallback(
+    (action: AuthAction) => {
+      const before = snapshotOf(readState(session, local));
+      writeSnapshot(session, local, applyAuthAction(before, action));
+      refresh();
+    },
+    [session, local, refresh],
+  );
+
+  const loginSuccess = useCallback(
+    (email: string, userReqs: readonly Requirement[]) => {
+      dispatch({ type: 'loginSuccess', email, userReqs });
+      // The server has just signed this user in: the navigation bar shows them at once.
+      setServerSession({ loggedIn: true, email });
+    },
+    [dispatch],
+  );
+
+  const actions = useMemo(
+    () => ({
+      loginSuccess,
+      completeStep: (requirement: Requirement) => dispatch({ type: 'stepComplete', requirement }),
+      secondFactorSuccess: () => dispatch({ type: 'secondFactorSuccess' }),
+      setRequirements: (userReqs: readonly Requirement[]) =>
+        dispatch({ type: 'requirementsChanged', userReqs }),
+      verificationComplete: (check: CheckName) => dispatch({ type: 'verificationComplete', check }),
+      verificationFailed: () => dispatch({ type: 'verificationFailed' }),
+    }),
+    [dispatch, loginSuccess],
+  );
+
   const clearLoginState = useCallback(() => {
-    clearLogin(session);
+    dispatch({ type: 'logout' });
     setServerSession(signedOut);
+  }, [dispatch]);
+
+  const finishRequest = useCallback(() => {
+    clearRequest(session);
     refresh();
   }, [session, refresh]);
+
+  const pendingEmail = useCallback(() => sessionKeys.pendingEmail.get(session), [session]);
+  const setPendingEmail = useCallback(
+    (email: string | null) => {
+      if (email === null) sessionKeys.pendingEmail.clear(session);
+      else sessionKeys.pendingEmail.set(session, email);
+    },
+    [session],
+  );
 
   const nextStep = useCallback(() => storedNextStep(readState(session, local)), [session, local]);
 
@@ -83,11 +130,29 @@ export function AuthProvider({ children, storages }: { children: ReactNode; stor
       client: stored.client,
       theme: stored.theme,
       requestId: stored.requestId,
+      assuranceChoice: stored.assuranceChoice,
       setRequest,
+      ...actions,
+      refresh,
       clearLogin: clearLoginState,
+      finishRequest,
+      pendingEmail,
+      setPendingEmail,
       nextStep,
     }),
-    [stored, serverSession, sessionChecked, setRequest, clearLoginState, nextStep],
+    [
+      stored,
+      serverSession,
+      sessionChecked,
+      setRequest,
+      actions,
+      refresh,
+      clearLoginState,
+      finishRequest,
+      pendingEmail,
+      setPendingEmail,
+      nextStep,
+    ],
   );
 
   return <AuthContext value={auth}>{children}</AuthContext>;

@@ -1,7 +1,14 @@
 import type { RequestInfo } from '@verity/contracts';
 import { describe, expect, it } from 'vitest';
 import { memoryStorage } from './memoryStorage';
-import { clearLogin, readState, sessionKeys, storedNextStep, storeRequest } from './storage';
+import {
+  clearLogin,
+  clearRequest,
+  readState,
+  sessionKeys,
+  storedNextStep,
+  storeRequest,
+} from './storage';
 
 const info: RequestInfo = {
   sendResponse: false,
@@ -140,5 +147,32 @@ describe('clearLogin', () => {
     expect(state.user).toBeNull();
     expect(state.assuranceChoice).toEqual([]);
     expect(state.requestId).toBe('req_1234567890');
+  });
+});
+
+describe('clearRequest', () => {
+  it('forgets the finished request and its client but keeps the user', () => {
+    const session = memoryStorage();
+    const local = memoryStorage();
+    storeRequest(session, local, 'req_1234567890', info);
+    sessionKeys.assuranceChoice.set(session, ['Passport']);
+    clearRequest(session);
+    const state = readState(session, local);
+    expect(state.requestId).toBeNull();
+    expect(state.client).toBeNull();
+    expect(state.assuranceChoice).toEqual([]);
+    expect(sessionKeys.request.get(session)).toBeNull();
+    expect(state.user).toEqual({ email: 'ada@example.com', userReqs: ['setupProfile', 'consent'] });
+    expect(state.theme).toBe('acme');
+  });
+});
+
+describe('pendingEmail', () => {
+  it('keeps the e-mail waiting for its code', () => {
+    const session = memoryStorage();
+    sessionKeys.pendingEmail.set(session, 'ada@example.com');
+    expect(sessionKeys.pendingEmail.get(session)).toBe('ada@example.com');
+    sessionKeys.pendingEmail.clear(session);
+    expect(sessionKeys.pendingEmail.get(session)).toBeNull();
   });
 });

@@ -111,6 +111,8 @@ export const sessionKeys = {
   sessionLifetime: field('sessionLifetime', decodeLifetime, String),
   pinRequired: field('pinRequired', asFlag, flagText),
   theme: field('theme', themeName, asText),
+  /** The e-mail waiting for its verification code at /verifyemail, kept across a reload. */
+  pendingEmail: field('pendingEmail', asText, asText),
 };
 
 /** localStorage keys: its presence decides login versus sign-up. */
@@ -145,6 +147,25 @@ export function readState(session: KeyValueStorage, local: KeyValueStorage): Sto
 export function clearLogin(session: KeyValueStorage): void {
   sessionKeys.user.clear(session);
   sessionKeys.assuranceChoice.clear(session);
+}
+
+/**
+ * Forgets the sign-in request once its response has gone back to the client, so a later
+ * visit does not try to finish it again. The signed-in user stays.
+ */
+export function clearRequest(session: KeyValueStorage): void {
+  for (const key of [
+    sessionKeys.requestId,
+    sessionKeys.request,
+    sessionKeys.assuranceChoice,
+    sessionKeys.clientName,
+    sessionKeys.clientLogo,
+    sessionKeys.assuranceRequired,
+    sessionKeys.sessionLifetime,
+    sessionKeys.pinRequired,
+  ]) {
+    key.clear(session);
+  }
 }
 
 function setOrClear<T>(storage: KeyValueStorage, key: Field<T>, value: T | null): void {

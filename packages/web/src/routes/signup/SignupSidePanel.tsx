@@ -1,0 +1,43 @@
+import Card from 'react-bootstrap/Card';
+import { Link } from 'react-router';
+import type { SignupPanel } from './sidePanel';
+
+/** Why the user is asked to sign up: the client's proof of identity, or Verity itself. */
+export function SignupSidePanel({ panel }: { panel: SignupPanel }) {
+  if (panel === null) return null;
+  if (panel.kind === 'proofWanted') {
+    return (
+      <Card as="section" aria-labelledby="signup-panel-title" className="h-100">
+        <Card.Body>
+          <h2 id="signup-panel-title" className="h4">
+            {panel.clientName} wants proof of your identity
+          </h2>
+          <p>
+            Before you continue, {panel.clientName} has asked Verity to check who you are. It takes
+            a few minutes, and you choose how: for example with your bank, your passport or your
+            driving licence.
+          </p>
+          <Link to="/VerifyOptions">See how you can prove your identity</Link>
+        </Card.Body>
+      </Card>
+    );
+  }
+  return (
+    <Card as="section" aria-labelledby="signup-panel-title" className="h-100">
+      <Card.Body>
+        <h2 id="signup-panel-title" className="h4">
+          Prove who you are with your bank
+        </h2>
+        <p>
+          Verity can confirm your identity through open banking: you log in to your own bank, and
+          your bank confirms the name and account number it holds for you. Verity never sees your
+          bank login details, and nothing else is shared.
+        </p>
+        <p className="mb-0">
+          Once your identity is verified, you can share it with the services you use without proving
+          it again each time.
+        </p>
+      </Card.Body>
+    </Card>
+  );
+}
