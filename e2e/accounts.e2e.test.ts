@@ -43,7 +43,8 @@ describe('accounts', () => {
   beforeAll(async () => {
     try {
       browser = await launchBrowser();
-      stack = await startStack();
+      // Accounts only: profile and consent have their own journeys (profile.e2e.test.ts).
+      stack = await startStack({ scope: 'openid email', clientFlags: ['--skip-consent'] });
     } catch (error) {
       startupError = error;
     }

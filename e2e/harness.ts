@@ -168,7 +168,14 @@ async function waitUntilUp(url: string, child: Child): Promise<void> {
 }
 
 /** Starts Verity and the demo relying party from their builds (run `npm run build` first). */
-export async function startStack(): Promise<Stack> {
+export interface StackOptions {
+  /** Scopes the relying party asks for (default: openid email profile). */
+  scope?: string;
+  /** More `verity clients add` flags for the demo client, e.g. ['--skip-consent']. */
+  clientFlags?: string[];
+}
+
+export async function startStack(options: StackOptions = {}): Promise<Stack> {
   for (const file of [VERITY_BUILD, RELYING_PARTY]) {
     if (!existsSync(file)) {
       throw new Error(`${path.relative(ROOT, file)} is missing: run "npm run build" first.`);
@@ -207,6 +214,7 @@ export async function startStack(): Promise<Stack> {
           `${rpUrl}/callback`,
           '--post-logout-redirect-uri',
           `${rpUrl}/`,
+          ...(options.clientFlags ?? []),
           '--json',
         ],
         verityEnv,
@@ -225,6 +233,7 @@ export async function startStack(): Promise<Stack> {
       ISSUER: verityUrl,
       RP_CLIENT_ID: client.client_id,
       RP_CLIENT_SECRET: client.client_secret,
+      ...(options.scope ? { RP_SCOPE: options.scope } : {}),
     });
     children.push(relyingParty);
     await waitUntilUp(`${rpUrl}/`, relyingParty);

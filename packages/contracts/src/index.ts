@@ -13,3 +13,4 @@ export * from './claims.js';
 export * from './api/accounts.js';
 export * from './password.js';
 export * from './fieldRules.js';
+export * from './api/profile.js';

@@ -16,7 +16,6 @@ import { STYLES } from './styles.js';
 export const FLOW_COOKIE = 'rp_flow';
 export const SESSION_COOKIE = 'rp_session';
 const FLOW_TTL_SECONDS = 10 * 60;
-const SCOPE = 'openid email profile';
 
 export interface AppOptions {
   config: RelyingPartyConfig;
@@ -109,7 +108,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const nonce = client.randomNonce();
     const authorizationUrl = client.buildAuthorizationUrl(oidc, {
       redirect_uri: config.redirectUri,
-      scope: SCOPE,
+      scope: config.scope,
       code_challenge: await client.calculatePKCECodeChallenge(codeVerifier),
       code_challenge_method: 'S256',
       state,

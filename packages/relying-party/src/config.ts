@@ -16,6 +16,8 @@ export interface RelyingPartyConfig {
   redirectUri: string;
   /** Where Verity sends the browser after sign-out. */
   postLogoutRedirectUri: string;
+  /** The scopes asked for (RP_SCOPE, default 'openid email profile'). */
+  scope: string;
 }
 
 export class ConfigError extends Error {
@@ -85,5 +87,6 @@ export function loadConfig(env: NodeJS.ProcessEnv): RelyingPartyConfig {
     allowInsecureIssuer,
     redirectUri: `${rpUrl}/callback`,
     postLogoutRedirectUri: `${rpUrl}/`,
+    scope: env.RP_SCOPE?.trim() || 'openid email profile',
   };
 }

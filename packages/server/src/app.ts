@@ -11,6 +11,8 @@ import {
 import type { AppContext } from './context.js';
 import { accountRoutes } from './features/accounts/routes.js';
 import { addressRoutes } from './features/address/routes.js';
+import { consentRoutes } from './features/consent/routes.js';
+import { profileRoutes } from './features/profile/routes.js';
 import { forgotPasswordRoutes } from './features/forgotPassword/routes.js';
 import { healthRoutes } from './features/health/routes.js';
 import { loginRoutes } from './features/login/routes.js';
@@ -129,6 +131,8 @@ export async function buildApp(
   responseRoutes(app, ctx);
   logoutRoutes(app, ctx);
   addressRoutes(app, ctx);
+  profileRoutes(app, ctx);
+  consentRoutes(app, ctx);
   if (config.env !== 'production') outboxRoutes(app, ctx.outbox);
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 

@@ -11,6 +11,8 @@ import { RedisKeyValueStore } from './kv/redisStore.js';
 import { EmailCodeStore } from './features/accounts/emailCodes.js';
 import { UserStore } from './features/accounts/userStore.js';
 import { AuditLog } from './features/audit/auditLog.js';
+import { ConsentStore } from './features/consent/consentStore.js';
+import { ProfileStore } from './features/profile/profileStore.js';
 import { BrowserIdentity } from './http/browserId.js';
 import { InteractionBridge } from './oidc/interactions.js';
 import type { SigningKeyStore } from './oidc/keys.js';
@@ -43,6 +45,8 @@ export interface AppContext {
   emailCodes: EmailCodeStore;
   audit: AuditLog;
   addresses: AddressProvider;
+  profiles: ProfileStore;
+  consents: ConsentStore;
   close(): Promise<void>;
 }
 
@@ -56,11 +60,13 @@ export async function createAppContext(config: Config): Promise<AppContext> {
   const email: EmailProvider = config.smtpUrl
     ? new SmtpEmailProvider(config.smtpUrl, config.mailFrom)
     : new OutboxEmailProvider(outbox);
+  const profiles = new ProfileStore(database.db, encryption);
   const provider = await createProvider({
     config,
     db: database.db,
     clients,
     keys,
+    profiles,
     cookieKeys: secrets.cookieKeys,
   });
   const browsers = new BrowserIdentity(config.publicUrl.protocol === 'https:');
@@ -82,6 +88,8 @@ export async function createAppContext(config: Config): Promise<AppContext> {
     users: new UserStore(database.db),
     emailCodes: new EmailCodeStore(database.db, secrets.dataKey),
     audit: new AuditLog(database.db),
+    profiles,
+    consents: new ConsentStore(database.db),
     addresses: config.addressApi
       ? new HttpAddressProvider(config.addressApi.url, config.addressApi.key)
       : new SandboxAddressProvider(),

@@ -91,6 +91,21 @@ export interface AuditEventTable {
   created_at: number;
 }
 
+export interface ProfileTable {
+  user_id: string;
+  /** The profile's values as JSON, encrypted at rest. */
+  data: string;
+  updated_at: number;
+}
+
+export interface ConsentTable {
+  user_id: string;
+  client_id: string;
+  /** JSON list of the claims the user agreed this client may receive. */
+  claims: string;
+  updated_at: number;
+}
+
 export interface Database {
   oidc_payloads: OidcPayloadTable;
   signing_keys: SigningKeyTable;
@@ -102,4 +117,6 @@ export interface Database {
   terms_acceptances: TermsAcceptanceTable;
   email_codes: EmailCodeTable;
   audit_events: AuditEventTable;
+  profiles: ProfileTable;
+  consents: ConsentTable;
 }

@@ -1,12 +1,23 @@
+import type { AddressValue } from '@verity/contracts';
 import type { Kysely } from 'kysely';
-import type { Account, FindAccount } from 'oidc-provider';
+import type { Account, AccountClaims, FindAccount } from 'oidc-provider';
 import type { Database } from '../db/schema.js';
+import type { ProfileStore } from '../features/profile/profileStore.js';
+
+/** The OpenID Connect address claim (Core 5.1.1) from a profile address. */
+export function oidcAddress(address: AddressValue) {
+  return {
+    formatted: `${address.text}, ${address.postcode}`,
+    postal_code: address.postcode,
+    country: 'GB',
+  };
+}
 
 /**
- * Looks up the signed-in user for oidc-provider. Claims grow as the profile and identity
- * check features land; the platform knows the e-mail only.
+ * Looks up the signed-in user for oidc-provider, with every claim we hold; oidc-provider
+ * releases only those the request asked for and the grant (the user's consent) covers.
  */
-export function accountFinder(db: Kysely<Database>): FindAccount {
+export function accountFinder(db: Kysely<Database>, profiles: ProfileStore): FindAccount {
   return async (_ctx, sub): Promise<Account | undefined> => {
     const user = await db
       .selectFrom('users')
@@ -16,11 +27,20 @@ export function accountFinder(db: Kysely<Database>): FindAccount {
     if (!user) return undefined;
     return {
       accountId: user.id,
-      claims: async () => ({
-        sub: user.id,
-        email: user.email,
-        email_verified: user.email_verified === 1,
-      }),
+      claims: async () => {
+        const profile = await profiles.get(user.id);
+        const claims: AccountClaims = {
+          sub: user.id,
+          email: user.email,
+          email_verified: user.email_verified === 1,
+        };
+        for (const name of ['given_name', 'family_name', 'birthdate', 'phone_number'] as const) {
+          if (typeof profile[name] === 'string') claims[name] = profile[name];
+        }
+        if (profile.address && typeof profile.address === 'object')
+          claims.address = oidcAddress(profile.address as AddressValue);
+        return claims;
+      },
     };
   };
 }

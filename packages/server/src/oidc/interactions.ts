@@ -54,6 +54,8 @@ export class InteractionBridge {
     }
     if (interaction.uid !== uid) return false;
     const browserId = this.browsers.ensure(request, reply);
+    const remaining = Math.max(1, interaction.exp - Math.floor(Date.now() / 1000));
+    await this.kv.set(`browser-request:${browserId}`, uid, remaining);
     await this.kv.set(
       this.key(uid),
       browserId,
@@ -70,6 +72,14 @@ export class InteractionBridge {
     const browserId = this.browsers.get(request);
     if (!boundTo || !browserId || boundTo !== browserId) throw new ApiError('request_not_bound');
     return interaction;
+  }
+
+  /** The sign-in request this browser is in the middle of, if any (for calls that name none). */
+  async currentRequest(request: FastifyRequest): Promise<Interaction | null> {
+    const browserId = this.browsers.get(request);
+    const uid = browserId ? await this.kv.get(`browser-request:${browserId}`) : null;
+    if (!uid) return null;
+    return this.load(request, uid).catch(() => null);
   }
 
   /** Records the outcome of the request; the browser then goes to the returned address. */

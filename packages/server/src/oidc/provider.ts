@@ -7,6 +7,7 @@ import Provider, {
 import type { Config } from '../config.js';
 import type { Database } from '../db/schema.js';
 import type { ClientStore } from '../features/clients/store.js';
+import type { ProfileStore } from '../features/profile/profileStore.js';
 import { escapeHtml, htmlPage } from '../http/htmlPage.js';
 import { accountFinder } from './account.js';
 import { DatabaseAdapter } from './adapter.js';
@@ -51,6 +52,7 @@ export interface ProviderDeps {
   db: Kysely<Database>;
   clients: ClientStore;
   keys: SigningKeyStore;
+  profiles: ProfileStore;
   cookieKeys: string[];
 }
 
@@ -87,11 +89,12 @@ export async function createProvider({
   db,
   clients,
   keys,
+  profiles,
   cookieKeys,
 }: ProviderDeps): Promise<Provider> {
   const configuration: Configuration = {
     adapter: (model: string) => new DatabaseAdapter(model, db, clients),
-    findAccount: accountFinder(db),
+    findAccount: accountFinder(db, profiles),
     jwks: await keys.providerJwks(),
     cookies: {
       keys: cookieKeys,

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { fieldDefinitionSchema } from '../fields.js';
+import { requirementSchema } from './requests.js';
+
+/** GET /api/profile: the fields the current request needs, known values as defaultValue. */
+export const profileFieldsSchema = z.array(fieldDefinitionSchema);
+
+const addressValueSchema = z.strictObject({
+  postcode: z.string().max(16),
+  uprn: z.string().max(32),
+  text: z.string().max(500),
+  picklist: z.boolean(),
+});
+
+/** POST /api/profile: values by field name (an address field's value is an object). */
+export const profileValuesSchema = z
+  .record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]{0,63}$/), z.union([z.string().max(2000), addressValueSchema]))
+  .refine((values) => Object.keys(values).length <= 50, 'too many fields');
+
+export const stepDoneSchema = z.object({
+  userRequirements: z.array(requirementSchema),
+  /** Set when the step ended the request (a declined consent): go there. */
+  redirect_Uri: z.string().nullable(),
+});
+
+/** GET /api/consent: what would be shared (spec: clientName and attributes). */
+export const consentInfoSchema = z.object({
+  clientName: z.string(),
+  attributes: z.array(z.object({ name: z.string(), title: z.string(), type: z.string(), defaultValue: z.string() })),
+});
+
+/** POST /api/consent */
+export const consentDecisionSchema = z.strictObject({ Approved: z.boolean() });

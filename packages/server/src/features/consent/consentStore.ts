@@ -1,0 +1,40 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+
+/** Which claims each user agreed each client may receive; asked again only for more. */
+export class ConsentStore {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async get(userId: string, clientId: string): Promise<string[]> {
+    const row = await this.db
+      .selectFrom('consents')
+      .select('claims')
+      .where('user_id', '=', userId)
+      .where('client_id', '=', clientId)
+      .executeTakeFirst();
+    return row ? (JSON.parse(row.claims) as string[]) : [];
+  }
+
+  async covers(userId: string, clientId: string, claims: readonly string[]): Promise<boolean> {
+    const given = new Set(await this.get(userId, clientId));
+    return claims.every((claim) => given.has(claim));
+  }
+
+  /** Adds to what the user agreed for this client. */
+  async give(userId: string, clientId: string, claims: readonly string[]): Promise<void> {
+    const merged = JSON.stringify(
+      [...new Set([...(await this.get(userId, clientId)), ...claims])].sort(),
+    );
+    const updated_at = this.now();
+    await this.db
+      .insertInto('consents')
+      .values({ user_id: userId, client_id: clientId, claims: merged, updated_at })
+      .onConflict((oc) =>
+        oc.columns(['user_id', 'client_id']).doUpdateSet({ claims: merged, updated_at }),
+      )
+      .execute();
+  }
+}

@@ -1,0 +1,97 @@
+import {
+  consentDecisionSchema,
+  consentInfoSchema,
+  stepDoneSchema,
+  type AddressValue,
+} from '@verity/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.js';
+import { ApiError } from '../../http/apiError.js';
+import { requestedClaims, standardFields } from '../profile/requestedClaims.js';
+import { outstandingRequirements } from '../requests/requirements.js';
+import { readSession } from '../session/providerSession.js';
+
+async function consentContext(ctx: AppContext, request: FastifyRequest, reply: FastifyReply) {
+  const session = await readSession(ctx, request, reply);
+  if (!session.accountId) throw new ApiError('not_signed_in');
+  const interaction = await ctx.interactions.currentRequest(request);
+  if (!interaction) throw new ApiError('request_not_found');
+  const client = await ctx.clients.get(String(interaction.params.client_id));
+  return {
+    session,
+    interaction,
+    client,
+    accountId: session.accountId,
+    claims: requestedClaims(client.policy, interaction),
+  };
+}
+
+function display(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (value && typeof value === 'object' && 'text' in value) {
+    const address = value as AddressValue;
+    return `${address.text}, ${address.postcode}`;
+  }
+  return '';
+}
+
+/** GET and POST /api/consent: what the client would receive, and the user's decision. */
+export function consentRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+
+  typed.get(
+    '/api/consent',
+    { schema: { response: { 200: consentInfoSchema } } },
+    async (request, reply) => {
+      const { client, accountId, claims } = await consentContext(ctx, request, reply);
+      const profile = await ctx.profiles.get(accountId);
+      const user = await ctx.users.findById(accountId);
+      reply.header('Cache-Control', 'no-store');
+      return {
+        clientName: client.metadata.client_name,
+        attributes: claims.map((claim) => {
+          const field =
+            claim === 'email'
+              ? { title: 'E-mail', type: 'email' }
+              : standardFields[claim as keyof typeof standardFields];
+          return {
+            name: claim,
+            title: field.title,
+            type: field.type,
+            defaultValue: claim === 'email' ? (user?.email ?? '') : display(profile[claim]),
+          };
+        }),
+      };
+    },
+  );
+
+  typed.post(
+    '/api/consent',
+    { schema: { body: consentDecisionSchema, response: { 200: stepDoneSchema } } },
+    async (request, reply) => {
+      const { interaction, client, accountId, claims, session } = await consentContext(
+        ctx,
+        request,
+        reply,
+      );
+      if (!request.body.Approved) {
+        const redirect_Uri = await ctx.interactions.finish(interaction, {
+          error: 'access_denied',
+          error_description: `The user declined to share their details with ${client.metadata.client_name}.`,
+        });
+        return { userRequirements: [], redirect_Uri };
+      }
+      await ctx.consents.give(accountId, client.clientId, claims);
+      const login = await ctx.interactions.currentLogin(
+        interaction,
+        session,
+        client.policy.sessionLifetime,
+      );
+      return {
+        userRequirements: await outstandingRequirements(ctx, interaction, login),
+        redirect_Uri: null,
+      };
+    },
+  );
+}

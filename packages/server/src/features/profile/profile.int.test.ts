@@ -1,0 +1,214 @@
+import { randomUUID } from 'node:crypto';
+import * as oidc from 'openid-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseTargets } from '../../test/databases.js';
+import { ApiBrowser, signUp } from '../../test/journey.js';
+import { startTestServer, type TestServer } from '../../test/testServer.js';
+
+const redirectUri = 'http://127.0.0.1:3001/callback';
+
+describe.each(databaseTargets())('profile and consent (%s)', (target) => {
+  let server: TestServer;
+  let config: oidc.Configuration;
+
+  beforeAll(async () => {
+    server = await startTestServer(target);
+    const client = await server.ctx.clients.create({
+      name: 'Shop',
+      redirectUris: [redirectUri],
+      customClaims: [
+        {
+          name: 'member_no',
+          type: 'text',
+          title: 'Membership number',
+          validators: [{ type: 'regex', regex: '^M\\d{6}$' }],
+        },
+      ],
+    });
+    config = await oidc.discovery(
+      new URL(server.url),
+      client.clientId,
+      client.clientSecret!,
+      oidc.ClientSecretBasic(client.clientSecret!),
+      {
+        execute: [oidc.allowInsecureRequests],
+      },
+    );
+  });
+  afterAll(async () => server?.close());
+
+  /** Starts a request for these scopes in this (signed-in) browser; returns its id and PKCE checks. */
+  async function startRequest(browser: ApiBrowser, scope: string) {
+    const verifier = oidc.randomPKCECodeVerifier();
+    const state = oidc.randomState();
+    const url = oidc.buildAuthorizationUrl(config, {
+      redirect_uri: redirectUri,
+      scope,
+      state,
+      code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
+      code_challenge_method: 'S256',
+    });
+    const location = (await browser.fetch(url.href)).headers.get('location')!;
+    if (!location.startsWith('/requests/')) return { requestId: null, location, verifier, state };
+    await browser.fetch(`${server.url}${location}`);
+    return { requestId: location.split('/').pop()!, location, verifier, state };
+  }
+
+  const address = {
+    postcode: 'SW1A 2AA',
+    uprn: '900000000011',
+    text: '10 Downing Street, London',
+    picklist: true,
+  };
+
+  it('asks for the missing details, then consent, then releases exactly the consented claims', async () => {
+    const email = `${randomUUID()}@example.com`;
+    const browser = await signUp(server, email);
+    const { requestId, verifier, state } = await startRequest(
+      browser,
+      'openid email profile address',
+    );
+    const info = await browser.post(`/api/requests/${requestId}`);
+    expect(info.body).toMatchObject({
+      loggedIn: true,
+      userRequirements: ['setupProfile', 'consent'],
+    });
+
+    const fields = (await (await browser.fetch(`${server.url}/api/profile`)).json()) as Array<{
+      name: string;
+    }>;
+    expect(fields.map((field) => field.name)).toEqual([
+      'given_name',
+      'family_name',
+      'birthdate',
+      'address',
+      'member_no',
+    ]);
+
+    const bad = await browser.post('/api/profile', {
+      given_name: 'Ada',
+      family_name: '',
+      birthdate: '1990-02-31',
+      address,
+      member_no: 'X1',
+      shoe_size: '9',
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toMatchObject({
+      code: 'validation_failed',
+      details: {
+        family_name: 'Required',
+        birthdate: 'This field is invalid',
+        member_no: 'This field is invalid',
+        shoe_size: 'Not a field of this form',
+      },
+    });
+
+    const saved = await browser.post('/api/profile', {
+      given_name: 'Ada',
+      family_name: 'Lovelace',
+      birthdate: '1990-02-28',
+      address,
+      member_no: 'M123456',
+    });
+    expect(saved.body).toEqual({ userRequirements: ['consent'], redirect_Uri: null });
+    const prefilled = (await (await browser.fetch(`${server.url}/api/profile`)).json()) as Array<{
+      name: string;
+      defaultValue?: string;
+    }>;
+    expect(prefilled.find((field) => field.name === 'given_name')?.defaultValue).toBe('Ada');
+
+    const consent = await browser.fetch(`${server.url}/api/consent`);
+    expect(await consent.json()).toEqual({
+      clientName: 'Shop',
+      attributes: [
+        {
+          name: 'address',
+          title: 'Address',
+          type: 'address',
+          defaultValue: '10 Downing Street, London, SW1A 2AA',
+        },
+        { name: 'birthdate', title: 'Date of birth', type: 'date', defaultValue: '1990-02-28' },
+        { name: 'email', title: 'E-mail', type: 'email', defaultValue: email },
+        { name: 'family_name', title: 'Family name', type: 'text', defaultValue: 'Lovelace' },
+        { name: 'given_name', title: 'Given names', type: 'text', defaultValue: 'Ada' },
+      ],
+    });
+    expect((await browser.post('/api/consent', { Approved: true })).body).toEqual({
+      userRequirements: [],
+      redirect_Uri: null,
+    });
+
+    const generated = await browser.post('/api/generateresponse', { requestId });
+    let response = await browser.fetch(generated.body.redirect_Uri as string);
+    while (!response.headers.get('location')!.startsWith(redirectUri))
+      response = await browser.fetch(new URL(response.headers.get('location')!, server.url).href);
+    const tokens = await oidc.authorizationCodeGrant(
+      config,
+      new URL(response.headers.get('location')!),
+      { pkceCodeVerifier: verifier, expectedState: state },
+    );
+    const userinfo = await oidc.fetchUserInfo(config, tokens.access_token, tokens.claims()!.sub);
+    expect(userinfo).toEqual({
+      sub: tokens.claims()!.sub,
+      email,
+      email_verified: true,
+      given_name: 'Ada',
+      family_name: 'Lovelace',
+      birthdate: '1990-02-28',
+      address: {
+        formatted: '10 Downing Street, London, SW1A 2AA',
+        postal_code: 'SW1A 2AA',
+        country: 'GB',
+      },
+    });
+
+    // Encrypted at rest.
+    const row = await server.ctx.database.db
+      .selectFrom('profiles')
+      .select('data')
+      .executeTakeFirstOrThrow();
+    expect(row.data).not.toContain('Lovelace');
+
+    // A second request for the same claims asks nothing and goes straight back.
+    const again = await startRequest(browser, 'openid email profile address');
+    expect(again.location.startsWith(redirectUri)).toBe(true);
+    // Asking for more asks consent again, for everything.
+    const more = await startRequest(browser, 'openid email profile address phone');
+    expect((await browser.post(`/api/requests/${more.requestId}`)).body).toMatchObject({
+      userRequirements: ['setupProfile', 'consent'],
+    });
+  });
+
+  it('returns a declined consent to the client as access_denied', async () => {
+    const browser = await signUp(server, `${randomUUID()}@example.com`);
+    const { requestId, state } = await startRequest(browser, 'openid email');
+    // The client's custom claim is missing too; a user may decline before giving it.
+    expect((await browser.post(`/api/requests/${requestId}`)).body).toMatchObject({
+      userRequirements: ['setupProfile', 'consent'],
+    });
+    const declined = await browser.post('/api/consent', { Approved: false });
+    let response = await browser.fetch(declined.body.redirect_Uri as string);
+    while (!response.headers.get('location')!.startsWith(redirectUri))
+      response = await browser.fetch(new URL(response.headers.get('location')!, server.url).href);
+    const callback = new URL(response.headers.get('location')!);
+    expect(callback.searchParams.get('error')).toBe('access_denied');
+    expect(callback.searchParams.get('error_description')).toContain('declined');
+    expect(callback.searchParams.get('state')).toBe(state);
+    expect(callback.searchParams.get('iss')).toBe(server.url);
+  });
+
+  it('refuses out-of-order and unauthenticated calls with codes', async () => {
+    const anonymous = new ApiBrowser(server);
+    expect((await anonymous.fetch(`${server.url}/api/profile`)).status).toBe(401);
+    expect((await anonymous.post('/api/consent', { Approved: true })).status).toBe(401);
+    const signedIn = await signUp(server, `${randomUUID()}@example.com`);
+    const noRequest = await signedIn.post('/api/consent', { Approved: true });
+    expect(noRequest.status).toBe(404);
+    expect(noRequest.body.error).toMatchObject({ code: 'request_not_found' });
+    expect((await signedIn.post('/api/consent', { Approved: 'yes' })).status).toBe(400);
+    expect((await signedIn.post('/api/profile', { given_name: { nested: true } })).status).toBe(
+      400,
+    );
+  });
+});

@@ -1,0 +1,89 @@
+import type { FieldDefinition, ProfileClaim } from '@verity/contracts';
+import type Provider from 'oidc-provider';
+import type { ClientPolicy } from '../clients/policy.js';
+
+type Interaction = InstanceType<Provider['Interaction']>;
+
+const letters = 'A-Za-zÀ-ÖØ-öø-ÿ';
+
+/** The profile fields of the standard claims (the e-mail comes from the account). */
+export const standardFields: Record<Exclude<ProfileClaim, 'email'>, FieldDefinition> = {
+  given_name: {
+    name: 'given_name',
+    type: 'text',
+    title: 'Given names',
+    validators: [{ type: 'regex', regex: `^[${letters}][${letters} '\\-]{0,99}$` }],
+  },
+  family_name: {
+    name: 'family_name',
+    type: 'text',
+    title: 'Family name',
+    validators: [{ type: 'regex', regex: `^[${letters}][${letters} '\\-]{0,99}$` }],
+  },
+  birthdate: {
+    name: 'birthdate',
+    type: 'date',
+    title: 'Date of birth',
+    min: '1900-01-01',
+    max: 'today',
+  },
+  address: { name: 'address', type: 'address', title: 'Address' },
+  phone_number: {
+    name: 'phone_number',
+    type: 'text',
+    title: 'Phone number',
+    validators: [{ type: 'regex', regex: '^(\\+44 ?|0)[1-9][0-9 ]{8,12}$' }],
+  },
+};
+
+const scopeClaims: Record<string, string[]> = {
+  email: ['email'],
+  profile: ['given_name', 'family_name', 'birthdate'],
+  address: ['address'],
+  phone: ['phone_number'],
+};
+
+const releasable = new Set([
+  'email',
+  'given_name',
+  'family_name',
+  'birthdate',
+  'address',
+  'phone_number',
+]);
+
+/**
+ * The claims this request would release: from its scopes, its claims parameter, and the
+ * client's policy. These are what the profile must hold and what consent covers.
+ */
+export function requestedClaims(policy: ClientPolicy, interaction: Interaction): string[] {
+  const wanted = new Set<string>(policy.claims);
+  for (const scope of String(interaction.params.scope ?? '').split(' ')) {
+    for (const claim of scopeClaims[scope] ?? []) wanted.add(claim);
+  }
+  if (typeof interaction.params.claims === 'string') {
+    try {
+      const parsed = JSON.parse(interaction.params.claims) as {
+        id_token?: object;
+        userinfo?: object;
+      };
+      for (const claim of [
+        ...Object.keys(parsed.id_token ?? {}),
+        ...Object.keys(parsed.userinfo ?? {}),
+      ])
+        wanted.add(claim);
+    } catch {
+      // oidc-provider has already refused a malformed claims parameter.
+    }
+  }
+  return [...wanted].filter((claim) => releasable.has(claim)).sort();
+}
+
+/** The profile fields a request needs, in a stable order; custom claims of the client last. */
+export function requestedFields(policy: ClientPolicy, interaction: Interaction): FieldDefinition[] {
+  const claims = requestedClaims(policy, interaction);
+  const standard = (Object.keys(standardFields) as Array<keyof typeof standardFields>)
+    .filter((claim) => claims.includes(claim))
+    .map((claim) => standardFields[claim]);
+  return [...standard, ...policy.customClaims];
+}

@@ -1,0 +1,76 @@
+import {
+  profileFieldsSchema,
+  profileValuesSchema,
+  stepDoneSchema,
+  validateFieldValue,
+  type FieldDefinition,
+} from '@verity/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.js';
+import { ApiError } from '../../http/apiError.js';
+import { outstandingRequirements } from '../requests/requirements.js';
+import { readSession } from '../session/providerSession.js';
+import { requestedFields, standardFields } from './requestedClaims.js';
+
+/** The signed-in user, the request in progress, and the fields it needs. */
+async function profileContext(ctx: AppContext, request: FastifyRequest, reply: FastifyReply) {
+  const session = await readSession(ctx, request, reply);
+  if (!session.accountId) throw new ApiError('not_signed_in');
+  const interaction = await ctx.interactions.currentRequest(request);
+  const client = interaction
+    ? await ctx.clients.find(String(interaction.params.client_id))
+    : undefined;
+  const fields: FieldDefinition[] =
+    interaction && client
+      ? requestedFields(client.policy, interaction)
+      : Object.values(standardFields);
+  return { session, interaction, fields, accountId: session.accountId };
+}
+
+/** GET and POST /api/profile ('Your details'). */
+export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+
+  typed.get(
+    '/api/profile',
+    { schema: { response: { 200: profileFieldsSchema } } },
+    async (request, reply) => {
+      const { fields, accountId } = await profileContext(ctx, request, reply);
+      const known = await ctx.profiles.get(accountId);
+      reply.header('Cache-Control', 'no-store');
+      return fields.map((field) => {
+        const value = known[field.name];
+        if (value === undefined) return field;
+        return {
+          ...field,
+          defaultValue: typeof value === 'string' ? value : JSON.stringify(value),
+        };
+      });
+    },
+  );
+
+  typed.post(
+    '/api/profile',
+    { schema: { body: profileValuesSchema, response: { 200: stepDoneSchema } } },
+    async (request, reply) => {
+      const { fields, accountId, interaction, session } = await profileContext(ctx, request, reply);
+      const byName = new Map(fields.map((field) => [field.name, field]));
+      const problems: Record<string, string> = {};
+      for (const name of Object.keys(request.body))
+        if (!byName.has(name)) problems[name] = 'Not a field of this form';
+      for (const field of fields) {
+        const message = validateFieldValue(field, request.body[field.name]);
+        if (message) problems[field.name] = message;
+      }
+      if (Object.keys(problems).length > 0)
+        throw new ApiError('validation_failed', undefined, problems);
+      await ctx.profiles.update(accountId, request.body);
+      const login = interaction ? await ctx.interactions.currentLogin(interaction, session) : null;
+      return {
+        userRequirements: interaction ? await outstandingRequirements(ctx, interaction, login) : [],
+        redirect_Uri: null,
+      };
+    },
+  );
+}
