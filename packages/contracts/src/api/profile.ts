@@ -14,7 +14,10 @@ const addressValueSchema = z.strictObject({
 
 /** POST /api/profile: values by field name (an address field's value is an object). */
 export const profileValuesSchema = z
-  .record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]{0,63}$/), z.union([z.string().max(2000), addressValueSchema]))
+  .record(
+    z.string().regex(/^[A-Za-z_][A-Za-z0-9_]{0,63}$/),
+    z.union([z.string().max(2000), addressValueSchema]),
+  )
   .refine((values) => Object.keys(values).length <= 50, 'too many fields');
 
 export const stepDoneSchema = z.object({
@@ -26,7 +29,9 @@ export const stepDoneSchema = z.object({
 /** GET /api/consent: what would be shared (spec: clientName and attributes). */
 export const consentInfoSchema = z.object({
   clientName: z.string(),
-  attributes: z.array(z.object({ name: z.string(), title: z.string(), type: z.string(), defaultValue: z.string() })),
+  attributes: z.array(
+    z.object({ name: z.string(), title: z.string(), type: z.string(), defaultValue: z.string() }),
+  ),
 });
 
 /** POST /api/consent */
