@@ -38,7 +38,11 @@ describe.each(databaseTargets())('profile and consent (%s)', (target) => {
   afterAll(async () => server?.close());
 
   /** Starts a request for these scopes in this (signed-in) browser; returns its id and PKCE checks. */
-  async function startRequest(browser: ApiBrowser, scope: string) {
+  async function startRequest(
+    browser: ApiBrowser,
+    scope: string,
+    extra: Record<string, string> = {},
+  ) {
     const verifier = oidc.randomPKCECodeVerifier();
     const state = oidc.randomState();
     const url = oidc.buildAuthorizationUrl(config, {
@@ -47,6 +51,7 @@ describe.each(databaseTargets())('profile and consent (%s)', (target) => {
       state,
       code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
       code_challenge_method: 'S256',
+      ...extra,
     });
     const location = (await browser.fetch(url.href)).headers.get('location')!;
     if (!location.startsWith('/requests/')) return { requestId: null, location, verifier, state };
@@ -178,6 +183,33 @@ describe.each(databaseTargets())('profile and consent (%s)', (target) => {
     expect((await browser.post(`/api/requests/${more.requestId}`)).body).toMatchObject({
       userRequirements: ['setupProfile', 'consent'],
     });
+  });
+
+  it('collects and releases a claim asked for with the claims parameter', async () => {
+    const browser = await signUp(server, `${randomUUID()}@example.com`);
+    const claims = JSON.stringify({ id_token: { given_name: { essential: true } } });
+    const { requestId, verifier, state } = await startRequest(browser, 'openid', { claims });
+    const fields = (await (await browser.fetch(`${server.url}/api/profile`)).json()) as Array<{
+      name: string;
+    }>;
+    expect(fields.map((field) => field.name)).toEqual(['given_name', 'member_no']);
+    await browser.post('/api/profile', { given_name: 'Grace', member_no: 'M000001' });
+    await browser.post('/api/consent', { Approved: true });
+    const generated = await browser.post('/api/generateresponse', { requestId });
+    let response = await browser.fetch(generated.body.redirect_Uri as string);
+    while (!response.headers.get('location')!.startsWith(redirectUri)) {
+      response = await browser.fetch(new URL(response.headers.get('location')!, server.url).href);
+    }
+    const tokens = await oidc.authorizationCodeGrant(
+      config,
+      new URL(response.headers.get('location')!),
+      {
+        pkceCodeVerifier: verifier,
+        expectedState: state,
+      },
+    );
+    expect(tokens.claims()).toMatchObject({ given_name: 'Grace' });
+    expect(tokens.claims()).not.toHaveProperty('family_name');
   });
 
   it('returns a declined consent to the client as access_denied', async () => {
