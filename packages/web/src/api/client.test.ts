@@ -60,6 +60,16 @@ describe('api client', () => {
     expect(error).toMatchObject({ code: 'request_not_found', status: 404, message: 'Gone.' });
   });
 
+  it("keeps the error's details", async () => {
+    const body = {
+      error: { code: 'validation_failed', message: 'No.', details: { given_name: 'Required' } },
+    };
+    const { client } = clientAnswering(async () => json(body, 400));
+    const error = await failure(client.postJson('/api/profile', {}, sessionSchema));
+    expect(error).toMatchObject({ code: 'validation_failed', status: 400 });
+    expect(error.details).toEqual({ given_name: 'Required' });
+  });
+
   it('throws internal_error for an error answer outside the catalogue', async () => {
     const { client } = clientAnswering(async () => new Response('Not Found', { status: 404 }));
     const error = await failure(client.getJson('/api/session', sessionSchema));

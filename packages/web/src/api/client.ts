@@ -10,12 +10,20 @@ export class ApiError extends Error {
   readonly code: ErrorCode;
   /** The HTTP status, or 0 when no usable answer came back. */
   readonly status: number;
+  /** The answer's `error.details`, if any (for example each field's message). */
+  readonly details: unknown;
 
-  constructor(code: ErrorCode, status: number, message: string = errorCatalogue[code].message) {
+  constructor(
+    code: ErrorCode,
+    status: number,
+    message: string = errorCatalogue[code].message,
+    details?: unknown,
+  ) {
     super(message);
     this.name = 'ApiError';
     this.code = code;
     this.status = status;
+    this.details = details;
   }
 }
 
@@ -70,7 +78,8 @@ export function createApiClient(fetchImpl: Fetch) {
     if (!response.ok) {
       const parsed = apiErrorSchema.safeParse(body);
       if (parsed.success) {
-        throw new ApiError(parsed.data.error.code, response.status, parsed.data.error.message);
+        const { code, message, details } = parsed.data.error;
+        throw new ApiError(code, response.status, message, details);
       }
       throw new ApiError('internal_error', response.status);
     }

@@ -5,10 +5,12 @@ import { NotAvailableYet } from '../components/NotAvailableYet';
 import { NotFound } from '../components/NotFound';
 import { AboutPage } from './about/AboutPage';
 import { AuthorizePage } from './authorize/AuthorizePage';
+import { ConsentPage } from './consent/ConsentPage';
 import { ForgotPasswordPage } from './forgotpassword/ForgotPasswordPage';
 import { HomePage } from './home/HomePage';
 import { LoginPage } from './login/LoginPage';
 import { LogoutPage } from './logout/LogoutPage';
+import { ProfilePage } from './profile/ProfilePage';
 import { RequestEntryPage } from './requests/RequestEntryPage';
 import { SendResponsePage } from './sendresponse/SendResponsePage';
 import { SignupPage } from './signup/SignupPage';
@@ -30,6 +32,8 @@ const builtScreens: Record<BuiltScreen, ReactElement> = {
   '/authorize': <AuthorizePage />,
   '/sendresponse': <SendResponsePage />,
   '/logout': <LogoutPage />,
+  '/Profile': <ProfilePage />,
+  '/Consent': <ConsentPage />,
 };
 
 const comingScreenPages = Object.fromEntries(

@@ -14,6 +14,8 @@ export const builtScreens = [
   '/authorize',
   '/sendresponse',
   '/logout',
+  '/Profile',
+  '/Consent',
 ] as const satisfies readonly SpaRoute[];
 
 export type BuiltScreen = (typeof builtScreens)[number];
@@ -27,8 +29,6 @@ export const comingScreens: Record<Exclude<SpaRoute, BuiltScreen>, string> = {
   '/webauthn': 'Security key',
   '/SecondFactor': 'Security',
   '/secondfactorlogin': 'Login with 2FA',
-  '/Profile': 'Your details',
-  '/Consent': 'Share your details',
   '/VerifyOptions': 'Verification options',
   '/Verify': 'Verify your identity',
   '/Kbv': 'Identity check',

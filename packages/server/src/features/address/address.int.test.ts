@@ -45,6 +45,12 @@ describe('GET /api/address (sandbox provider)', () => {
     expect(body).toMatchObject({ error: { code: 'validation_failed' } });
   });
 
+  it('answers the outage test postcode with 503 service_unavailable', async () => {
+    const { status, body } = await lookup('ZE9 9ZZ');
+    expect(status).toBe(503);
+    expect(body).toMatchObject({ error: { code: 'service_unavailable' } });
+  });
+
   it('needs a signed-in user', async () => {
     const { status, body } = await lookup('SW1A 1AA', new ApiBrowser(server));
     expect(status).toBe(401);

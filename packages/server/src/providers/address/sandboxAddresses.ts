@@ -1,4 +1,4 @@
-import type { AddressItem, AddressProvider } from './addressProvider.js';
+import { AddressProviderError, type AddressItem, type AddressProvider } from './addressProvider.js';
 
 type Row = [uprn: string, line1: string, line2: string, town: string];
 
@@ -35,10 +35,15 @@ const data: Record<string, Row[]> = {
 
 export const sandboxPostcodes = Object.keys(data);
 
+/** A valid-format postcode whose lookup fails, as a real provider's outage would. */
+export const SANDBOX_OUTAGE_POSTCODE = 'ZE9 9ZZ';
+
 export class SandboxAddressProvider implements AddressProvider {
   readonly name = 'sandbox';
 
   async lookup(postcode: string): Promise<AddressItem[]> {
+    if (postcode === SANDBOX_OUTAGE_POSTCODE)
+      throw new AddressProviderError('sandbox outage postcode');
     return (data[postcode] ?? []).map(([uprn, line_1, line_2, post_town]) => ({
       key: `sandbox_${postcode.replace(' ', '')}_${uprn}`,
       value: { line_1, line_2, post_town, postcode },

@@ -1,0 +1,595 @@
+/**
+ * Profile and consent journeys in a real browser, started from the demo relying party
+ * (scopes 'openid email profile'): a new user fills in 'Your details' (given_name,
+ * family_name, birthdate), confirms what is shared, and the relying party gets the claims;
+ * a returning user is asked nothing; Cancel on consent returns access_denied; the form's
+ * messages; with the address scope, the postcode lookup; and, with a client's custom
+ * claims, every other field type.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  expectNoAxeViolations,
+  launchBrowser,
+  startStack,
+  waitForEmailCode,
+  type Stack,
+  type StackOptions,
+} from './harness.js';
+
+const strongPassword = 'correct horse battery staple 42';
+const clientName = 'Demo relying party';
+
+const newEmail = () => `user-${randomUUID().slice(0, 8)}@example.com`;
+
+/**
+ * A stack and a browser for one describe block, each test in a fresh context. A start-up
+ * failure (no browser, no build, a crashed server) is kept and thrown by every test, so each
+ * counts as failed with the reason, rather than as skipped.
+ */
+function useStack(options?: StackOptions) {
+  const env: {
+    stack?: Stack;
+    browser?: Browser;
+    context?: BrowserContext;
+    page?: Page;
+    startupError?: unknown;
+  } = {};
+
+  beforeAll(async () => {
+    try {
+      env.browser = await launchBrowser();
+      env.stack = await startStack(options);
+    } catch (error) {
+      env.startupError = error;
+    }
+  });
+
+  afterAll(async () => {
+    await env.browser?.close();
+    await env.stack?.stop();
+  });
+
+  beforeEach(async () => {
+    if (env.startupError) throw env.startupError;
+    if (!env.browser) throw new Error('the browser did not start');
+    env.context = await env.browser.newContext();
+    env.page = await env.context.newPage();
+  });
+
+  afterEach(async () => {
+    await env.context?.close();
+  });
+
+  return {
+    stack(): Stack {
+      if (!env.stack) throw new Error('the stack did not start');
+      return env.stack;
+    },
+    browser(): Browser {
+      if (!env.browser) throw new Error('the browser did not start');
+      return env.browser;
+    },
+    page(): Page {
+      if (!env.page) throw new Error('no page');
+      return env.page;
+    },
+  };
+}
+
+/** Waits until the page shows Verity's screen at `path` (matched case-insensitively). */
+async function onVerity(stack: Stack, page: Page, path: string): Promise<void> {
+  await page.waitForURL(
+    (url) => url.origin === stack.verityUrl && url.pathname.toLowerCase() === path.toLowerCase(),
+  );
+  await page.locator('h1').first().waitFor();
+}
+
+/**
+ * The axe check, with the pointer moved off the page first: a button that appears under it
+ * after a click is caught mid hover transition, in colours it never stays in.
+ */
+async function checkAccessibility(page: Page): Promise<void> {
+  await page.mouse.move(0, 0);
+  await page.waitForTimeout(250);
+  await expectNoAxeViolations(page);
+}
+
+async function heading(page: Page): Promise<string> {
+  return ((await page.locator('h1').textContent()) ?? '').trim();
+}
+
+/** From the relying party's start page, 'Sign in with Verity'. */
+async function startAtRelyingParty(stack: Stack, page: Page): Promise<void> {
+  await page.goto(`${stack.rpUrl}/`);
+  await page.getByRole('button', { name: 'Sign in with Verity' }).click();
+}
+
+/** From the relying party through sign-up and e-mail verification; the page is then past it. */
+async function signUpFromRelyingParty(stack: Stack, page: Page, email: string): Promise<void> {
+  await startAtRelyingParty(stack, page);
+  await onVerity(stack, page, '/signup');
+  await page.getByRole('link', { name: 'Register here' }).click();
+  await onVerity(stack, page, '/signup2');
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(strongPassword);
+  await page.getByLabel('I accept the terms and conditions').check();
+  await page.getByRole('button', { name: 'Create my account' }).click();
+  await onVerity(stack, page, '/verifyemail');
+  const codeField = page.getByLabel(`Please enter the code we sent to ${email}`);
+  await codeField.fill(await waitForEmailCode(stack.verityUrl, email));
+  await page.getByRole('button', { name: 'Verify', exact: true }).click();
+}
+
+/** The Day, Month and Year inputs of a date field (a fieldset named by its title). */
+function dateParts(page: Page, title: string) {
+  const group = page.getByRole('group', { name: title });
+  return {
+    group,
+    day: group.getByLabel('Day', { exact: true }),
+    month: group.getByLabel('Month', { exact: true }),
+    year: group.getByLabel('Year', { exact: true }),
+  };
+}
+
+interface Person {
+  givenName: string;
+  familyName: string;
+  day: string;
+  month: string;
+  year: string;
+}
+
+const ada: Person = {
+  givenName: 'Ada',
+  familyName: 'Lovelace',
+  day: '10',
+  month: '12',
+  year: '1990',
+};
+
+/** Fills 'Your details' (given_name, family_name, birthdate) and presses Continue. */
+async function fillProfile(page: Page, person: Person = ada): Promise<void> {
+  await page.getByLabel('Given names', { exact: true }).fill(person.givenName);
+  await page.getByLabel('Family name', { exact: true }).fill(person.familyName);
+  const birthdate = dateParts(page, 'Date of birth');
+  await birthdate.day.fill(person.day);
+  await birthdate.month.fill(person.month);
+  await birthdate.year.fill(person.year);
+  await page.getByRole('button', { name: 'Continue' }).click();
+}
+
+/** The consent table's rows as [Field, Value]. */
+async function consentRows(page: Page): Promise<string[][]> {
+  const table = page.getByRole('table');
+  await table.waitFor();
+  const rows = await table.locator('tbody tr').all();
+  return Promise.all(
+    rows.map(async (row) =>
+      (await row.locator('th, td').allTextContents()).map((text) => text.trim()),
+    ),
+  );
+}
+
+/** The relying party's /me page: the claim values by name (ID token table first). */
+async function relyingPartyClaims(stack: Stack, page: Page): Promise<Record<string, string>> {
+  await page.waitForURL(`${stack.rpUrl}/me`);
+  const claims: Record<string, string> = {};
+  for (const row of await page.locator('table tbody tr').all()) {
+    const name = ((await row.locator('th').textContent()) ?? '').trim();
+    const value = ((await row.locator('td').textContent()) ?? '').trim();
+    if (!(name in claims)) claims[name] = value;
+  }
+  return claims;
+}
+
+describe('profile and consent', () => {
+  const env = useStack();
+
+  /** A new user, through /Profile and /Consent, back at the relying party. */
+  async function newUserWithProfile(email: string): Promise<void> {
+    const context = await env.browser().newContext();
+    try {
+      const page = await context.newPage();
+      const stack = env.stack();
+      await signUpFromRelyingParty(stack, page, email);
+      await onVerity(stack, page, '/Profile');
+      await fillProfile(page);
+      await onVerity(stack, page, '/Consent');
+      await page.getByRole('button', { name: 'Confirm' }).click();
+      await page.waitForURL(`${stack.rpUrl}/me`);
+    } finally {
+      await context.close();
+    }
+  }
+
+  it('(a) a new user fills in their details, confirms, and the relying party gets them', async () => {
+    const stack = env.stack();
+    const page = env.page();
+    const email = newEmail();
+
+    await signUpFromRelyingParty(stack, page, email);
+    await onVerity(stack, page, '/Profile');
+    await expect.poll(() => heading(page)).toBe('Your details');
+    await page.getByRole('form', { name: 'Your details' }).waitFor();
+    await checkAccessibility(page);
+
+    await fillProfile(page);
+    await onVerity(stack, page, '/Consent');
+    await expect.poll(() => heading(page)).toBe('Share your details');
+    await page
+      .getByText(`confirm you are happy for the following data to be shared with ${clientName}`)
+      .waitFor();
+    expect(await page.getByRole('columnheader').allTextContents()).toEqual(['Field', 'Value']);
+    const rows = await consentRows(page);
+    expect(rows).toEqual(
+      expect.arrayContaining([
+        ['Given names', 'Ada'],
+        ['Family name', 'Lovelace'],
+        ['Date of birth', '10 December 1990'],
+      ]),
+    );
+    expect(rows.some(([, value]) => value === email)).toBe(true);
+    await checkAccessibility(page);
+
+    const confirm = page.getByRole('button', { name: 'Confirm' });
+    const cancel = page.getByRole('button', { name: 'Cancel' });
+    expect(await cancel.isEnabled()).toBe(true);
+    await confirm.click();
+
+    const claims = await relyingPartyClaims(stack, page);
+    expect(claims).toMatchObject({
+      email,
+      given_name: 'Ada',
+      family_name: 'Lovelace',
+      birthdate: '1990-12-10',
+    });
+  });
+
+  it('(b) the same user signing in again is asked neither details nor consent', async () => {
+    const stack = env.stack();
+    const page = env.page();
+    const email = newEmail();
+    await newUserWithProfile(email);
+
+    // A fresh browser: log in with the password.
+    const visited: string[] = [];
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) visited.push(new URL(frame.url()).pathname.toLowerCase());
+    });
+    const calls: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname === '/api/profile' || pathname === '/api/consent') calls.push(pathname);
+    });
+    await startAtRelyingParty(stack, page);
+    await onVerity(stack, page, '/signup');
+    await page.getByRole('link', { name: 'Log in', exact: true }).click();
+    await onVerity(stack, page, '/login');
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(strongPassword);
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+
+    const claims = await relyingPartyClaims(stack, page);
+    expect(claims).toMatchObject({ email, given_name: 'Ada', birthdate: '1990-12-10' });
+    expect(visited).not.toContain('/profile');
+    expect(visited).not.toContain('/consent');
+    expect(calls).toEqual([]);
+  });
+
+  it('(c) a new user who cancels on consent returns to the relying party with access_denied', async () => {
+    const stack = env.stack();
+    const page = env.page();
+
+    await signUpFromRelyingParty(stack, page, newEmail());
+    await onVerity(stack, page, '/Profile');
+    await fillProfile(page, { ...ada, givenName: 'Grace', familyName: 'Hopper' });
+    await onVerity(stack, page, '/Consent');
+    expect(await consentRows(page)).toEqual(
+      expect.arrayContaining([
+        ['Given names', 'Grace'],
+        ['Family name', 'Hopper'],
+      ]),
+    );
+    await page.getByRole('button', { name: 'Cancel' }).click();
+
+    await page.waitForURL((url) => url.origin === stack.rpUrl && url.pathname === '/callback');
+    await page.getByText('access_denied').first().waitFor();
+    const query = new URL(page.url()).searchParams;
+    expect(query.get('error')).toBe('access_denied');
+    expect(query.get('state')).toBeTruthy();
+  });
+
+  it('(d) shows Required on every field of an empty form, and refuses an impossible date', async () => {
+    const stack = env.stack();
+    const page = env.page();
+
+    await signUpFromRelyingParty(stack, page, newEmail());
+    await onVerity(stack, page, '/Profile');
+
+    // Nothing shows before the user has done anything.
+    expect(await page.getByText('Required', { exact: true }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect.poll(() => page.getByText('Required', { exact: true }).count()).toBe(3);
+    const givenName = page.getByLabel('Given names', { exact: true });
+    expect(await givenName.getAttribute('class')).toContain('is-invalid');
+    expect(await givenName.getAttribute('aria-invalid')).toBe('true');
+    const describedBy = (await givenName.getAttribute('aria-describedby')) ?? '';
+    expect(await page.locator(`[id="${describedBy}"]`).textContent()).toBe('Required');
+    // The focus goes to the first field with a message.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('name')))
+      .toBe('given_name');
+    expect(new URL(page.url()).pathname).toBe('/Profile');
+    await checkAccessibility(page);
+
+    // A valid name turns green; an impossible date is invalid.
+    await givenName.fill('Ada');
+    await expect.poll(() => givenName.getAttribute('class')).toContain('is-valid');
+    const birthdate = dateParts(page, 'Date of birth');
+    await birthdate.day.fill('31');
+    await birthdate.month.fill('02');
+    await birthdate.year.fill('1990');
+    await page.getByLabel('Family name', { exact: true }).focus();
+    await birthdate.group.getByText('This field is invalid').waitFor();
+    expect(await birthdate.day.getAttribute('aria-invalid')).toBe('true');
+    await checkAccessibility(page);
+
+    // A date in the future is refused too (max: today); a real one is accepted.
+    await birthdate.day.fill('1');
+    await birthdate.year.fill(String(new Date().getFullYear() + 1));
+    await birthdate.group.getByText('This field is invalid').waitFor();
+    await birthdate.year.fill('1990');
+    await expect.poll(() => birthdate.group.getByText('This field is invalid').count()).toBe(0);
+
+    await page.getByLabel('Family name', { exact: true }).fill('Lovelace');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await onVerity(stack, page, '/Consent');
+    expect(await consentRows(page)).toEqual(
+      expect.arrayContaining([['Date of birth', '1 February 1990']]),
+    );
+  });
+
+  it('sends a visitor who is not signed in from /Profile and /Consent to /login', async () => {
+    const stack = env.stack();
+    const page = env.page();
+    await page.goto(`${stack.verityUrl}/Profile`);
+    await onVerity(stack, page, '/login');
+    await page.goto(`${stack.verityUrl}/Consent`);
+    await onVerity(stack, page, '/login');
+  });
+});
+
+describe('profile with the address (the relying party asks for the address scope)', () => {
+  const env = useStack({ scope: 'openid email profile address' });
+
+  it('finds the address by postcode, offers manual entry, and shares it', async () => {
+    const stack = env.stack();
+    const page = env.page();
+
+    await signUpFromRelyingParty(stack, page, newEmail());
+    await onVerity(stack, page, '/Profile');
+    const address = page.getByRole('group', { name: 'Address' });
+    const postcode = address.getByLabel('Postcode', { exact: true });
+    const find = address.getByRole('button', { name: 'Find address' });
+    const message = (text: string) => address.getByText(text, { exact: true });
+    expect(await find.isDisabled()).toBe(true);
+
+    // Sent empty: the postcode is asked for.
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await message('Please enter your postcode').waitFor();
+    expect(await postcode.getAttribute('aria-invalid')).toBe('true');
+
+    await postcode.fill('SW1A');
+    await message('Please enter a valid postcode').waitFor();
+    expect(await find.isDisabled()).toBe(true);
+
+    // Upper-cased and spaced when left; valid but not looked up yet.
+    await postcode.fill('sw1a2aa');
+    await postcode.blur();
+    await expect.poll(() => postcode.inputValue()).toBe('SW1A 2AA');
+    await message('Please find and select your address').waitFor();
+    expect(await find.isEnabled()).toBe(true);
+    await checkAccessibility(page);
+
+    // A valid postcode without addresses says so.
+    await postcode.fill('AB1 2DE');
+    await find.click();
+    await address
+      .getByText('We could not find any addresses for AB1 2DE', { exact: false })
+      .waitFor();
+
+    await postcode.fill('SW1A 2AA');
+    await find.click();
+    const list = address.getByRole('listbox', { name: 'Select your address' });
+    await list.waitFor();
+    expect(await list.getAttribute('size')).toBe('6');
+    expect(await list.locator('option').allTextContents()).toEqual([
+      '10 Downing Street, London',
+      '11 Downing Street, London',
+      '12 Downing Street, London',
+    ]);
+    await message('Please select your address').waitFor();
+    await checkAccessibility(page);
+    await list.selectOption({ label: '11 Downing Street, London' });
+    await expect.poll(() => message('Please select your address').count()).toBe(0);
+
+    // By hand: the picked address is the starting point; back to the finder clears it.
+    await address.getByRole('button', { name: 'Enter the address manually' }).click();
+    const typed = address.getByLabel('Address, without the postcode');
+    expect(await typed.inputValue()).toBe('11 Downing Street, London');
+    await checkAccessibility(page);
+    await address.getByRole('button', { name: 'Find the address by postcode instead' }).click();
+    await find.click();
+    await list.waitFor();
+    await list.selectOption({ label: '10 Downing Street, London' });
+
+    await fillProfile(page);
+    await onVerity(stack, page, '/Consent');
+    expect(await consentRows(page)).toEqual(
+      expect.arrayContaining([['Address', '10 Downing Street, London, SW1A 2AA']]),
+    );
+    await checkAccessibility(page);
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    const claims = await relyingPartyClaims(stack, page);
+    expect(claims.address ?? '').toContain('10 Downing Street, London');
+    expect(claims.address ?? '').toContain('SW1A 2AA');
+  });
+
+  it('lets the user type the address when the address finder is down', async () => {
+    const stack = env.stack();
+    const page = env.page();
+    await signUpFromRelyingParty(stack, page, newEmail());
+    await onVerity(stack, page, '/Profile');
+    const address = page.getByRole('group', { name: 'Address' });
+    // The sandbox's outage postcode (docs/sandbox.md): the server answers 503.
+    await address.getByLabel('Postcode', { exact: true }).fill('ZE9 9ZZ');
+    await address.getByRole('button', { name: 'Find address' }).click();
+    await address
+      .getByText('The address finder is not available at the moment', { exact: false })
+      .waitFor();
+    await address.getByRole('button', { name: 'Enter the address manually' }).click();
+    const typed = address.getByLabel('Address, without the postcode');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('TEXTAREA');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await address.getByText('Please enter your address', { exact: true }).waitFor();
+    await typed.fill('1 Piccadilly Gardens, Manchester');
+
+    await fillProfile(page);
+    await onVerity(stack, page, '/Consent');
+    expect(await consentRows(page)).toEqual(
+      expect.arrayContaining([['Address', '1 Piccadilly Gardens, Manchester, ZE9 9ZZ']]),
+    );
+  });
+});
+
+const nationalities = [
+  'British',
+  'French',
+  'German',
+  'Indian',
+  'Irish',
+  'Italian',
+  'Nigerian',
+  'Pakistani',
+  'Polish',
+  'Portuguese',
+  'Romanian',
+  'Spanish',
+];
+
+/** Custom claims of a client, one of each field type the profile's own fields do not use. */
+const customClaims = [
+  { name: 'title', type: 'dropdown', title: 'Title', choices: ['Mr', 'Mrs', 'Ms', 'Mx', 'Dr'] },
+  { name: 'nationality', type: 'dropdown2', title: 'Nationality', choices: nationalities },
+  {
+    name: 'contact_by',
+    type: 'radio',
+    title: 'Contact me by',
+    choices: ['Post', 'Phone', 'E-mail'],
+  },
+  {
+    name: 'employment',
+    type: 'radio',
+    title: 'Employment status',
+    choices: ['Employed full time', 'Employed part time', 'Self-employed', 'Not working'],
+  },
+  {
+    name: 'plan',
+    type: 'radio2',
+    title: 'Preferred plan',
+    choices: ['Basic', 'Standard', 'Premium'],
+  },
+  { name: 'licence_expiry', type: 'date2', title: 'Licence expiry date', min: '2000-01-01' },
+  { name: 'work_email', type: 'email', title: 'Work e-mail' },
+  {
+    name: 'member_number',
+    type: 'text',
+    title: 'Membership number',
+    icon: '#',
+    validators: [{ type: 'regex', regex: '^[0-9]{6}$' }],
+  },
+];
+
+describe('profile with every field type (a client with custom claims)', () => {
+  const env = useStack({
+    clientFlags: customClaims.flatMap((claim) => ['--custom-claim', JSON.stringify(claim)]),
+  });
+
+  it('renders, checks and sends dropdowns, radios, tiles, dates and e-mail', async () => {
+    const stack = env.stack();
+    const page = env.page();
+
+    await signUpFromRelyingParty(stack, page, newEmail());
+    await onVerity(stack, page, '/Profile');
+    await page.getByRole('form', { name: 'Your details' }).waitFor();
+
+    // Sent empty: every field says Required (given, family, date of birth and the 8 custom).
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect.poll(() => page.getByText('Required', { exact: true }).count()).toBe(11);
+    await checkAccessibility(page);
+
+    await fillProfile(page);
+    const title = page.getByLabel('Title', { exact: true });
+    expect(await title.locator('option').first().textContent()).toBe('Please select...');
+    await title.selectOption('Dr');
+
+    // dropdown2: a text input with a list of choices; typed text is matched ignoring case.
+    const nationality = page.getByLabel('Nationality', { exact: true });
+    expect(await nationality.getAttribute('list')).toBeTruthy();
+    await nationality.fill('irish');
+    await nationality.blur();
+    await expect.poll(() => nationality.inputValue()).toBe('Irish');
+
+    // radio with short choices: buttons; a click on the button picks it, arrows move on.
+    const contact = page.getByRole('group', { name: 'Contact me by' });
+    await contact.locator('label', { hasText: 'Post' }).click();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => contact.getByRole('radio', { name: 'Phone' }).isChecked()).toBe(true);
+
+    // radio with long choices: plain radios.
+    const employment = page.getByRole('group', { name: 'Employment status' });
+    expect(await employment.locator('.form-check').count()).toBe(4);
+    await employment.getByLabel('Self-employed').check();
+
+    // radio2: tiles, each a label around a radio.
+    const plan = page.getByRole('group', { name: 'Preferred plan' });
+    await plan.getByText('Premium').click();
+    expect(await plan.getByRole('radio', { name: 'Premium' }).isChecked()).toBe(true);
+
+    // date2: the browser's date input, with the field's min.
+    const expiry = page.getByLabel('Licence expiry date', { exact: true });
+    expect(await expiry.getAttribute('type')).toBe('date');
+    expect(await expiry.getAttribute('min')).toBe('2000-01-01');
+    await expiry.fill('2031-05-01');
+
+    const workEmail = page.getByLabel('Work e-mail', { exact: true });
+    await workEmail.fill('not-an-address');
+    await workEmail.blur();
+    await page.getByText('Invalid e-mail', { exact: true }).waitFor();
+    await workEmail.fill('ada@work.example.com');
+
+    const member = page.getByLabel('Membership number', { exact: true });
+    await member.fill('12ab');
+    await member.blur();
+    await page.locator('[data-field="member_number"]').getByText('This field is invalid').waitFor();
+    await checkAccessibility(page);
+    await member.fill('123456');
+
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await onVerity(stack, page, '/Consent');
+
+    // The known values come back as the form's starting values.
+    await page.goto(`${stack.verityUrl}/Profile`);
+    await page.getByRole('form', { name: 'Your details' }).waitFor();
+    expect(await page.getByLabel('Given names', { exact: true }).inputValue()).toBe('Ada');
+    expect(await dateParts(page, 'Date of birth').year.inputValue()).toBe('1990');
+    expect(await title.inputValue()).toBe('Dr');
+    expect(await nationality.inputValue()).toBe('Irish');
+    expect(await contact.getByRole('radio', { name: 'Phone' }).isChecked()).toBe(true);
+    expect(await plan.getByRole('radio', { name: 'Premium' }).isChecked()).toBe(true);
+    expect(await expiry.inputValue()).toBe('2031-05-01');
+    expect(await member.inputValue()).toBe('123456');
+  });
+});

@@ -1,0 +1,150 @@
+import type { AddressValue, FieldDefinition } from '@verity/contracts';
+import { useEffect, useMemo, useReducer, useRef, useState, type FormEvent } from 'react';
+import Form from 'react-bootstrap/Form';
+import type { ProfileValues } from '../../api/profile';
+import { profileCopy } from '../../copy/profile';
+import { BusyButton } from '../form/BusyButton';
+import { FormAlert } from '../form/FormAlert';
+import { AddressField } from './AddressField';
+import { DateField } from './DateField';
+import { DropdownField } from './DropdownField';
+import type { FieldProps } from './fieldProps';
+import {
+  fieldErrors,
+  firstInvalidField,
+  formReducer,
+  initialFormState,
+  shownError,
+  shownValid,
+  submissionValues,
+  type FieldErrors,
+  type FieldValue,
+} from './formState';
+import { NativeDateField } from './NativeDateField';
+import { RadioField } from './RadioField';
+import { RadioTilesField } from './RadioTilesField';
+import { SearchableDropdownField } from './SearchableDropdownField';
+import { TextField } from './TextField';
+import './dynamicForm.css';
+
+/** What became of the values sent: done (the page moves on), refused per field, or failed. */
+export type SubmitResult =
+  { kind: 'done' } | { kind: 'refused'; errors: FieldErrors } | { kind: 'failed'; message: string };
+
+export interface DynamicFormProps {
+  fields: readonly FieldDefinition[];
+  /** The form's accessible name. */
+  label: string;
+  submitLabel: string;
+  busyLabel: string;
+  /** Sends the values (all valid by contracts' rules); the form stays busy when done. */
+  onSubmit(values: ProfileValues): Promise<SubmitResult>;
+}
+
+const emptyAddress: AddressValue = { postcode: '', uprn: '', text: '', picklist: false };
+
+/** The field component of a definition's type. */
+function Field({ props }: { props: FieldProps<FieldValue> }) {
+  const { definition, value, onChange } = props;
+  if (definition.type === 'address') {
+    const address = typeof value === 'string' ? emptyAddress : value;
+    return <AddressField {...props} value={address} onChange={onChange} />;
+  }
+  const text = typeof value === 'string' ? value : '';
+  const textProps: FieldProps<string> = { ...props, value: text, onChange };
+  switch (definition.type) {
+    case 'dropdown':
+      return <DropdownField {...textProps} />;
+    case 'dropdown2':
+      return <SearchableDropdownField {...textProps} />;
+    case 'radio':
+      return <RadioField {...textProps} />;
+    case 'radio2':
+      return <RadioTilesField {...textProps} />;
+    case 'date':
+      return <DateField {...textProps} />;
+    case 'date2':
+      return <NativeDateField {...textProps} />;
+    case 'text':
+    case 'email':
+      return <TextField {...textProps} />;
+  }
+}
+
+/** The id of a field's first control. */
+export const fieldId = (name: string) => `field-${name}`;
+
+/**
+ * The one dynamic form of /Profile (and the field rules /Consent reads back): renders the
+ * server's field definitions by type, checks them with contracts' validateFieldValue, and
+ * shows each message once its field is left or the form is sent, or the server's message
+ * for the field after a refused Continue. A Continue with messages moves the focus to the
+ * first field that has one.
+ */
+export function DynamicForm({ fields, label, submitLabel, busyLabel, onSubmit }: DynamicFormProps) {
+  const [state, dispatch] = useReducer(formReducer, fields, initialFormState);
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<string | null>(null);
+  const [focusRequest, setFocusRequest] = useState<{ name: string } | null>(null);
+  const form = useRef<HTMLFormElement>(null);
+  const errors = useMemo(() => fieldErrors(fields, state.values), [fields, state.values]);
+
+  useEffect(() => {
+    if (focusRequest === null) return;
+    const container = form.current?.querySelector(`[data-field="${focusRequest.name}"]`);
+    const target =
+      container?.querySelector<HTMLElement>('[aria-invalid="true"]') ??
+      container?.querySelector<HTMLElement>('input, select, textarea');
+    target?.focus();
+  }, [focusRequest]);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    dispatch({ type: 'submit' });
+    setMessage(null);
+    const invalid = firstInvalidField(fields, errors);
+    if (invalid !== null) {
+      setFocusRequest({ name: invalid });
+      return;
+    }
+    setBusy(true);
+    const result = await onSubmit(submissionValues(fields, state.values));
+    if (result.kind === 'done') return;
+    setBusy(false);
+    if (result.kind === 'failed') {
+      setMessage(result.message);
+      return;
+    }
+    dispatch({ type: 'refused', errors: result.errors });
+    const refused = firstInvalidField(fields, result.errors);
+    // Messages about no field of this form (it changed meanwhile) are said as a whole.
+    if (refused === null) setMessage(profileCopy.unknownFields);
+    else setFocusRequest({ name: refused });
+  }
+
+  return (
+    <Form ref={form} noValidate onSubmit={(event) => void submit(event)} aria-label={label}>
+      {fields.map((definition) => {
+        const error = shownError(state, definition.name, errors[definition.name] ?? null);
+        return (
+          <div key={definition.name} data-field={definition.name}>
+            <Field
+              props={{
+                definition,
+                id: fieldId(definition.name),
+                value: state.values[definition.name] ?? '',
+                error,
+                valid: shownValid(state, definition.name, errors[definition.name] ?? null),
+                onChange: (value) => dispatch({ type: 'change', name: definition.name, value }),
+                onTouch: () => dispatch({ type: 'touch', name: definition.name }),
+              }}
+            />
+          </div>
+        );
+      })}
+      <BusyButton busy={busy} label={submitLabel} busyLabel={busyLabel} className="mt-2" />
+      <FormAlert message={message} />
+    </Form>
+  );
+}

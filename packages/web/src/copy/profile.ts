@@ -1,0 +1,53 @@
+/**
+ * Texts of /Profile, /Consent and the dynamic form (first document: /Profile, /Consent and
+ * section 5). The field messages themselves are contracts' fieldMessages; the texts the spec
+ * leaves out are ours.
+ */
+export const profileCopy = {
+  profileTitle: 'Your details',
+  profileIntro: 'Please fill in your details.',
+  continue: 'Continue',
+  saving: 'Saving...',
+  profileError: 'Oops something went wrong, please try again later.',
+  nothingToAsk: 'There is nothing more to fill in.',
+  unknownFields: 'Some of your details could not be saved, please reload the page and try again.',
+
+  consentTitle: 'Share your details',
+  consentText: (client: string) =>
+    `Please confirm you are happy for the following data to be shared with ${client}.`,
+  consentCaption: (client: string) => `Details to share with ${client}`,
+  consentNothing: (client: string) => `${client} asks for no details about you.`,
+  field: 'Field',
+  value: 'Value',
+  notProvided: 'Not provided',
+  confirm: 'Confirm',
+  confirming: 'Confirming...',
+  cancel: 'Cancel',
+  cancelling: 'Cancelling...',
+  consentError: 'Oops something went wrong, please try again later.',
+
+  selectPlaceholder: 'Please select...',
+  typeToFilter: 'Start typing, then choose from the list.',
+  day: 'Day',
+  month: 'Month',
+  year: 'Year',
+  dateHint: 'For example, 27 3 1990',
+
+  postcode: 'Postcode',
+  findAddress: 'Find address',
+  finding: 'Finding...',
+  selectYourAddress: 'Select your address',
+  selectedAddress: 'Selected address:',
+  enterManually: 'Enter the address manually',
+  findByPostcode: 'Find the address by postcode instead',
+  manualAddress: 'Address, without the postcode',
+  enterAddress: 'Please enter your address',
+  addressesFound: (count: number, postcode: string) =>
+    count === 1 ? `1 address found for ${postcode}.` : `${count} addresses found for ${postcode}.`,
+  noAddresses: (postcode: string) =>
+    `We could not find any addresses for ${postcode}. Check the postcode, or enter the address manually.`,
+  lookupUnavailable:
+    'The address finder is not available at the moment. Please enter the address manually.',
+  lookupFailed:
+    'Something went wrong while finding the address. Please try again, or enter the address manually.',
+} as const;

@@ -1,0 +1,151 @@
+import { useEffect, useState } from 'react';
+import Col from 'react-bootstrap/Col';
+import Row from 'react-bootstrap/Row';
+import Table from 'react-bootstrap/Table';
+import { Navigate, useNavigate } from 'react-router';
+import { fetchConsent, sendConsent, type ConsentInfo } from '../../api/profile';
+import { displayValue } from '../../components/dynamicForm/display';
+import { ErrorScreen } from '../../components/ErrorScreen';
+import { BusyButton } from '../../components/form/BusyButton';
+import { FormAlert } from '../../components/form/FormAlert';
+import { PageHeading } from '../../components/PageHeading';
+import { RequireSignedIn } from '../../components/RequireSignedIn';
+import { WaitScreen } from '../../components/WaitScreen';
+import { profileCopy } from '../../copy/profile';
+import { useAuth } from '../../state/authContext';
+import { loadFailure, stepFailure, type LoadFailure } from '../profile/stepOutcome';
+import { useStepDone } from '../profile/useStepDone';
+
+/**
+ * /Consent: what the client would receive, as a table of Field and Value (the values read
+ * as the dynamic form's rules show them), and Confirm or Cancel. Cancel ends the request:
+ * the client hears access_denied.
+ */
+export function ConsentPage() {
+  return (
+    <RequireSignedIn>
+      <Consent />
+    </RequireSignedIn>
+  );
+}
+
+type Loaded =
+  | { status: 'loading' }
+  | { status: 'ready'; info: ConsentInfo }
+  | { status: 'failed'; failure: LoadFailure };
+
+function Consent() {
+  const { clearLogin, client } = useAuth();
+  const navigate = useNavigate();
+  const stepDone = useStepDone('consent');
+  const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
+  const [busy, setBusy] = useState<'confirm' | 'cancel' | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    fetchConsent({ signal: controller.signal }).then(
+      (info) => {
+        if (!controller.signal.aborted) setLoaded({ status: 'ready', info });
+      },
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        const failure = loadFailure(error);
+        if (failure.kind === 'login') clearLogin();
+        setLoaded({ status: 'failed', failure });
+      },
+    );
+    return () => controller.abort();
+  }, [clearLogin]);
+
+  async function decide(approved: boolean) {
+    if (busy) return;
+    setBusy(approved ? 'confirm' : 'cancel');
+    setMessage(null);
+    try {
+      const answer = await sendConsent(approved);
+      if (stepDone(answer)) return;
+    } catch (error) {
+      if (stepFailure(error).kind === 'login') {
+        clearLogin();
+        void navigate('/login', { replace: true });
+        return;
+      }
+    }
+    setMessage(profileCopy.consentError);
+    setBusy(null);
+  }
+
+  if (loaded.status === 'loading') {
+    return <WaitScreen clientName={client?.clientName} clientLogo={client?.clientLogo} />;
+  }
+  if (loaded.status === 'failed') {
+    if (loaded.failure.kind === 'login') return <Navigate to="/login" replace />;
+    return <ErrorScreen detail={loaded.failure.detail} />;
+  }
+  const { clientName, attributes } = loaded.info;
+  return (
+    <>
+      <PageHeading>{profileCopy.consentTitle}</PageHeading>
+      <Row className="mt-3">
+        <Col md={10} lg={8}>
+          <p>
+            {attributes.length > 0
+              ? profileCopy.consentText(clientName)
+              : profileCopy.consentNothing(clientName)}
+          </p>
+          {attributes.length > 0 ? (
+            <Table bordered responsive className="mb-4">
+              <caption className="visually-hidden">
+                {profileCopy.consentCaption(clientName)}
+              </caption>
+              <thead>
+                <tr>
+                  <th scope="col">{profileCopy.field}</th>
+                  <th scope="col">{profileCopy.value}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {attributes.map((attribute) => {
+                  const shown = displayValue(attribute.type, attribute.defaultValue);
+                  return (
+                    <tr key={attribute.name}>
+                      <th scope="row">{attribute.title}</th>
+                      <td>
+                        {shown === '' ? (
+                          <span className="text-body-secondary">{profileCopy.notProvided}</span>
+                        ) : (
+                          shown
+                        )}
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </Table>
+          ) : null}
+          <div className="d-flex flex-wrap gap-2">
+            <BusyButton
+              type="button"
+              busy={busy === 'confirm'}
+              label={profileCopy.confirm}
+              busyLabel={profileCopy.confirming}
+              disabled={busy !== null}
+              onClick={() => void decide(true)}
+            />
+            <BusyButton
+              type="button"
+              variant="outline-secondary"
+              busy={busy === 'cancel'}
+              label={profileCopy.cancel}
+              busyLabel={profileCopy.cancelling}
+              disabled={busy !== null}
+              onClick={() => void decide(false)}
+            />
+          </div>
+          <FormAlert message={message} />
+        </Col>
+      </Row>
+    </>
+  );
+}
