@@ -50,18 +50,28 @@ export function consentRoutes(app: FastifyInstance, ctx: AppContext): void {
       reply.header('Cache-Control', 'no-store');
       return {
         clientName: client.metadata.client_name,
-        attributes: claims.map((claim) => {
-          const field =
-            claim === 'email'
-              ? { title: 'E-mail', type: 'email' }
-              : standardFields[claim as keyof typeof standardFields];
-          return {
-            name: claim,
-            title: field.title,
-            type: field.type,
-            defaultValue: claim === 'email' ? (user?.email ?? '') : display(profile[claim]),
-          };
-        }),
+        attributes: claims
+          .map((claim) => {
+            const field =
+              claim === 'email'
+                ? { title: 'E-mail', type: 'email' }
+                : standardFields[claim as keyof typeof standardFields];
+            return {
+              name: claim,
+              title: field.title,
+              type: field.type,
+              defaultValue: claim === 'email' ? (user?.email ?? '') : display(profile[claim]),
+            };
+          })
+          .concat(
+            // The client's own fields are shown too: the user sees everything the client asked for.
+            client.policy.customClaims.map((field) => ({
+              name: field.name,
+              title: field.title,
+              type: field.type,
+              defaultValue: display(profile[field.name]),
+            })),
+          ),
       };
     },
   );

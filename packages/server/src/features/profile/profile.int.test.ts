@@ -137,6 +137,7 @@ describe.each(databaseTargets())('profile and consent (%s)', (target) => {
         { name: 'email', title: 'E-mail', type: 'email', defaultValue: email },
         { name: 'family_name', title: 'Family name', type: 'text', defaultValue: 'Lovelace' },
         { name: 'given_name', title: 'Given names', type: 'text', defaultValue: 'Ada' },
+        { name: 'member_no', title: 'Membership number', type: 'text', defaultValue: 'M123456' },
       ],
     });
     expect((await browser.post('/api/consent', { Approved: true })).body).toEqual({
