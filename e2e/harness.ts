@@ -167,7 +167,6 @@ async function waitUntilUp(url: string, child: Child): Promise<void> {
   );
 }
 
-/** Starts Verity and the demo relying party from their builds (run `npm run build` first). */
 export interface StackOptions {
   /** Scopes the relying party asks for (default: openid email profile). */
   scope?: string;
@@ -175,6 +174,7 @@ export interface StackOptions {
   clientFlags?: string[];
 }
 
+/** Starts Verity and the demo relying party from their builds (run `npm run build` first). */
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
   for (const file of [VERITY_BUILD, RELYING_PARTY]) {
     if (!existsSync(file)) {
