@@ -16,6 +16,7 @@ export async function serve(config: Config): Promise<void> {
     try {
       await sweepExpired(ctx.database.db);
       await ctx.kv.sweep();
+      await ctx.emailCodes.sweep();
     } catch (error) {
       app.log.warn({ err: error }, 'sweeping expired records failed');
     }
