@@ -68,6 +68,13 @@ export async function createAppContext(config: Config): Promise<AppContext> {
     keys,
     profiles,
     cookieKeys: secrets.cookieKeys,
+    customClaims: [
+      ...new Set(
+        (await clients.list()).flatMap((client) =>
+          client.policy.customClaims.map((field) => field.name),
+        ),
+      ),
+    ],
   });
   const browsers = new BrowserIdentity(config.publicUrl.protocol === 'https:');
   const interactions = new InteractionBridge(provider, kv, browsers);

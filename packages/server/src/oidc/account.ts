@@ -17,7 +17,11 @@ export function oidcAddress(address: AddressValue) {
  * Looks up the signed-in user for oidc-provider, with every claim we hold; oidc-provider
  * releases only those the request asked for and the grant (the user's consent) covers.
  */
-export function accountFinder(db: Kysely<Database>, profiles: ProfileStore): FindAccount {
+export function accountFinder(
+  db: Kysely<Database>,
+  profiles: ProfileStore,
+  customClaims: readonly string[] = [],
+): FindAccount {
   return async (_ctx, sub): Promise<Account | undefined> => {
     const user = await db
       .selectFrom('users')
@@ -37,6 +41,8 @@ export function accountFinder(db: Kysely<Database>, profiles: ProfileStore): Fin
         for (const name of ['given_name', 'family_name', 'birthdate', 'phone_number'] as const) {
           if (typeof profile[name] === 'string') claims[name] = profile[name];
         }
+        for (const name of customClaims)
+          if (typeof profile[name] === 'string') claims[name] = profile[name];
         if (profile.address && typeof profile.address === 'object')
           claims.address = oidcAddress(profile.address as AddressValue);
         return claims;

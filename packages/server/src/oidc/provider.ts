@@ -54,6 +54,8 @@ export interface ProviderDeps {
   keys: SigningKeyStore;
   profiles: ProfileStore;
   cookieKeys: string[];
+  /** Clients' own claims (their --custom-claim fields), read at start. */
+  customClaims: string[];
 }
 
 /**
@@ -91,10 +93,11 @@ export async function createProvider({
   keys,
   profiles,
   cookieKeys,
+  customClaims,
 }: ProviderDeps): Promise<Provider> {
   const configuration: Configuration = {
     adapter: (model: string) => new DatabaseAdapter(model, db, clients),
-    findAccount: accountFinder(db, profiles),
+    findAccount: accountFinder(db, profiles, customClaims),
     jwks: await keys.providerJwks(),
     cookies: {
       keys: cookieKeys,
@@ -113,6 +116,9 @@ export async function createProvider({
       acr: null,
       amr: null,
       auth_time: null,
+      // A client receives its own claims by asking for them in the claims parameter
+      // (OpenID Connect Core 5.5); a client added later needs a restart, as keys do.
+      ...Object.fromEntries(customClaims.map((name) => [name, null])),
     },
     acrValues: [...acrValues],
     responseTypes: ['code'],

@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { createAppContext, type AppContext } from '../context.js';
+import { openStores } from '../stores.js';
 import { dropSchema, freshSchemaName } from './databases.js';
 
 export interface TestServer {
@@ -59,7 +60,11 @@ export function testEnv(target: 'sqlite' | 'postgres', extra: Record<string, str
 export async function startTestServer(
   target: 'sqlite' | 'postgres',
   extra: Record<string, string> = {},
-  options: { webRoot?: string } = {},
+  options: {
+    webRoot?: string;
+    /** Runs against the stores before the server starts (e.g. registering clients it reads at start). */
+    before?: (stores: Awaited<ReturnType<typeof openStores>>) => Promise<void>;
+  } = {},
 ): Promise<TestServer> {
   const port = await freePort();
   const { env, cleanup } = testEnv(target, {
@@ -67,11 +72,12 @@ export async function startTestServer(
     PUBLIC_URL: `http://localhost:${port}`,
     ...extra,
   });
+  if (options.before) {
+    const stores = await openStores(loadConfig(env));
+    await options.before(stores).finally(() => stores.database.db.destroy());
+  }
   const ctx = await createAppContext(loadConfig(env));
-  const app = await buildApp(ctx, {
-    logger: process.env.DEBUG_LOG === '1' ? undefined : false,
-    ...options,
-  });
+  const app = await buildApp(ctx, { logger: false, webRoot: options.webRoot });
   await app.listen({ port, host: '127.0.0.1' });
   return {
     ctx,

@@ -12,24 +12,33 @@ describe.each(databaseTargets())('profile and consent (%s)', (target) => {
   let config: oidc.Configuration;
 
   beforeAll(async () => {
-    server = await startTestServer(target);
-    const client = await server.ctx.clients.create({
-      name: 'Shop',
-      redirectUris: [redirectUri],
-      customClaims: [
-        {
-          name: 'member_no',
-          type: 'text',
-          title: 'Membership number',
-          validators: [{ type: 'regex', regex: '^M\\d{6}$' }],
+    // The client exists before the server starts, so the provider knows its own claim.
+    let created!: { clientId: string; clientSecret: string | null };
+    server = await startTestServer(
+      target,
+      {},
+      {
+        before: async (stores) => {
+          created = await stores.clients.create({
+            name: 'Shop',
+            redirectUris: [redirectUri],
+            customClaims: [
+              {
+                name: 'member_no',
+                type: 'text',
+                title: 'Membership number',
+                validators: [{ type: 'regex', regex: '^M\\d{6}$' }],
+              },
+            ],
+          });
         },
-      ],
-    });
+      },
+    );
     config = await oidc.discovery(
       new URL(server.url),
-      client.clientId,
-      client.clientSecret!,
-      oidc.ClientSecretBasic(client.clientSecret!),
+      created.clientId,
+      created.clientSecret!,
+      oidc.ClientSecretBasic(created.clientSecret!),
       {
         execute: [oidc.allowInsecureRequests],
       },
@@ -188,7 +197,9 @@ describe.each(databaseTargets())('profile and consent (%s)', (target) => {
 
   it('collects and releases a claim asked for with the claims parameter', async () => {
     const browser = await signUp(server, `${randomUUID()}@example.com`);
-    const claims = JSON.stringify({ id_token: { given_name: { essential: true } } });
+    const claims = JSON.stringify({
+      id_token: { given_name: { essential: true }, member_no: null },
+    });
     const { requestId, verifier, state } = await startRequest(browser, 'openid', { claims });
     const fields = (await (await browser.fetch(`${server.url}/api/profile`)).json()) as Array<{
       name: string;
@@ -209,7 +220,8 @@ describe.each(databaseTargets())('profile and consent (%s)', (target) => {
         expectedState: state,
       },
     );
-    expect(tokens.claims()).toMatchObject({ given_name: 'Grace' });
+    // The client's own claim, asked for by name, comes too.
+    expect(tokens.claims()).toMatchObject({ given_name: 'Grace', member_no: 'M000001' });
     expect(tokens.claims()).not.toHaveProperty('family_name');
   });
 
