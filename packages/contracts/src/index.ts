@@ -14,3 +14,4 @@ export * from './api/accounts.js';
 export * from './password.js';
 export * from './fieldRules.js';
 export * from './api/profile.js';
+export * from './api/contact.js';

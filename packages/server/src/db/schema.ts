@@ -106,6 +106,13 @@ export interface ConsentTable {
   updated_at: number;
 }
 
+export interface ContactMessageTable {
+  id: string;
+  /** JSON { email, name, help }, encrypted at rest. */
+  message: string;
+  created_at: number;
+}
+
 export interface Database {
   oidc_payloads: OidcPayloadTable;
   signing_keys: SigningKeyTable;
@@ -119,4 +126,5 @@ export interface Database {
   audit_events: AuditEventTable;
   profiles: ProfileTable;
   consents: ConsentTable;
+  contact_messages: ContactMessageTable;
 }

@@ -2,10 +2,12 @@ import type { Migration } from 'kysely';
 import * as platform from './0001_platform.js';
 import * as accounts from './0002_accounts.js';
 import * as profiles from './0003_profiles.js';
+import * as contact from './0004_contact.js';
 
 /** Every migration, in order. Names are stored in the database: never rename one. */
 export const migrations: Record<string, Migration> = {
   '0001_platform': platform,
   '0002_accounts': accounts,
   '0003_profiles': profiles,
+  '0004_contact': contact,
 };
