@@ -15,3 +15,4 @@ export * from './password.js';
 export * from './fieldRules.js';
 export * from './api/profile.js';
 export * from './api/contact.js';
+export * from './api/home.js';

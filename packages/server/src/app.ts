@@ -13,6 +13,7 @@ import { accountRoutes } from './features/accounts/routes.js';
 import { addressRoutes } from './features/address/routes.js';
 import { consentRoutes } from './features/consent/routes.js';
 import { contactRoutes } from './features/contact/routes.js';
+import { homeRoutes } from './features/home/routes.js';
 import { profileRoutes } from './features/profile/routes.js';
 import { forgotPasswordRoutes } from './features/forgotPassword/routes.js';
 import { healthRoutes } from './features/health/routes.js';
@@ -135,6 +136,7 @@ export async function buildApp(
   profileRoutes(app, ctx);
   consentRoutes(app, ctx);
   contactRoutes(app, ctx);
+  homeRoutes(app, ctx);
   if (config.env !== 'production') outboxRoutes(app, ctx.outbox);
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 

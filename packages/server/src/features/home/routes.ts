@@ -1,0 +1,40 @@
+import { homeSchema } from '@verity/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.js';
+import { ApiError } from '../../http/apiError.js';
+import type { AuditEventType } from '../audit/auditLog.js';
+import { currentUser } from '../session/currentUser.js';
+
+const titles: Record<AuditEventType, string> = {
+  signup: 'Account created',
+  email_verified: 'E-mail address verified',
+  login: 'Logged in',
+  login_failed: 'Failed login attempt',
+  password_reset: 'Password changed',
+  logout: 'Logged out',
+};
+
+const RECENT = 10;
+
+/**
+ * GET /api/home: recent activity from the user's audit events. Verifications come from
+ * identity-check evidence, which the identity checks issue adds; until then the list is empty.
+ */
+export function homeRoutes(app: FastifyInstance, ctx: AppContext): void {
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get('/api/home', { schema: { response: { 200: homeSchema } } }, async (request, reply) => {
+      const user = await currentUser(ctx, request, reply);
+      if (!user) throw new ApiError('not_signed_in');
+      const events = await ctx.audit.forUser(user.id, RECENT);
+      reply.header('Cache-Control', 'no-store');
+      return {
+        auditEvents: events.map((event) => ({
+          title: titles[event.type],
+          created: new Date(event.createdAt).toISOString(),
+        })),
+        verification: [],
+      };
+    });
+}
