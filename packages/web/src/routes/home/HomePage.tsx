@@ -2,6 +2,7 @@ import { Navigate } from 'react-router';
 import { PageHeading } from '../../components/PageHeading';
 import { WaitScreen } from '../../components/WaitScreen';
 import { useAuth } from '../../state/authContext';
+import { HomeColumns } from './HomeColumns';
 import { homeRedirect } from './homeRedirect';
 
 /** / : resumes a sign-in in progress, else greets the signed-in user, else goes to About. */
@@ -19,6 +20,7 @@ export function HomePage() {
         You are signed in{auth.email ? ' as ' : ''}
         {auth.email ? <strong>{auth.email}</strong> : null}.
       </p>
+      <HomeColumns />
     </>
   );
 }

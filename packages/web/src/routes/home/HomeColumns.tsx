@@ -1,0 +1,72 @@
+import type { HomeInfo } from '@verity/contracts';
+import { useEffect, useState } from 'react';
+import { Alert, Col, ListGroup, Row, Spinner } from 'react-bootstrap';
+import { Link } from 'react-router';
+import { fetchHome } from '../../api/home';
+
+const when = (iso: string) =>
+  new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** The home page's three columns (spec): Recent activity, Proof, Verifications. */
+export function HomeColumns() {
+  const [home, setHome] = useState<HomeInfo | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    fetchHome({ signal: controller.signal }).then(setHome, () => {
+      if (!controller.signal.aborted) setFailed(true);
+    });
+    return () => controller.abort();
+  }, []);
+
+  if (failed)
+    return <Alert variant="danger">Oops. Something went wrong please try again later.</Alert>;
+  if (!home) return <Spinner animation="border" role="status" aria-label="Loading" />;
+
+  return (
+    <Row className="g-4">
+      <Col md={4}>
+        <h2 className="h5">Recent activity</h2>
+        {home.auditEvents.length === 0 ? (
+          <p>No activity yet.</p>
+        ) : (
+          <ListGroup as="ul">
+            {home.auditEvents.map((event) => (
+              <ListGroup.Item as="li" key={`${event.created}-${event.title}`}>
+                {event.title}
+                <br />
+                <small className="text-body-secondary">{when(event.created)}</small>
+              </ListGroup.Item>
+            ))}
+          </ListGroup>
+        )}
+      </Col>
+      <Col md={4}>
+        <h2 className="h5">Proof</h2>
+        <ul className="list-unstyled">
+          <li>
+            <Link to="/account/share">Prove your Id to someone...</Link>
+          </li>
+        </ul>
+      </Col>
+      <Col md={4}>
+        <h2 className="h5">Verifications</h2>
+        {home.verification.length === 0 ? (
+          <p>You have not verified your identity yet.</p>
+        ) : (
+          <ListGroup as="ul">
+            {home.verification.map((item) => (
+              <ListGroup.Item as="li" key={`${item.dateTime}-${item.name}`}>
+                {item.name}
+                <br />
+                <small className="text-body-secondary">{when(item.dateTime)}</small>
+              </ListGroup.Item>
+            ))}
+          </ListGroup>
+        )}
+        <Link to="/Verify">Add verification...</Link>
+      </Col>
+    </Row>
+  );
+}
