@@ -6,15 +6,18 @@ import { NotFound } from '../components/NotFound';
 import { AboutPage } from './about/AboutPage';
 import { AuthorizePage } from './authorize/AuthorizePage';
 import { ConsentPage } from './consent/ConsentPage';
+import { ContactPage } from './contact/ContactPage';
 import { ForgotPasswordPage } from './forgotpassword/ForgotPasswordPage';
 import { HomePage } from './home/HomePage';
 import { LoginPage } from './login/LoginPage';
 import { LogoutPage } from './logout/LogoutPage';
+import { PrivacyPage } from './privacy/PrivacyPage';
 import { ProfilePage } from './profile/ProfilePage';
 import { RequestEntryPage } from './requests/RequestEntryPage';
 import { SendResponsePage } from './sendresponse/SendResponsePage';
 import { SignupPage } from './signup/SignupPage';
 import { Signup2Page } from './signup2/Signup2Page';
+import { TermsPage } from './terms/TermsPage';
 import { VerifyEmailPage } from './verifyemail/VerifyEmailPage';
 import { comingScreens, type BuiltScreen } from './screens';
 
@@ -34,6 +37,9 @@ const builtScreens: Record<BuiltScreen, ReactElement> = {
   '/logout': <LogoutPage />,
   '/Profile': <ProfilePage />,
   '/Consent': <ConsentPage />,
+  '/contact': <ContactPage />,
+  '/terms': <TermsPage />,
+  '/privacy': <PrivacyPage />,
 };
 
 const comingScreenPages = Object.fromEntries(

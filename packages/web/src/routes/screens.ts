@@ -16,6 +16,9 @@ export const builtScreens = [
   '/logout',
   '/Profile',
   '/Consent',
+  '/contact',
+  '/terms',
+  '/privacy',
 ] as const satisfies readonly SpaRoute[];
 
 export type BuiltScreen = (typeof builtScreens)[number];
@@ -47,8 +50,5 @@ export const comingScreens: Record<Exclude<SpaRoute, BuiltScreen>, string> = {
   '/obselect': 'Choose your bank',
   '/obcallback/*': 'Bank login',
   '/Cancel': 'Cancel',
-  '/terms': 'Terms & Conditions',
-  '/privacy': 'Privacy Policy',
-  '/contact': 'Contact Us',
   '/account/share': 'Share your identity with others',
 };
