@@ -25,7 +25,7 @@ let counter = 0;
 /**
  * A different X-Forwarded-For address per request, from the benchmarking range 198.18.0.0/15
  * (a header only: all traffic stays on loopback), so per-address rate limits are measured
- * without stopping the run. The server runs with TRUST_PROXY=true for this.
+ * without stopping the run. The server runs with TRUST_PROXY=1 for this (one trusted proxy hop).
  */
 export function forwardedFor() {
   counter++;
@@ -43,7 +43,7 @@ export async function startVerity() {
     PORT: String(port),
     PUBLIC_URL: base,
     LOG_LEVEL: 'warn',
-    TRUST_PROXY: 'true',
+    TRUST_PROXY: '1',
   };
   const add = spawn(
     process.execPath,

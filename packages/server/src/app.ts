@@ -8,6 +8,7 @@ import {
   serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
+import { servesDevOutbox } from './config.js';
 import type { AppContext } from './context.js';
 import { accountRoutes } from './features/accounts/routes.js';
 import { addressRoutes } from './features/address/routes.js';
@@ -25,6 +26,7 @@ import { requestRoutes } from './features/requests/routes.js';
 import { sessionRoutes } from './features/session/routes.js';
 import { ApiError } from './http/apiError.js';
 import { installErrorHandler } from './http/errorHandler.js';
+import { clientAddress } from './http/clientAddress.js';
 import { mountProvider } from './http/oidcMount.js';
 import { registerSpa } from './http/spa.js';
 
@@ -60,7 +62,8 @@ export async function buildApp(
               remove: true,
             },
           },
-    trustProxy: config.trustProxy,
+    // Trust exactly the configured number of proxy hops (proxy-addr's rule for a number).
+    trustProxy: (_address: string, hop: number) => hop < config.trustProxy,
     bodyLimit: BODY_LIMIT,
     return503OnClosing: true,
   });
@@ -137,18 +140,9 @@ export async function buildApp(
   consentRoutes(app, ctx);
   contactRoutes(app, ctx);
   homeRoutes(app, ctx);
-  if (config.env !== 'production') outboxRoutes(app, ctx.outbox);
+  if (servesDevOutbox(config)) outboxRoutes(app, ctx.outbox);
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   await registerSpa(app, options.webRoot);
   return app;
-}
-
-function clientAddress(req: IncomingMessage, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = req.headers['x-forwarded-for'];
-    const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
-    if (first) return first;
-  }
-  return req.socket.remoteAddress ?? 'unknown';
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, insecureSettings, loadConfig } from './config.js';
+import { ConfigError, insecureSettings, loadConfig, servesDevOutbox } from './config.js';
 
 describe('loadConfig', () => {
   it('has embedded defaults', () => {
@@ -44,10 +44,22 @@ describe('insecureSettings', () => {
     [{}, 0],
     [{ PUBLIC_URL: 'http://127.0.0.1:3000' }, 0],
     [{ PUBLIC_URL: 'https://id.example.com', NODE_ENV: 'production', SMTP_URL: 'smtps://mail' }, 0],
-    [{ PUBLIC_URL: 'http://id.example.com' }, 1],
+    [{ PUBLIC_URL: 'http://id.example.com' }, 2],
+    [{ PUBLIC_URL: 'https://id.example.com', SMTP_URL: 'smtps://mail' }, 0],
     [{ PUBLIC_URL: 'https://id.example.com', NODE_ENV: 'production' }, 1],
     [{ PUBLIC_URL: 'http://id.example.com', NODE_ENV: 'production' }, 3],
   ])('%o gives %i warnings', (env, count) => {
     expect(insecureSettings(loadConfig(env))).toHaveLength(count);
+  });
+});
+
+describe('servesDevOutbox', () => {
+  it.each([
+    [{}, true],
+    [{ PUBLIC_URL: 'http://127.0.0.1:3000' }, true],
+    [{ PUBLIC_URL: 'https://id.example.com' }, false],
+    [{ NODE_ENV: 'production' }, false],
+  ])('%o → %s', (env, expected) => {
+    expect(servesDevOutbox(loadConfig(env))).toBe(expected);
   });
 });

@@ -34,7 +34,7 @@ const envSchema = z.object({
   COMPANY_NAME: z.string().min(1).default('Verity Ltd'),
   SUPPORT_EMAIL: z.email().default('support@localhost'),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ADDRESS_API_URL: z.url({ protocol: /^https?$/ }).optional(),
   ADDRESS_API_KEY: z.string().min(1).optional(),
@@ -57,7 +57,8 @@ export interface Config {
   companyName: string;
   supportEmail: string;
   env: 'development' | 'production' | 'test';
-  trustProxy: boolean;
+  /** How many reverse proxies in front of Verity to trust for X-Forwarded-* (0: none). */
+  trustProxy: number;
   logLevel: string;
   /** A commercial postcode lookup; without it, the sandbox's built-in addresses. */
   addressApi: { url: string; key: string } | undefined;
@@ -105,7 +106,7 @@ export function loadConfig(env: Record<string, string | undefined> = readEnv()):
     companyName: e.COMPANY_NAME,
     supportEmail: e.SUPPORT_EMAIL,
     env: e.NODE_ENV,
-    trustProxy: e.TRUST_PROXY === 'true',
+    trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     addressApi:
       e.ADDRESS_API_URL && e.ADDRESS_API_KEY
@@ -120,12 +121,29 @@ export function loadConfig(env: Record<string, string | undefined> = readEnv()):
 
 const loopbackHosts = new Set(['localhost', '127.0.0.1', '[::1]']);
 
+export function isLoopback(url: URL): boolean {
+  return loopbackHosts.has(url.hostname);
+}
+
+/**
+ * The development outbox shows every e-mail, codes included: it is served only outside
+ * production and only when Verity itself is on this machine (a loopback PUBLIC_URL).
+ */
+export function servesDevOutbox(config: Config): boolean {
+  return config.env !== 'production' && isLoopback(config.publicUrl);
+}
+
 /** Settings that are allowed but unsafe; printed loudly at start. */
 export function insecureSettings(config: Config): string[] {
   const warnings: string[] = [];
   if (config.publicUrl.protocol === 'http:' && !loopbackHosts.has(config.publicUrl.hostname)) {
     warnings.push(
       `PUBLIC_URL ${config.publicUrl.origin} uses plain http outside localhost: cookies and tokens travel unprotected.`,
+    );
+  }
+  if (config.env !== 'production' && !config.smtpUrl && !isLoopback(config.publicUrl)) {
+    warnings.push(
+      'No SMTP_URL and PUBLIC_URL is not local: e-mail goes to the development outbox, which is not served off this machine, so nobody receives it.',
     );
   }
   if (config.env === 'production' && !config.smtpUrl) {

@@ -24,6 +24,7 @@ describe('FieldEncryption', () => {
     ],
     ['another key', (s: string) => s, 'users.email:1', new FieldEncryption(randomBytes(32))],
     ['garbage', () => 'not-encrypted', 'users.email:1'],
+    ['a truncated tag', (s: string) => s.slice(0, -12), 'users.email:1'],
   ])('refuses %s', (_name, mutate, context, other = encryption) => {
     const stored = mutate(encryption.encrypt('secret value', 'users.email:1'));
     expect(() => other.decrypt(stored, context)).toThrow();

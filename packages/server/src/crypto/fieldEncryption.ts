@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 
 /**
  * Encrypts sensitive fields at rest with AES-256-GCM. The stored form is
@@ -6,8 +6,14 @@ import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
  * value copied to another row or column does not decrypt.
  */
 export class FieldEncryption {
-  constructor(private readonly key: Buffer) {
-    if (key.length !== 32) throw new Error('field encryption key must be 32 bytes');
+  private readonly key: Buffer;
+
+  /** `dataKey` is the configured DATA_ENCRYPTION_KEY; this use gets its own key derived from it. */
+  constructor(dataKey: Buffer) {
+    if (dataKey.length !== 32) throw new Error('field encryption key must be 32 bytes');
+    this.key = Buffer.from(
+      hkdfSync('sha256', dataKey, Buffer.alloc(0), 'verity field encryption', 32),
+    );
   }
 
   encrypt(plaintext: string, context: string): string {
@@ -25,9 +31,13 @@ export class FieldEncryption {
     if (version !== 'v1' || iv === undefined || ciphertext === undefined || tag === undefined) {
       throw new Error('not an encrypted field');
     }
-    const decipher = createDecipheriv('aes-256-gcm', this.key, Buffer.from(iv, 'base64url'));
+    const authTag = Buffer.from(tag, 'base64url');
+    if (authTag.length !== 16) throw new Error('not an encrypted field');
+    const decipher = createDecipheriv('aes-256-gcm', this.key, Buffer.from(iv, 'base64url'), {
+      authTagLength: 16,
+    });
     decipher.setAAD(Buffer.from(context));
-    decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+    decipher.setAuthTag(authTag);
     return Buffer.concat([
       decipher.update(Buffer.from(ciphertext, 'base64url')),
       decipher.final(),

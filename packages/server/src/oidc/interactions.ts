@@ -8,6 +8,9 @@ import { SESSION_ABSOLUTE_SECONDS } from './provider.js';
 
 type Interaction = InstanceType<Provider['Interaction']>;
 
+/** Claims about the sign-in itself, which every ID token carries. */
+const alwaysReleased = new Set(['sub', 'sid', 'auth_time', 'acr', 'amr', 'iss']);
+
 /** How the user signed in for a request (RFC 8176 amr, our acr values). */
 export interface RequestLogin {
   accountId: string;
@@ -93,7 +96,11 @@ export class InteractionBridge {
    * Signs the user in for this request and grants what the client asked for (scopes and
    * claims). Callers check every requirement (consent included) before calling this.
    */
-  async signIn(interaction: Interaction, login: RequestLogin): Promise<string> {
+  async signIn(
+    interaction: Interaction,
+    login: RequestLogin,
+    allowedClaims: readonly string[],
+  ): Promise<string> {
     const clientId = String(interaction.params.client_id);
     const accountId = login.accountId;
     // The session's earlier grant is extended only when it is this user's (not after a switch).
@@ -108,8 +115,14 @@ export class InteractionBridge {
     const claims = interaction.params.claims
       ? (JSON.parse(String(interaction.params.claims)) as { id_token?: object; userinfo?: object })
       : {};
-    if (claims.id_token) grant.addOIDCClaims(Object.keys(claims.id_token));
-    if (claims.userinfo) grant.addOIDCClaims(Object.keys(claims.userinfo));
+    // Only claims this client may have and the user agreed to: asking for another client's
+    // claim by name in the claims parameter gets nothing.
+    const asked = [...Object.keys(claims.id_token ?? {}), ...Object.keys(claims.userinfo ?? {})];
+    grant.addOIDCClaims(asked.filter((claim) => allowedClaims.includes(claim)));
+    const refused = asked.filter(
+      (claim) => !allowedClaims.includes(claim) && !alwaysReleased.has(claim),
+    );
+    if (refused.length > 0) grant.rejectOIDCClaims(refused);
     const grantId = await grant.save();
     // The login is always restated, with its own time, so prompt=login is satisfied by a
     // login made during this request and auth_time stays true.

@@ -186,6 +186,7 @@ export async function createProvider({
       ),
   };
   const provider = new Provider(config.issuer, configuration);
-  provider.proxy = config.trustProxy;
+  provider.proxy = config.trustProxy > 0;
+  provider.maxIpsCount = config.trustProxy;
   return provider;
 }

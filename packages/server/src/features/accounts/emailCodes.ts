@@ -80,6 +80,12 @@ export class EmailCodeStore {
         consumed_at: null,
       })
       .execute();
+    // Counted again after the insert: parallel requests that all passed the first check
+    // cannot exceed the limit (the extra ones are removed, and get no code).
+    if ((await this.sendsLeft(email, purpose)) < 0) {
+      await this.db.deleteFrom('email_codes').where('id', '=', id).execute();
+      return null;
+    }
     return { code };
   }
 
@@ -131,6 +137,16 @@ export class EmailCodeStore {
       .executeTakeFirst();
     if (Number(used.numUpdatedRows) === 0) return { outcome: 'codeExpiredCannotResend' };
     return { outcome: 'valid', pendingPasswordHash: record.pending_password_hash };
+  }
+
+  /** Every open code for this address stops working (after a password reset). */
+  async consumeAll(email: string): Promise<void> {
+    await this.db
+      .updateTable('email_codes')
+      .set({ consumed_at: this.now() })
+      .where('email', '=', email)
+      .where('consumed_at', 'is', null)
+      .execute();
   }
 
   /** The password chosen at the latest sign-up for this address, still waiting on verification. */

@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { ApiError } from '../../http/apiError.js';
-import { requestedClaims, standardFields } from '../profile/requestedClaims.js';
+import { consentClaims, requestedClaims, standardFields } from '../profile/requestedClaims.js';
 import { outstandingRequirements } from '../requests/requirements.js';
 import { readSession } from '../session/providerSession.js';
 
@@ -80,11 +80,7 @@ export function consentRoutes(app: FastifyInstance, ctx: AppContext): void {
     '/api/consent',
     { schema: { body: consentDecisionSchema, response: { 200: stepDoneSchema } } },
     async (request, reply) => {
-      const { interaction, client, accountId, claims, session } = await consentContext(
-        ctx,
-        request,
-        reply,
-      );
+      const { interaction, client, accountId, session } = await consentContext(ctx, request, reply);
       if (!request.body.Approved) {
         const redirect_Uri = await ctx.interactions.finish(interaction, {
           error: 'access_denied',
@@ -92,7 +88,11 @@ export function consentRoutes(app: FastifyInstance, ctx: AppContext): void {
         });
         return { userRequirements: [], redirect_Uri };
       }
-      await ctx.consents.give(accountId, client.clientId, claims);
+      await ctx.consents.give(
+        accountId,
+        client.clientId,
+        consentClaims(client.policy, interaction),
+      );
       const login = await ctx.interactions.currentLogin(
         interaction,
         session,

@@ -88,8 +88,13 @@ export function forgotPasswordRoutes(app: FastifyInstance, ctx: AppContext): voi
       if (!passwordStrength(Password, [Email, ctx.config.productName]).valid)
         throw new ApiError('weak_password');
 
-      await ctx.users.setPasswordHash(grant.userId, await hashPassword(Password));
+      // Used once, even by parallel requests: the first to count it wins.
+      if ((await ctx.kv.increment(`${tokenKey(ResetToken)}:used`, RESET_TOKEN_TTL_SECONDS)) > 1) {
+        throw new ApiError('invalidCode');
+      }
       await ctx.kv.delete(tokenKey(ResetToken));
+      await ctx.users.setPasswordHash(grant.userId, await hashPassword(Password));
+      await ctx.emailCodes.consumeAll(grant.email);
       await revokeAccount(ctx.database.db, grant.userId);
       await ctx.audit.record(grant.userId, 'password_reset');
       await ctx.email.send({

@@ -11,7 +11,7 @@ import { nowSeconds, signInBrowser } from '../session/signIn.js';
 /** Password checks per client address, and failures per account, shared by every instance. */
 export const loginLimits = {
   perAddress: { name: 'password-ip', max: 30, windowSeconds: 900 },
-  failuresPerAccount: { name: 'password-fail', max: 10, windowSeconds: 900 },
+  failuresPerAccount: { name: 'password-attempts', max: 10, windowSeconds: 900 },
 };
 
 /** POST /api/login/email */
@@ -32,17 +32,19 @@ export function loginRoutes(app: FastifyInstance, ctx: AppContext): void {
           : user.emailVerified
             ? await ctx.users.passwordHash(user.id)
             : await ctx.emailCodes.pendingPassword(Email);
+        // Counted before the check, atomically, so parallel guesses cannot slip past the
+        // limit; a successful login clears the count.
+        const attemptsKey = `rl:${loginLimits.failuresPerAccount.name}:${user?.id ?? Email}`;
+        const attempts = await ctx.kv.increment(
+          attemptsKey,
+          loginLimits.failuresPerAccount.windowSeconds,
+        );
+        const throttled = attempts > loginLimits.failuresPerAccount.max;
         // Always one hash check, so an unknown e-mail answers as slowly as a wrong password.
         const valid = await checkPassword(hash, Password);
-        const failureKey = `rl:${loginLimits.failuresPerAccount.name}:${user?.id ?? Email}`;
-        const failures = Number((await ctx.kv.get(failureKey)) ?? 0);
-        const throttled = failures >= loginLimits.failuresPerAccount.max;
 
         if (!user || !valid || throttled) {
-          if (user) {
-            await ctx.kv.increment(failureKey, loginLimits.failuresPerAccount.windowSeconds);
-            await ctx.audit.record(user.id, 'login_failed');
-          }
+          if (user) await ctx.audit.record(user.id, 'login_failed');
           // One answer for a wrong password, an unknown e-mail and a throttled account.
           return { failed: true, userRequirements: [] };
         }
@@ -57,7 +59,7 @@ export function loginRoutes(app: FastifyInstance, ctx: AppContext): void {
           await sendCodeEmail(ctx, Email, 'verify', issued.code);
           return { failed: false, verifyEmail: true, email: user.email, userRequirements: [] };
         }
-        if (failures > 0) await ctx.kv.delete(failureKey);
+        await ctx.kv.delete(attemptsKey);
         const userRequirements = await signInBrowser(ctx, request, reply, RequestId, {
           accountId: user.id,
           amr: ['pwd'],

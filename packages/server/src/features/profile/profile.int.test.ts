@@ -10,15 +10,22 @@ const redirectUri = 'http://127.0.0.1:3001/callback';
 describe.each(databaseTargets())('profile and consent (%s)', (target) => {
   let server: TestServer;
   let config: oidc.Configuration;
+  let otherConfig: oidc.Configuration;
 
   beforeAll(async () => {
     // The client exists before the server starts, so the provider knows its own claim.
     let created!: { clientId: string; clientSecret: string | null };
+    let other!: { clientId: string; clientSecret: string | null };
     server = await startTestServer(
       target,
       {},
       {
         before: async (stores) => {
+          other = await stores.clients.create({
+            name: 'Other',
+            redirectUris: [redirectUri],
+            skipConsent: true,
+          });
           created = await stores.clients.create({
             name: 'Shop',
             redirectUris: [redirectUri],
@@ -32,6 +39,15 @@ describe.each(databaseTargets())('profile and consent (%s)', (target) => {
             ],
           });
         },
+      },
+    );
+    otherConfig = await oidc.discovery(
+      new URL(server.url),
+      other.clientId,
+      other.clientSecret!,
+      oidc.ClientSecretBasic(other.clientSecret!),
+      {
+        execute: [oidc.allowInsecureRequests],
       },
     );
     config = await oidc.discovery(
@@ -223,6 +239,77 @@ describe.each(databaseTargets())('profile and consent (%s)', (target) => {
     // The client's own claim, asked for by name, comes too.
     expect(tokens.claims()).toMatchObject({ given_name: 'Grace', member_no: 'M000001' });
     expect(tokens.claims()).not.toHaveProperty('family_name');
+  });
+
+  it("never gives one client another client's own claim, even asked for by name", async () => {
+    const email = `${randomUUID()}@example.com`;
+    const browser = await signUp(server, email);
+    // The user gave Shop their membership number.
+    const user = (await server.ctx.users.findByEmail(email))!;
+    await server.ctx.profiles.update(user.id, { member_no: 'M999999' });
+    const verifier = oidc.randomPKCECodeVerifier();
+    const url = oidc.buildAuthorizationUrl(otherConfig, {
+      redirect_uri: redirectUri,
+      scope: 'openid',
+      claims: JSON.stringify({ id_token: { member_no: null }, userinfo: { member_no: null } }),
+      code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
+      code_challenge_method: 'S256',
+    });
+    const requestPath = (await browser.fetch(url.href)).headers.get('location')!;
+    await browser.fetch(`${server.url}${requestPath}`);
+    const requestId = requestPath.split('/').pop()!;
+    expect((await browser.post(`/api/requests/${requestId}`)).body).toMatchObject({
+      userRequirements: [],
+    });
+    const generated = await browser.post('/api/generateresponse', { requestId });
+    let response = await browser.fetch(generated.body.redirect_Uri as string);
+    while (!response.headers.get('location')!.startsWith(redirectUri)) {
+      response = await browser.fetch(new URL(response.headers.get('location')!, server.url).href);
+    }
+    const tokens = await oidc.authorizationCodeGrant(
+      otherConfig,
+      new URL(response.headers.get('location')!),
+      { pkceCodeVerifier: verifier },
+    );
+    expect(tokens.claims()).not.toHaveProperty('member_no');
+    expect(
+      await oidc.fetchUserInfo(otherConfig, tokens.access_token, tokens.claims()!.sub),
+    ).not.toHaveProperty('member_no');
+  });
+
+  it('holds a request whose client demands what cannot be done yet (fail closed)', async () => {
+    const strict = await server.ctx.clients.create({
+      name: 'Bank',
+      redirectUris: [redirectUri],
+      requireSecondFactor: true,
+      assurance: [['Passport']],
+      skipConsent: true,
+    });
+    const strictConfig = await oidc.discovery(
+      new URL(server.url),
+      strict.clientId,
+      strict.clientSecret!,
+      oidc.ClientSecretBasic(strict.clientSecret!),
+      {
+        execute: [oidc.allowInsecureRequests],
+      },
+    );
+    const browser = await signUp(server, `${randomUUID()}@example.com`);
+    const url = oidc.buildAuthorizationUrl(strictConfig, {
+      redirect_uri: redirectUri,
+      scope: 'openid',
+      code_challenge: await oidc.calculatePKCECodeChallenge(oidc.randomPKCECodeVerifier()),
+      code_challenge_method: 'S256',
+    });
+    const requestPath = (await browser.fetch(url.href)).headers.get('location')!;
+    await browser.fetch(`${server.url}${requestPath}`);
+    const requestId = requestPath.split('/').pop()!;
+    const generated = await browser.post('/api/generateresponse', { requestId });
+    expect(generated.body).toEqual({
+      redirect_Uri: null,
+      clearSession: false,
+      userRequirements: ['setupSecondFactor', 'assurance'],
+    });
   });
 
   it('returns a declined consent to the client as access_denied', async () => {

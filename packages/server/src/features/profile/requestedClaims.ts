@@ -87,3 +87,13 @@ export function requestedFields(policy: ClientPolicy, interaction: Interaction):
     .map((claim) => standardFields[claim]);
   return [...standard, ...policy.customClaims];
 }
+
+/** What consent covers and a grant may carry: the requested standard claims and the client's own. */
+export function consentClaims(policy: ClientPolicy, interaction: Interaction): string[] {
+  return [
+    ...new Set([
+      ...requestedClaims(policy, interaction),
+      ...policy.customClaims.map((field) => field.name),
+    ]),
+  ].sort();
+}

@@ -2,15 +2,17 @@ import { validateFieldValue, type Requirement } from '@verity/contracts';
 import type Provider from 'oidc-provider';
 import type { AppContext } from '../../context.js';
 import type { RequestLogin } from '../../oidc/interactions.js';
-import { requestedClaims, requestedFields } from '../profile/requestedClaims.js';
+import { consentClaims, requestedFields } from '../profile/requestedClaims.js';
 
 type Interaction = InstanceType<Provider['Interaction']>;
 
 /**
  * What the signed-in user must still do before this request goes back to the client; the
- * server is the only judge (DESIGN.md, 'What each requirement means'). Each requirement is
- * added here by the feature that lets the user meet it (second factor, assurance and PIN
- * login come with their issues).
+ * server is the only judge (DESIGN.md, 'What each requirement means').
+ *
+ * Second factor, PIN login and identity checks are not built yet, so no user can have them:
+ * a client or request that demands one gets the set-up requirement, which nobody can meet
+ * yet. The request is held, never answered with less than was demanded (fail closed).
  */
 export async function outstandingRequirements(
   ctx: AppContext,
@@ -21,13 +23,19 @@ export async function outstandingRequirements(
   const client = await ctx.clients.find(String(interaction.params.client_id));
   if (!client) return [];
   const outstanding: Requirement[] = [];
+  const acrValues = String(interaction.params.acr_values ?? '').split(' ');
+  const assurance = client.policy.assurance.length > 0 || acrValues.includes('urn:verity:ial2');
+  if (client.policy.requireSecondFactor || acrValues.includes('urn:verity:aal2') || assurance)
+    outstanding.push('setupSecondFactor');
+  if (client.policy.requirePin) outstanding.push('setupMPin');
+  if (assurance) outstanding.push('assurance');
 
   const profile = await ctx.profiles.get(login.accountId);
   const fields = requestedFields(client.policy, interaction);
   if (fields.some((field) => validateFieldValue(field, profile[field.name]) !== null))
     outstanding.push('setupProfile');
 
-  const claims = requestedClaims(client.policy, interaction);
+  const claims = consentClaims(client.policy, interaction);
   if (
     !client.policy.skipConsent &&
     claims.length > 0 &&

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { ApiError } from '../../http/apiError.js';
+import { consentClaims } from '../profile/requestedClaims.js';
 import { outstandingRequirements } from '../requests/requirements.js';
 import { readSession } from '../session/providerSession.js';
 
@@ -31,7 +32,8 @@ export function responseRoutes(app: FastifyInstance, ctx: AppContext): void {
       reply.header('Cache-Control', 'no-store');
       if (userRequirements.length > 0)
         return { redirect_Uri: null, clearSession: false, userRequirements };
-      const redirect_Uri = await ctx.interactions.signIn(interaction, login);
+      const allowed = client ? consentClaims(client.policy, interaction) : [];
+      const redirect_Uri = await ctx.interactions.signIn(interaction, login, allowed);
       return { redirect_Uri, clearSession: false, userRequirements: [] };
     },
   );

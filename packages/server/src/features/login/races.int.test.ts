@@ -1,0 +1,52 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseTargets } from '../../test/databases.js';
+import { ApiBrowser, latestCode, signUp, strongPassword } from '../../test/journey.js';
+import { startTestServer, type TestServer } from '../../test/testServer.js';
+
+/** Attempt counters hold under parallel requests. */
+describe.each(databaseTargets())('counters under parallel requests (%s)', (target) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(target);
+  });
+  afterAll(async () => server?.close());
+
+  it('lets no more than ten password guesses through, however many arrive at once', async () => {
+    const email = `${randomUUID()}@example.com`;
+    await signUp(server, email);
+    const guesses = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        new ApiBrowser(server).post('/api/login/email', { Email: email, Password: `wrong ${i}` }),
+      ),
+    );
+    expect(guesses.every((guess) => guess.body.failed === true)).toBe(true);
+    const right = await new ApiBrowser(server).post('/api/login/email', {
+      Email: email,
+      Password: strongPassword,
+    });
+    expect(right.body).toMatchObject({ failed: true });
+  });
+
+  it('uses a reset token once, even twice at the same moment', async () => {
+    const email = `${randomUUID()}@example.com`;
+    await signUp(server, email);
+    const browser = new ApiBrowser(server);
+    await browser.post('/api/forgotpassword', { Email: email });
+    const verified = await browser.post('/api/forgotpassword/verifycode', {
+      Email: email,
+      Code: await latestCode(server, email),
+    });
+    const reset = (password: string) =>
+      browser.post('/api/forgotpassword/reset', {
+        Email: email,
+        ResetToken: verified.body.resetToken,
+        Password: password,
+      });
+    const answers = await Promise.all([
+      reset('first parallel passphrase 11'),
+      reset('second parallel passphrase 22'),
+    ]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 400]);
+  });
+});
