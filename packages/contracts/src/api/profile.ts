@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { fieldDefinitionSchema } from '../fields.js';
-import { requirementSchema } from './requests.js';
+import { requestIdSchema, requirementSchema } from './requests.js';
 
 /** GET /api/profile: the fields the current request needs, known values as defaultValue. */
 export const profileFieldsSchema = z.array(fieldDefinitionSchema);
@@ -36,3 +36,6 @@ export const consentInfoSchema = z.object({
 
 /** POST /api/consent */
 export const consentDecisionSchema = z.strictObject({ Approved: z.boolean() });
+
+/** The sign-in request a step belongs to (the SPA names it; without it, the browser's latest). */
+export const requestQuerySchema = z.object({ requestId: requestIdSchema.optional() });

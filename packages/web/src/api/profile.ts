@@ -1,3 +1,5 @@
+import { browserStorage } from '../state/browserStorage';
+import { sessionKeys } from '../state/storage';
 import {
   consentInfoSchema,
   profileFieldsSchema,
@@ -19,23 +21,32 @@ export type ConsentInfo = Answer<typeof consentInfoSchema>;
 export type ProfileValues = Record<string, string | AddressValue>;
 
 /** GET /api/profile: the fields of the request in progress, known values as defaultValue. */
+/**
+ * The sign-in request these steps belong to, named on every call so the server acts on the
+ * request on screen, never on another one opened since in the same browser.
+ */
+function forRequest(path: string): string {
+  const requestId = sessionKeys.requestId.get(browserStorage('sessionStorage'));
+  return requestId ? `${path}?requestId=${encodeURIComponent(requestId)}` : path;
+}
+
 export function fetchProfileFields(options?: CallOptions): Promise<FieldDefinition[]> {
-  return getJson('/api/profile', profileFieldsSchema, options);
+  return getJson(forRequest('/api/profile'), profileFieldsSchema, options);
 }
 
 /** POST /api/profile: refused with validation_failed, each field's message in details. */
 export function saveProfile(values: ProfileValues, options?: CallOptions): Promise<StepDone> {
-  return postJson('/api/profile', values, stepDoneSchema, options);
+  return postJson(forRequest('/api/profile'), values, stepDoneSchema, options);
 }
 
 /** GET /api/consent: the client's name and what it would receive. */
 export function fetchConsent(options?: CallOptions): Promise<ConsentInfo> {
-  return getJson('/api/consent', consentInfoSchema, options);
+  return getJson(forRequest('/api/consent'), consentInfoSchema, options);
 }
 
 /** POST /api/consent: a declined consent answers with the address back to the client. */
 export function sendConsent(approved: boolean, options?: CallOptions): Promise<StepDone> {
-  return postJson('/api/consent', { Approved: approved }, stepDoneSchema, options);
+  return postJson(forRequest('/api/consent'), { Approved: approved }, stepDoneSchema, options);
 }
 
 /** One address of a postcode lookup (spec: key, and value with lines, town and postcode). */

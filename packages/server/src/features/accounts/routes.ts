@@ -12,6 +12,7 @@ import type { AppContext } from '../../context.js';
 import { ApiError } from '../../http/apiError.js';
 import { clientIp, enforceLimit } from '../../http/rateLimit.js';
 import { nowSeconds, signInBrowser } from '../session/signIn.js';
+import { MAX_SENDS_PER_HOUR } from './emailCodes.js';
 import { hashPassword } from './passwords.js';
 import { sendCodeEmail } from './sendCode.js';
 
@@ -39,7 +40,12 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
       await ctx.users.acceptTerms(user.id, TermsVersion);
       if (created) await ctx.audit.record(user.id, 'signup');
 
+      // The password is hashed, and the hourly limit applies, whether or not the address has
+      // an account, so neither the time taken nor a 429 tells who has one.
+      const pending = Password === undefined ? null : await hashPassword(Password);
       if (user.emailVerified && Password !== undefined) {
+        const notices = await ctx.kv.increment(`signup-notice:${Email}`, 3600);
+        if (notices > MAX_SENDS_PER_HOUR) throw new ApiError('rate_limited');
         // The same answer as for a new address, so sign-up does not reveal who has an account.
         await ctx.email.send({
           to: Email,
@@ -49,7 +55,6 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
         return { status: 'codeSent' as const };
       }
       // The chosen password waits on the code: only whoever reads the mailbox can set it.
-      const pending = Password === undefined ? null : await hashPassword(Password);
       const issued = await ctx.emailCodes.issue(Email, 'verify', browserId, pending);
       if (!issued) throw new ApiError('rate_limited');
       await sendCodeEmail(ctx, Email, 'verify', issued.code);

@@ -1,4 +1,5 @@
 import {
+  requestQuerySchema,
   consentDecisionSchema,
   consentInfoSchema,
   stepDoneSchema,
@@ -15,7 +16,10 @@ import { readSession } from '../session/providerSession.js';
 async function consentContext(ctx: AppContext, request: FastifyRequest, reply: FastifyReply) {
   const session = await readSession(ctx, request, reply);
   if (!session.accountId) throw new ApiError('not_signed_in');
-  const interaction = await ctx.interactions.currentRequest(request);
+  const { requestId } = request.query as { requestId?: string };
+  const interaction = requestId
+    ? await ctx.interactions.load(request, requestId)
+    : await ctx.interactions.currentRequest(request);
   if (!interaction) throw new ApiError('request_not_found');
   const client = await ctx.clients.get(String(interaction.params.client_id));
   return {
@@ -42,7 +46,7 @@ export function consentRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   typed.get(
     '/api/consent',
-    { schema: { response: { 200: consentInfoSchema } } },
+    { schema: { querystring: requestQuerySchema, response: { 200: consentInfoSchema } } },
     async (request, reply) => {
       const { client, accountId, claims } = await consentContext(ctx, request, reply);
       const profile = await ctx.profiles.get(accountId);
@@ -78,7 +82,13 @@ export function consentRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   typed.post(
     '/api/consent',
-    { schema: { body: consentDecisionSchema, response: { 200: stepDoneSchema } } },
+    {
+      schema: {
+        querystring: requestQuerySchema,
+        body: consentDecisionSchema,
+        response: { 200: stepDoneSchema },
+      },
+    },
     async (request, reply) => {
       const { interaction, client, accountId, session } = await consentContext(ctx, request, reply);
       if (!request.body.Approved) {

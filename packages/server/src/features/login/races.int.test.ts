@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { termsVersion } from '@verity/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseTargets } from '../../test/databases.js';
 import { ApiBrowser, latestCode, signUp, strongPassword } from '../../test/journey.js';
 import { startTestServer, type TestServer } from '../../test/testServer.js';
 
-/** Attempt counters hold under parallel requests. */
+/** Attempt counters hold under parallel requests, and limits do not tell who has an account. */
 describe.each(databaseTargets())('counters under parallel requests (%s)', (target) => {
   let server: TestServer;
   beforeAll(async () => {
@@ -26,6 +27,21 @@ describe.each(databaseTargets())('counters under parallel requests (%s)', (targe
       Password: strongPassword,
     });
     expect(right.body).toMatchObject({ failed: true });
+  });
+
+  it('limits sign-ups of an existing account like new ones, so a 429 tells nothing', async () => {
+    const email = `${randomUUID()}@example.com`;
+    await signUp(server, email);
+    const browser = new ApiBrowser(server);
+    const again = () =>
+      browser.post('/api/register', {
+        Email: email,
+        Password: strongPassword,
+        TermsAccepted: true,
+        TermsVersion: termsVersion,
+      });
+    for (let i = 0; i < 5; i++) expect((await again()).status).toBe(200);
+    expect((await again()).status).toBe(429);
   });
 
   it('uses a reset token once, even twice at the same moment', async () => {

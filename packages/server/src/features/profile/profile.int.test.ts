@@ -312,6 +312,33 @@ describe.each(databaseTargets())('profile and consent (%s)', (target) => {
     });
   });
 
+  it('acts on the request named by the page, not on one opened since in the same browser', async () => {
+    const email = `${randomUUID()}@example.com`;
+    const browser = await signUp(server, email);
+    const shop = await startRequest(browser, 'openid email');
+    // Another client's request, opened afterwards in the same browser (a second tab, or a page
+    // of that client's making), becomes the browser's latest.
+    const url = oidc.buildAuthorizationUrl(otherConfig, {
+      redirect_uri: redirectUri,
+      scope: 'openid email',
+      code_challenge: await oidc.calculatePKCECodeChallenge(oidc.randomPKCECodeVerifier()),
+      code_challenge_method: 'S256',
+    });
+    await browser.fetch(`${server.url}${(await browser.fetch(url.href)).headers.get('location')!}`);
+
+    const consent = await browser.fetch(`${server.url}/api/consent?requestId=${shop.requestId}`);
+    expect(await consent.json()).toMatchObject({ clientName: 'Shop' });
+    await browser.post(`/api/consent?requestId=${shop.requestId}`, { Approved: true });
+    const user = (await server.ctx.users.findByEmail(email))!;
+    const shopClient = (await server.ctx.clients.list()).find(
+      (client) => client.metadata.client_name === 'Shop',
+    )!;
+    expect(await server.ctx.consents.get(user.id, shopClient.clientId)).toEqual([
+      'email',
+      'member_no',
+    ]);
+  });
+
   it('returns a declined consent to the client as access_denied', async () => {
     const browser = await signUp(server, `${randomUUID()}@example.com`);
     const { requestId, state } = await startRequest(browser, 'openid email');

@@ -1,4 +1,5 @@
 import {
+  requestQuerySchema,
   profileFieldsSchema,
   profileValuesSchema,
   stepDoneSchema,
@@ -17,7 +18,10 @@ import { requestedFields, standardFields } from './requestedClaims.js';
 async function profileContext(ctx: AppContext, request: FastifyRequest, reply: FastifyReply) {
   const session = await readSession(ctx, request, reply);
   if (!session.accountId) throw new ApiError('not_signed_in');
-  const interaction = await ctx.interactions.currentRequest(request);
+  const { requestId } = request.query as { requestId?: string };
+  const interaction = requestId
+    ? await ctx.interactions.load(request, requestId)
+    : await ctx.interactions.currentRequest(request);
   const client = interaction
     ? await ctx.clients.find(String(interaction.params.client_id))
     : undefined;
@@ -34,7 +38,7 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   typed.get(
     '/api/profile',
-    { schema: { response: { 200: profileFieldsSchema } } },
+    { schema: { querystring: requestQuerySchema, response: { 200: profileFieldsSchema } } },
     async (request, reply) => {
       const { fields, accountId } = await profileContext(ctx, request, reply);
       const known = await ctx.profiles.get(accountId);
@@ -52,7 +56,13 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   typed.post(
     '/api/profile',
-    { schema: { body: profileValuesSchema, response: { 200: stepDoneSchema } } },
+    {
+      schema: {
+        querystring: requestQuerySchema,
+        body: profileValuesSchema,
+        response: { 200: stepDoneSchema },
+      },
+    },
     async (request, reply) => {
       const { fields, accountId, interaction, session } = await profileContext(ctx, request, reply);
       const byName = new Map(fields.map((field) => [field.name, field]));
