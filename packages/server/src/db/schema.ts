@@ -77,6 +77,8 @@ export interface EmailCodeTable {
   code_hash: string;
   /** A password chosen at sign-up, applied only when this code is verified. */
   pending_password_hash: string | null;
+  /** The terms version accepted at sign-up, recorded only when this code is verified. */
+  pending_terms_version: string | null;
   attempts: number;
   created_at: number;
   expires_at: number;

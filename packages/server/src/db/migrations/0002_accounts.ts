@@ -30,6 +30,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('browser_id', 'varchar(64)', (c) => c.notNull())
     .addColumn('code_hash', 'varchar(128)', (c) => c.notNull())
     .addColumn('pending_password_hash', 'text')
+    .addColumn('pending_terms_version', 'varchar(32)')
     .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .addColumn('expires_at', 'bigint', (c) => c.notNull())

@@ -95,6 +95,9 @@ describe.each(databaseTargets())('accounts API (%s)', (target) => {
     it('refuses a code in another browser, so a pending password cannot be hijacked', async () => {
       const email = newEmail();
       await register(new ApiBrowser(server), email);
+      // Nor did registering someone's address accept terms on their behalf.
+      const pendingUser = (await server.ctx.users.findByEmail(email))!;
+      expect(await server.ctx.users.termsAccepted(pendingUser.id)).toEqual([]);
       const other = await new ApiBrowser(server).post('/api/verify', {
         Email: email,
         Code: await latestCode(server, email),

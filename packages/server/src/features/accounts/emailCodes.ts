@@ -6,13 +6,23 @@ export type CodePurpose = 'verify' | 'reset';
 
 export const CODE_TTL_MS = 10 * 60 * 1000;
 export const MAX_WRONG_TRIES = 5;
-/** Codes sent per e-mail address and purpose in an hour. */
+/** Codes sent per e-mail address, purpose and browser in an hour. */
 export const MAX_SENDS_PER_HOUR = 5;
+/** Codes sent per e-mail address and purpose in an hour, from all browsers together. */
+export const MAX_SENDS_PER_ADDRESS_PER_HOUR = 20;
 const HOUR_MS = 3600 * 1000;
 
 export type CodeCheck =
-  | { outcome: 'valid'; pendingPasswordHash: string | null }
+  | { outcome: 'valid'; pending: PendingSignup }
   | { outcome: 'invalidCode' | 'codeExpiredCanResend' | 'codeExpiredCannotResend' };
+
+/** What a sign-up chose, applied only when its code is verified (only the mailbox's owner can). */
+export interface PendingSignup {
+  passwordHash: string | null;
+  termsVersion: string | null;
+}
+
+const noPending: PendingSignup = { passwordHash: null, termsVersion: null };
 
 export interface IssuedCode {
   code: string;
@@ -35,15 +45,23 @@ export class EmailCodeStore {
   }
 
   /** How many more codes may be sent now for this address and purpose. */
-  async sendsLeft(email: string, purpose: CodePurpose): Promise<number> {
-    const row = await this.db
-      .selectFrom('email_codes')
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .where('email', '=', email)
-      .where('purpose', '=', purpose)
-      .where('created_at', '>', this.now() - HOUR_MS)
-      .executeTakeFirstOrThrow();
-    return MAX_SENDS_PER_HOUR - Number(row.count);
+  async sendsLeft(email: string, purpose: CodePurpose, browserId: string): Promise<number> {
+    const count = async (forBrowser: boolean) => {
+      let query = this.db
+        .selectFrom('email_codes')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('email', '=', email)
+        .where('purpose', '=', purpose)
+        .where('created_at', '>', this.now() - HOUR_MS);
+      if (forBrowser) query = query.where('browser_id', '=', browserId);
+      return Number((await query.executeTakeFirstOrThrow()).count);
+    };
+    // Per browser, so a stranger cannot use up an address's codes; and per address, so many
+    // browsers together cannot get many codes to guess at.
+    return Math.min(
+      MAX_SENDS_PER_HOUR - (await count(true)),
+      MAX_SENDS_PER_ADDRESS_PER_HOUR - (await count(false)),
+    );
   }
 
   /** A new code; earlier codes for this address, purpose and browser stop working. Null when the hourly limit is reached. */
@@ -51,9 +69,9 @@ export class EmailCodeStore {
     email: string,
     purpose: CodePurpose,
     browserId: string,
-    pendingPasswordHash: string | null = null,
+    pending: PendingSignup = noPending,
   ): Promise<IssuedCode | null> {
-    if ((await this.sendsLeft(email, purpose)) <= 0) return null;
+    if ((await this.sendsLeft(email, purpose, browserId)) <= 0) return null;
     const now = this.now();
     await this.db
       .updateTable('email_codes')
@@ -73,7 +91,8 @@ export class EmailCodeStore {
         purpose,
         browser_id: browserId,
         code_hash: this.hash(id, code),
-        pending_password_hash: pendingPasswordHash,
+        pending_password_hash: pending.passwordHash,
+        pending_terms_version: pending.termsVersion,
         attempts: 0,
         created_at: now,
         expires_at: now + CODE_TTL_MS,
@@ -82,7 +101,7 @@ export class EmailCodeStore {
       .execute();
     // Counted again after the insert: parallel requests that all passed the first check
     // cannot exceed the limit (the extra ones are removed, and get no code).
-    if ((await this.sendsLeft(email, purpose)) < 0) {
+    if ((await this.sendsLeft(email, purpose, browserId)) < 0) {
       await this.db.deleteFrom('email_codes').where('id', '=', id).execute();
       return null;
     }
@@ -97,7 +116,10 @@ export class EmailCodeStore {
   ): Promise<IssuedCode | null> {
     const latest = await this.latest(email, purpose, browserId);
     if (!latest) return null;
-    return this.issue(email, purpose, browserId, latest.pending_password_hash);
+    return this.issue(email, purpose, browserId, {
+      passwordHash: latest.pending_password_hash,
+      termsVersion: latest.pending_terms_version,
+    });
   }
 
   async check(
@@ -108,7 +130,7 @@ export class EmailCodeStore {
   ): Promise<CodeCheck> {
     const record = await this.latest(email, purpose, browserId);
     const canResend = async () =>
-      (await this.sendsLeft(email, purpose)) > 0 && record
+      (await this.sendsLeft(email, purpose, browserId)) > 0 && record
         ? 'codeExpiredCanResend'
         : 'codeExpiredCannotResend';
     if (!record || record.consumed_at !== null) return { outcome: 'codeExpiredCannotResend' };
@@ -136,7 +158,13 @@ export class EmailCodeStore {
       .where('attempts', '<', MAX_WRONG_TRIES)
       .executeTakeFirst();
     if (Number(used.numUpdatedRows) === 0) return { outcome: 'codeExpiredCannotResend' };
-    return { outcome: 'valid', pendingPasswordHash: record.pending_password_hash };
+    return {
+      outcome: 'valid',
+      pending: {
+        passwordHash: record.pending_password_hash,
+        termsVersion: record.pending_terms_version,
+      },
+    };
   }
 
   /** Every open code for this address stops working (after a password reset). */
@@ -149,18 +177,20 @@ export class EmailCodeStore {
       .execute();
   }
 
-  /** The password chosen at the latest sign-up for this address, still waiting on verification. */
-  async pendingPassword(email: string): Promise<string | null> {
+  /** What the latest sign-up with a password for this address chose, still waiting on verification. */
+  async pendingSignup(email: string): Promise<PendingSignup | null> {
     const row = await this.db
       .selectFrom('email_codes')
-      .select('pending_password_hash')
+      .select(['pending_password_hash', 'pending_terms_version'])
       .where('email', '=', email)
       .where('purpose', '=', 'verify')
       .where('pending_password_hash', 'is not', null)
       .orderBy('created_at', 'desc')
       .limit(1)
       .executeTakeFirst();
-    return row?.pending_password_hash ?? null;
+    return row
+      ? { passwordHash: row.pending_password_hash, termsVersion: row.pending_terms_version }
+      : null;
   }
 
   /** Removes records older than a day (they only count sends within the hour). */

@@ -12,7 +12,7 @@ import type { AppContext } from '../../context.js';
 import { ApiError } from '../../http/apiError.js';
 import { clientIp, enforceLimit } from '../../http/rateLimit.js';
 import { nowSeconds, signInBrowser } from '../session/signIn.js';
-import { MAX_SENDS_PER_HOUR } from './emailCodes.js';
+import { MAX_SENDS_PER_ADDRESS_PER_HOUR, MAX_SENDS_PER_HOUR } from './emailCodes.js';
 import { hashPassword } from './passwords.js';
 import { sendCodeEmail } from './sendCode.js';
 
@@ -37,15 +37,17 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
       }
       const browserId = ctx.browsers.ensure(request, reply);
       const { user, created } = await ctx.users.findOrCreate(Email);
-      await ctx.users.acceptTerms(user.id, TermsVersion);
       if (created) await ctx.audit.record(user.id, 'signup');
 
       // The password is hashed, and the hourly limit applies, whether or not the address has
       // an account, so neither the time taken nor a 429 tells who has one.
-      const pending = Password === undefined ? null : await hashPassword(Password);
+      const passwordHash = Password === undefined ? null : await hashPassword(Password);
       if (user.emailVerified && Password !== undefined) {
-        const notices = await ctx.kv.increment(`signup-notice:${Email}`, 3600);
-        if (notices > MAX_SENDS_PER_HOUR) throw new ApiError('rate_limited');
+        // Limited as codes are: per browser and per address.
+        const notices = await ctx.kv.increment(`signup-notice:${Email}:${browserId}`, 3600);
+        const noticesToAddress = await ctx.kv.increment(`signup-notice:${Email}`, 3600);
+        if (notices > MAX_SENDS_PER_HOUR || noticesToAddress > MAX_SENDS_PER_ADDRESS_PER_HOUR)
+          throw new ApiError('rate_limited');
         // The same answer as for a new address, so sign-up does not reveal who has an account.
         await ctx.email.send({
           to: Email,
@@ -54,8 +56,12 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
         });
         return { status: 'codeSent' as const };
       }
-      // The chosen password waits on the code: only whoever reads the mailbox can set it.
-      const issued = await ctx.emailCodes.issue(Email, 'verify', browserId, pending);
+      // The chosen password and the terms accepted wait on the code: only whoever reads the
+      // mailbox can set a password or accept terms for this address.
+      const issued = await ctx.emailCodes.issue(Email, 'verify', browserId, {
+        passwordHash,
+        termsVersion: TermsVersion,
+      });
       if (!issued) throw new ApiError('rate_limited');
       await sendCodeEmail(ctx, Email, 'verify', issued.code);
       return { status: 'codeSent' as const };
@@ -91,8 +97,10 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
         await ctx.users.markVerified(user.id);
         await ctx.audit.record(user.id, 'email_verified');
       }
-      if (checked.pendingPasswordHash)
-        await ctx.users.setPasswordHash(user.id, checked.pendingPasswordHash);
+      if (checked.pending.passwordHash)
+        await ctx.users.setPasswordHash(user.id, checked.pending.passwordHash);
+      if (checked.pending.termsVersion)
+        await ctx.users.acceptTerms(user.id, checked.pending.termsVersion);
       // A code from the mailbox is a one-time password (RFC 8176 'otp').
       const userRequirements = await signInBrowser(ctx, request, reply, RequestId, {
         accountId: user.id,

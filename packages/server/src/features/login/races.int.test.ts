@@ -44,6 +44,21 @@ describe.each(databaseTargets())('counters under parallel requests (%s)', (targe
     expect((await again()).status).toBe(429);
   });
 
+  it("lets a stranger's requests not use up another browser's codes", async () => {
+    const email = `${randomUUID()}@example.com`;
+    const stranger = new ApiBrowser(server);
+    const register = (browser: ApiBrowser) =>
+      browser.post('/api/register', {
+        Email: email,
+        Password: strongPassword,
+        TermsAccepted: true,
+        TermsVersion: termsVersion,
+      });
+    for (let i = 0; i < 5; i++) expect((await register(stranger)).status).toBe(200);
+    expect((await register(stranger)).status).toBe(429);
+    expect((await register(new ApiBrowser(server))).status).toBe(200);
+  });
+
   it('uses a reset token once, even twice at the same moment', async () => {
     const email = `${randomUUID()}@example.com`;
     await signUp(server, email);

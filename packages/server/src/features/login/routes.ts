@@ -27,11 +27,13 @@ export function loginRoutes(app: FastifyInstance, ctx: AppContext): void {
         const user = await ctx.users.findByEmail(Email);
         // A never-verified account's password waits on its code: it is checked, but only opens
         // the way to verification.
+        const pending =
+          user && !user.emailVerified ? await ctx.emailCodes.pendingSignup(Email) : null;
         const hash = !user
           ? null
           : user.emailVerified
             ? await ctx.users.passwordHash(user.id)
-            : await ctx.emailCodes.pendingPassword(Email);
+            : (pending?.passwordHash ?? null);
         // Counted before the check, atomically, so parallel guesses cannot slip past the
         // limit; a successful login clears the count.
         const attemptsKey = `rl:${loginLimits.failuresPerAccount.name}:${user?.id ?? Email}`;
@@ -53,7 +55,7 @@ export function loginRoutes(app: FastifyInstance, ctx: AppContext): void {
             Email,
             'verify',
             ctx.browsers.ensure(request, reply),
-            hash,
+            pending ?? undefined,
           );
           if (!issued) throw new ApiError('rate_limited');
           await sendCodeEmail(ctx, Email, 'verify', issued.code);
