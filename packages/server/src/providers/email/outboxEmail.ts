@@ -15,5 +15,7 @@ export class OutboxEmailProvider implements EmailProvider {
     });
   }
 
+  async flush(): Promise<void> {}
+
   async close(): Promise<void> {}
 }

@@ -47,11 +47,30 @@ describe('e-mail over SMTP', () => {
     expect(message.data).toContain('Your code is 123456');
   });
 
+  it('reports a failed delivery without failing the call, and without the message', async () => {
+    const failures: string[] = [];
+    const provider = new SmtpEmailProvider(
+      'smtp://127.0.0.1:9',
+      'Verity <no-reply@verity.test>',
+      (reason) => failures.push(reason),
+    );
+    await provider.send({
+      to: 'ann@example.com',
+      subject: 'Secret code 123456',
+      text: 'Your code is 123456',
+    });
+    await provider.close();
+    expect(failures).toHaveLength(1);
+    expect(failures[0]).not.toContain('123456');
+    expect(failures[0]).not.toContain('ann@example.com');
+  });
+
   it('is what the server uses when SMTP_URL is set, instead of the outbox', async () => {
     const server = await startTestServer('sqlite', { SMTP_URL: url });
     try {
       expect(server.ctx.email.kind).toBe('smtp');
       await server.ctx.email.send({ to: 'bob@example.com', subject: 'Hello', text: 'Hi Bob' });
+      await server.ctx.email.flush();
       expect(received.at(-1)!.to).toEqual(['bob@example.com']);
       expect(await server.ctx.outbox.list()).toEqual([]);
     } finally {
