@@ -11,22 +11,16 @@ import type { AppContext } from '../../context.js';
 import { ApiError } from '../../http/apiError.js';
 import { consentClaims, requestedClaims, standardFields } from '../profile/requestedClaims.js';
 import { outstandingRequirements } from '../requests/requirements.js';
-import { readSession } from '../session/providerSession.js';
+import { stepContext } from '../session/stepContext.js';
 
 async function consentContext(ctx: AppContext, request: FastifyRequest, reply: FastifyReply) {
-  const session = await readSession(ctx, request, reply);
-  if (!session.accountId) throw new ApiError('not_signed_in');
-  const { requestId } = request.query as { requestId?: string };
-  const interaction = requestId
-    ? await ctx.interactions.load(request, requestId)
-    : await ctx.interactions.currentRequest(request);
-  if (!interaction) throw new ApiError('request_not_found');
-  const client = await ctx.clients.get(String(interaction.params.client_id));
+  const { session, accountId, interaction, client } = await stepContext(ctx, request, reply);
+  if (!interaction || !client) throw new ApiError('request_not_found');
   return {
     session,
     interaction,
     client,
-    accountId: session.accountId,
+    accountId,
     claims: requestedClaims(client.policy, interaction),
   };
 }

@@ -11,25 +11,17 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { ApiError } from '../../http/apiError.js';
 import { outstandingRequirements } from '../requests/requirements.js';
-import { readSession } from '../session/providerSession.js';
+import { stepContext } from '../session/stepContext.js';
 import { requestedFields, standardFields } from './requestedClaims.js';
 
 /** The signed-in user, the request in progress, and the fields it needs. */
 async function profileContext(ctx: AppContext, request: FastifyRequest, reply: FastifyReply) {
-  const session = await readSession(ctx, request, reply);
-  if (!session.accountId) throw new ApiError('not_signed_in');
-  const { requestId } = request.query as { requestId?: string };
-  const interaction = requestId
-    ? await ctx.interactions.load(request, requestId)
-    : await ctx.interactions.currentRequest(request);
-  const client = interaction
-    ? await ctx.clients.find(String(interaction.params.client_id))
-    : undefined;
+  const { session, accountId, interaction, client } = await stepContext(ctx, request, reply);
   const fields: FieldDefinition[] =
     interaction && client
       ? requestedFields(client.policy, interaction)
       : Object.values(standardFields);
-  return { session, interaction, fields, accountId: session.accountId };
+  return { session, interaction, fields, accountId };
 }
 
 /** GET and POST /api/profile ('Your details'). */
