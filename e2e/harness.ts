@@ -11,8 +11,8 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const VERITY = path.join(ROOT, 'packages/server/bin/verity.js');
@@ -324,4 +324,59 @@ export async function waitForEmailCode(
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   throw new Error(`no new e-mail with a code reached ${recipient} within 15 s`);
+}
+
+/**
+ * A stack and a browser for one describe block, each test in a fresh context. A start-up
+ * failure (no browser, no build, a crashed server) is kept and thrown by every test, so each
+ * counts as failed with the reason, rather than as skipped.
+ */
+export function useStack(options?: StackOptions) {
+  const env: {
+    stack?: Stack;
+    browser?: Browser;
+    context?: BrowserContext;
+    page?: Page;
+    startupError?: unknown;
+  } = {};
+
+  beforeAll(async () => {
+    try {
+      env.browser = await launchBrowser();
+      env.stack = await startStack(options);
+    } catch (error) {
+      env.startupError = error;
+    }
+  });
+
+  afterAll(async () => {
+    await env.browser?.close();
+    await env.stack?.stop();
+  });
+
+  beforeEach(async () => {
+    if (env.startupError) throw env.startupError;
+    if (!env.browser) throw new Error('the browser did not start');
+    env.context = await env.browser.newContext();
+    env.page = await env.context.newPage();
+  });
+
+  afterEach(async () => {
+    await env.context?.close();
+  });
+
+  return {
+    stack(): Stack {
+      if (!env.stack) throw new Error('the stack did not start');
+      return env.stack;
+    },
+    browser(): Browser {
+      if (!env.browser) throw new Error('the browser did not start');
+      return env.browser;
+    },
+    page(): Page {
+      if (!env.page) throw new Error('no page');
+      return env.page;
+    },
+  };
 }

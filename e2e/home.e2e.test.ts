@@ -1,43 +1,14 @@
 /** The home page of a signed-in user: recent activity, proof and verifications. */
 import { randomUUID } from 'node:crypto';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  expectNoAxeViolations,
-  launchBrowser,
-  startStack,
-  waitForEmailCode,
-  type Stack,
-} from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { expectNoAxeViolations, useStack, waitForEmailCode } from './harness.js';
 
 describe('home page', () => {
-  let stack: Stack | undefined;
-  let browser: Browser | undefined;
-  let context: BrowserContext;
-  let page: Page;
-  let startupError: unknown;
-
-  beforeAll(async () => {
-    try {
-      browser = await launchBrowser();
-      stack = await startStack();
-    } catch (error) {
-      startupError = error;
-    }
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await stack?.stop();
-  });
-  beforeEach(async () => {
-    if (startupError) throw startupError;
-    context = await browser!.newContext();
-    page = await context.newPage();
-  });
-  afterEach(async () => context.close());
+  const env = useStack();
 
   it('shows a new user their activity after signing up at Verity itself', async () => {
-    const verityUrl = stack!.verityUrl;
+    const verityUrl = env.stack().verityUrl;
+    const page = env.page();
     const email = `home-${randomUUID()}@example.com`;
     await page.goto(`${verityUrl}/signup2`);
     await page.getByLabel('Email', { exact: true }).fill(email);

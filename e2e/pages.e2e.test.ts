@@ -2,58 +2,22 @@
  * The visitor pages of the About menu in a real browser: the terms, the privacy policy and
  * the contact form, whose message reaches the support address's development outbox.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  expectNoAxeViolations,
-  launchBrowser,
-  outboxMessages,
-  startStack,
-  type Stack,
-} from './harness.js';
+import type { Page } from 'playwright-core';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { expectNoAxeViolations, outboxMessages, useStack, type Stack } from './harness.js';
 
 /** The default SUPPORT_EMAIL of a development server. */
 const SUPPORT_EMAIL = 'support@localhost';
 
 describe('About menu pages', () => {
-  let stack: Stack | undefined;
-  let browser: Browser | undefined;
-  let context: BrowserContext;
+  const env = useStack();
   let page: Page;
 
-  // A start-up failure (no browser, no build, a crashed server) is kept and thrown by every
-  // test, so each counts as failed with the reason, rather than as skipped.
-  let startupError: unknown;
-
-  function running(): Stack {
-    if (!stack) throw new Error('the stack did not start');
-    return stack;
-  }
-
-  beforeAll(async () => {
-    try {
-      browser = await launchBrowser();
-      stack = await startStack();
-    } catch (error) {
-      startupError = error;
-    }
+  beforeEach(() => {
+    page = env.page();
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await stack?.stop();
-  });
-
-  beforeEach(async () => {
-    if (startupError) throw startupError;
-    if (!browser) throw new Error('the browser did not start');
-    context = await browser.newContext();
-    page = await context.newPage();
-  });
-
-  afterEach(async () => {
-    await context.close();
-  });
+  const running = (): Stack => env.stack();
 
   async function openFromAboutMenu(item: string): Promise<void> {
     const { verityUrl } = running();

@@ -7,76 +7,14 @@
  * claims, every other field type.
  */
 import { randomUUID } from 'node:crypto';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  expectNoAxeViolations,
-  launchBrowser,
-  startStack,
-  waitForEmailCode,
-  type Stack,
-  type StackOptions,
-} from './harness.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { expectNoAxeViolations, useStack, waitForEmailCode, type Stack } from './harness.js';
 
 const strongPassword = 'correct horse battery staple 42';
 const clientName = 'Demo relying party';
 
 const newEmail = () => `user-${randomUUID().slice(0, 8)}@example.com`;
-
-/**
- * A stack and a browser for one describe block, each test in a fresh context. A start-up
- * failure (no browser, no build, a crashed server) is kept and thrown by every test, so each
- * counts as failed with the reason, rather than as skipped.
- */
-function useStack(options?: StackOptions) {
-  const env: {
-    stack?: Stack;
-    browser?: Browser;
-    context?: BrowserContext;
-    page?: Page;
-    startupError?: unknown;
-  } = {};
-
-  beforeAll(async () => {
-    try {
-      env.browser = await launchBrowser();
-      env.stack = await startStack(options);
-    } catch (error) {
-      env.startupError = error;
-    }
-  });
-
-  afterAll(async () => {
-    await env.browser?.close();
-    await env.stack?.stop();
-  });
-
-  beforeEach(async () => {
-    if (env.startupError) throw env.startupError;
-    if (!env.browser) throw new Error('the browser did not start');
-    env.context = await env.browser.newContext();
-    env.page = await env.context.newPage();
-  });
-
-  afterEach(async () => {
-    await env.context?.close();
-  });
-
-  return {
-    stack(): Stack {
-      if (!env.stack) throw new Error('the stack did not start');
-      return env.stack;
-    },
-    browser(): Browser {
-      if (!env.browser) throw new Error('the browser did not start');
-      return env.browser;
-    },
-    page(): Page {
-      if (!env.page) throw new Error('no page');
-      return env.page;
-    },
-  };
-}
 
 /** Waits until the page shows Verity's screen at `path` (matched case-insensitively). */
 async function onVerity(stack: Stack, page: Page, path: string): Promise<void> {

@@ -2,41 +2,20 @@
  * The SPA shell served by the real Verity server: routing, the generic screens, focus,
  * keyboard use and accessibility.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { expectNoAxeViolations, launchBrowser, startStack, type Stack } from './harness.js';
+import type { Page } from 'playwright-core';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { expectNoAxeViolations, useStack } from './harness.js';
 
 describe('SPA shell', () => {
-  let stack: Stack | undefined;
-  let browser: Browser | undefined;
-  let context: BrowserContext;
+  const env = useStack();
   let page: Page;
-  let startupError: unknown;
 
-  const verityUrl = () => {
-    if (!stack) throw new Error('the stack did not start');
-    return stack.verityUrl;
-  };
+  beforeEach(() => {
+    page = env.page();
+  });
+
+  const verityUrl = () => env.stack().verityUrl;
   const heading = () => page.locator('h1');
-
-  beforeAll(async () => {
-    try {
-      browser = await launchBrowser();
-      stack = await startStack();
-    } catch (error) {
-      startupError = error;
-    }
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await stack?.stop();
-  });
-  beforeEach(async () => {
-    if (startupError) throw startupError;
-    context = await browser!.newContext();
-    page = await context.newPage();
-  });
-  afterEach(async () => context.close());
 
   it('sends a visitor from / to About, with one heading and a main landmark', async () => {
     await page.goto(`${verityUrl()}/`);
