@@ -2,49 +2,19 @@
  * The platform in a real browser: the SPA served by Verity, and a sign-in started by the demo
  * relying party that reaches Verity's first screen.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { expectNoAxeViolations, launchBrowser, startStack, type Stack } from './harness.js';
+import type { Page } from 'playwright-core';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { expectNoAxeViolations, useStack, type Stack } from './harness.js';
 
 describe('platform', () => {
-  let stack: Stack | undefined;
-  let browser: Browser | undefined;
-  let context: BrowserContext;
+  const env = useStack();
   let page: Page;
 
-  // A start-up failure (no browser, no build, a crashed server) is kept and thrown by every
-  // test, so each counts as failed with the reason, rather than as skipped.
-  let startupError: unknown;
-
-  function running(): Stack {
-    if (!stack) throw new Error('the stack did not start');
-    return stack;
-  }
-
-  beforeAll(async () => {
-    try {
-      browser = await launchBrowser();
-      stack = await startStack();
-    } catch (error) {
-      startupError = error;
-    }
+  beforeEach(() => {
+    page = env.page();
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await stack?.stop();
-  });
-
-  beforeEach(async () => {
-    if (startupError) throw startupError;
-    if (!browser) throw new Error('the browser did not start');
-    context = await browser.newContext();
-    page = await context.newPage();
-  });
-
-  afterEach(async () => {
-    await context.close();
-  });
+  const running = (): Stack => env.stack();
 
   it('loads the SPA: / goes to /about, with a navigation bar and no accessibility violations', async () => {
     const { verityUrl } = running();
