@@ -5,6 +5,7 @@ import type { AppContext } from '../../context.js';
 import { ApiError } from '../../http/apiError.js';
 import type { AuditEventType } from '../audit/auditLog.js';
 import { currentUser } from '../session/currentUser.js';
+import { verificationsOf } from './verifications.js';
 
 const titles: Record<AuditEventType, string> = {
   signup: 'Account created',
@@ -17,10 +18,7 @@ const titles: Record<AuditEventType, string> = {
 
 const RECENT = 10;
 
-/**
- * GET /api/home: recent activity from the user's audit events. Verifications come from
- * identity-check evidence, which the identity checks issue adds; until then the list is empty.
- */
+/** GET /api/home: recent activity from the user's audit events, and their verifications. */
 export function homeRoutes(app: FastifyInstance, ctx: AppContext): void {
   app
     .withTypeProvider<ZodTypeProvider>()
@@ -34,7 +32,7 @@ export function homeRoutes(app: FastifyInstance, ctx: AppContext): void {
           title: titles[event.type],
           created: new Date(event.createdAt).toISOString(),
         })),
-        verification: [],
+        verification: await verificationsOf(ctx, user.id),
       };
     });
 }
