@@ -34,6 +34,18 @@ export const errorCatalogue = {
   not_available: { status: 501, message: 'This feature is not available yet.' },
   service_unavailable: { status: 503, message: 'The service is temporarily unavailable.' },
   internal_error: { status: 500, message: 'Oops. Something went wrong please try again later.' },
+  share_limit_reached: {
+    status: 409,
+    message: 'You have shared your identity with the most people allowed (4).',
+  },
+  already_shared: {
+    status: 409,
+    message: 'You have already shared your identity with this e-mail address.',
+  },
+  share_link_invalid: {
+    status: 404,
+    message: 'This link has expired or is not valid. Please ask the sender to share again.',
+  },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

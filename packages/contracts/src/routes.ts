@@ -44,6 +44,10 @@ export const spaRoutes = [
   '/privacy',
   '/contact',
   '/account/share',
+  '/account/requestproof',
+  '/account/consents',
+  '/account/delete',
+  '/shared',
 ] as const;
 
 export type SpaRoute = (typeof spaRoutes)[number];

@@ -29,6 +29,7 @@ import { installErrorHandler } from './http/errorHandler.js';
 import { clientAddress } from './http/clientAddress.js';
 import { mountProvider } from './http/oidcMount.js';
 import { registerSpa } from './http/spa.js';
+import { shareRoutes } from './features/share/routes.js';
 
 export interface AppOptions {
   /** Where the built SPA is; defaults to packages/web/dist. */
@@ -140,6 +141,7 @@ export async function buildApp(
   consentRoutes(app, ctx);
   contactRoutes(app, ctx);
   homeRoutes(app, ctx);
+  shareRoutes(app, ctx);
   if (servesDevOutbox(config)) outboxRoutes(app, ctx.outbox);
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 

@@ -40,6 +40,7 @@ const envSchema = z.object({
   ADDRESS_API_KEY: z.string().min(1).optional(),
   COOKIE_KEYS: z.string().optional(),
   DATA_ENCRYPTION_KEY: z.string().optional(),
+  SHARE_LINK_DAYS: z.coerce.number().int().min(1).max(90).default(14),
 });
 
 export interface Config {
@@ -65,6 +66,8 @@ export interface Config {
   /** Supplied secrets (comma-separated cookie keys, base64url data key); see secrets.ts. */
   cookieKeys: string[] | undefined;
   dataEncryptionKey: string | undefined;
+  /** How long a shared-identity link works, in days. */
+  shareLinkDays: number;
 }
 
 export class ConfigError extends Error {}
@@ -116,6 +119,7 @@ export function loadConfig(env: Record<string, string | undefined> = readEnv()):
       .map((key) => key.trim())
       .filter(Boolean),
     dataEncryptionKey: e.DATA_ENCRYPTION_KEY,
+    shareLinkDays: e.SHARE_LINK_DAYS,
   };
 }
 

@@ -13,6 +13,7 @@ import { UserStore } from './features/accounts/userStore.js';
 import { AuditLog } from './features/audit/auditLog.js';
 import { ConsentStore } from './features/consent/consentStore.js';
 import { ProfileStore } from './features/profile/profileStore.js';
+import { ShareStore } from './features/share/shareStore.js';
 import { BrowserIdentity } from './http/browserId.js';
 import { InteractionBridge } from './oidc/interactions.js';
 import type { SigningKeyStore } from './oidc/keys.js';
@@ -47,6 +48,7 @@ export interface AppContext {
   addresses: AddressProvider;
   profiles: ProfileStore;
   consents: ConsentStore;
+  shares: ShareStore;
   close(): Promise<void>;
 }
 
@@ -100,6 +102,7 @@ export async function createAppContext(config: Config): Promise<AppContext> {
     addresses: config.addressApi
       ? new HttpAddressProvider(config.addressApi.url, config.addressApi.key)
       : new SandboxAddressProvider(),
+    shares: new ShareStore(database.db, encryption, secrets.dataKey),
     async close() {
       await email.close();
       await kv.close();

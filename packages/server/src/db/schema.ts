@@ -1,3 +1,5 @@
+import type { ColumnType } from 'kysely';
+
 /** Table types for Kysely. Times are milliseconds since the epoch (bigint in PostgreSQL). */
 export interface OidcPayloadTable {
   model: string;
@@ -37,6 +39,8 @@ export interface UserTable {
   email_verified: number;
   created_at: number;
   updated_at: number;
+  /** Set when the account was closed; the row stays as the anchor of kept verification records. */
+  closed_at: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface OutboxTable {
@@ -115,6 +119,22 @@ export interface ContactMessageTable {
   created_at: number;
 }
 
+export interface IdentityShareTable {
+  id: string;
+  user_id: string;
+  /** 0 to 3, unique per user: the share limit, enforced by the database. */
+  slot: number;
+  /** The recipient's e-mail, encrypted at rest. */
+  recipient: string;
+  /** HMAC of the normalised recipient address, so the same address is not shared twice. */
+  recipient_hash: string;
+  /** SHA-256 of the link's token; the token itself is only in the e-mail. */
+  token_hash: string;
+  created_at: number;
+  expires_at: number;
+  opened_at: number | null;
+}
+
 export interface Database {
   oidc_payloads: OidcPayloadTable;
   signing_keys: SigningKeyTable;
@@ -129,4 +149,5 @@ export interface Database {
   profiles: ProfileTable;
   consents: ConsentTable;
   contact_messages: ContactMessageTable;
+  identity_shares: IdentityShareTable;
 }

@@ -20,6 +20,8 @@ import { Signup2Page } from './signup2/Signup2Page';
 import { TermsPage } from './terms/TermsPage';
 import { VerifyEmailPage } from './verifyemail/VerifyEmailPage';
 import { comingScreens, type BuiltScreen } from './screens';
+import { SharePage } from './account/share/SharePage';
+import { SharedIdentityPage } from './shared/SharedIdentityPage';
 
 // React Router matches paths case-insensitively by default, as the spec's mixed case needs.
 const builtScreens: Record<BuiltScreen, ReactElement> = {
@@ -40,6 +42,8 @@ const builtScreens: Record<BuiltScreen, ReactElement> = {
   '/contact': <ContactPage />,
   '/terms': <TermsPage />,
   '/privacy': <PrivacyPage />,
+  '/account/share': <SharePage />,
+  '/shared': <SharedIdentityPage />,
 };
 
 const comingScreenPages = Object.fromEntries(

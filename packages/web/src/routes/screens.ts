@@ -19,6 +19,8 @@ export const builtScreens = [
   '/contact',
   '/terms',
   '/privacy',
+  '/account/share',
+  '/shared',
 ] as const satisfies readonly SpaRoute[];
 
 export type BuiltScreen = (typeof builtScreens)[number];
@@ -50,5 +52,7 @@ export const comingScreens: Record<Exclude<SpaRoute, BuiltScreen>, string> = {
   '/obselect': 'Choose your bank',
   '/obcallback/*': 'Bank login',
   '/Cancel': 'Cancel',
-  '/account/share': 'Share your identity with others',
+  '/account/requestproof': 'Request proof of identity',
+  '/account/consents': 'Services you have shared your details with',
+  '/account/delete': 'Delete your account',
 };

@@ -8,6 +8,7 @@ import {
   type RequestInfo,
   type Requirement,
 } from '@verity/contracts';
+import { returnPath } from './returnPath';
 import { themeName } from './theme';
 
 /** The part of the Web Storage API the helpers use; tests pass an in-memory stand-in. */
@@ -113,6 +114,8 @@ export const sessionKeys = {
   theme: field('theme', themeName, asText),
   /** The e-mail waiting for its verification code at /verifyemail, kept across a reload. */
   pendingEmail: field('pendingEmail', asText, asText),
+  /** The account page to come back to after logging in (spec: session key return). */
+  returnPath: field('return', returnPath, asText),
 };
 
 /** localStorage keys: its presence decides login versus sign-up. */

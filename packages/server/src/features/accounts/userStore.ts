@@ -6,7 +6,18 @@ export interface User {
   id: string;
   email: string;
   emailVerified: boolean;
+  /** The account was closed (deleted); only its kept verification records remain. */
+  closed: boolean;
 }
+
+type UserRow = { id: string; email: string; email_verified: number; closed_at: number | null };
+
+const toUser = (row: UserRow): User => ({
+  id: row.id,
+  email: row.email,
+  emailVerified: row.email_verified === 1,
+  closed: row.closed_at !== null,
+});
 
 export class UserStore {
   constructor(
@@ -17,19 +28,19 @@ export class UserStore {
   async findByEmail(email: string): Promise<User | undefined> {
     const row = await this.db
       .selectFrom('users')
-      .select(['id', 'email', 'email_verified'])
+      .select(['id', 'email', 'email_verified', 'closed_at'])
       .where('email', '=', email)
       .executeTakeFirst();
-    return row && { id: row.id, email: row.email, emailVerified: row.email_verified === 1 };
+    return row && toUser(row);
   }
 
   async findById(id: string): Promise<User | undefined> {
     const row = await this.db
       .selectFrom('users')
-      .select(['id', 'email', 'email_verified'])
+      .select(['id', 'email', 'email_verified', 'closed_at'])
       .where('id', '=', id)
       .executeTakeFirst();
-    return row && { id: row.id, email: row.email, emailVerified: row.email_verified === 1 };
+    return row && toUser(row);
   }
 
   /** Creates an unverified account, or returns the one that exists. */
@@ -46,7 +57,7 @@ export class UserStore {
     if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) {
       return { user: (await this.findByEmail(email))!, created: false };
     }
-    return { user: { id, email, emailVerified: false }, created: true };
+    return { user: { id, email, emailVerified: false, closed: false }, created: true };
   }
 
   async markVerified(userId: string): Promise<void> {

@@ -4,7 +4,18 @@ import type { Database } from '../../db/schema.js';
 
 /** Security-relevant events, kept per user for the account pages. No personal data in them. */
 export type AuditEventType =
-  'signup' | 'email_verified' | 'login' | 'login_failed' | 'password_reset' | 'logout';
+  | 'signup'
+  | 'email_verified'
+  | 'login'
+  | 'login_failed'
+  | 'password_reset'
+  | 'logout'
+  | 'identity_shared'
+  | 'shared_identity_viewed'
+  | 'proof_requested'
+  | 'consent_revoked'
+  | 'account_delete_failed'
+  | 'account_deleted';
 
 export interface AuditEvent {
   type: AuditEventType;

@@ -14,6 +14,12 @@ const titles: Record<AuditEventType, string> = {
   login_failed: 'Failed login attempt',
   password_reset: 'Password changed',
   logout: 'Logged out',
+  identity_shared: 'Identity shared',
+  shared_identity_viewed: 'Shared identity viewed',
+  proof_requested: 'Proof requested',
+  consent_revoked: 'Consent withdrawn',
+  account_delete_failed: 'Failed attempt to delete the account',
+  account_deleted: 'Account deleted',
 };
 
 const RECENT = 10;

@@ -11,5 +11,6 @@ export async function currentUser(
 ): Promise<User | null> {
   const session = await readSession(ctx, request, reply);
   if (!session.accountId) return null;
-  return (await ctx.users.findById(session.accountId)) ?? null;
+  const user = await ctx.users.findById(session.accountId);
+  return user && !user.closed ? user : null;
 }

@@ -1,0 +1,124 @@
+/**
+ * The account section in a real browser: the guard that sends a visitor to log in and back,
+ * and sharing the verified identity up to the limit, with the recipient opening the link.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { expectNoAxeViolations, outboxMessages, useStack, waitForEmailCode } from './harness.js';
+
+const PASSWORD = 'correct horse battery staple 42';
+
+async function signUp(page: Page, verityUrl: string, email: string): Promise<void> {
+  await page.goto(`${verityUrl}/signup2`);
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('I accept the terms and conditions').check();
+  await page.getByRole('button', { name: 'Create my account' }).click();
+  const codeField = page.getByLabel(`Please enter the code we sent to ${email}`);
+  await codeField.fill(await waitForEmailCode(verityUrl, email));
+  await page.getByRole('button', { name: 'Verify', exact: true }).click();
+  await expect.poll(() => new URL(page.url()).pathname).toBe('/');
+}
+
+async function shareLink(verityUrl: string, recipient: string): Promise<string> {
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    const [message] = await outboxMessages(verityUrl, recipient);
+    const link = /(http\S+\/shared#[A-Za-z0-9_-]{43})/.exec(message?.body ?? '')?.[1];
+    if (link) return link;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`no share link reached ${recipient}`);
+}
+
+describe('account section', () => {
+  const env = useStack();
+
+  it('sends a visitor to log in, and back to the account page after logging in', async () => {
+    const { verityUrl } = env.stack();
+    const page = env.page();
+    const email = `guard-${randomUUID()}@example.com`;
+    await signUp(page, verityUrl, email);
+    await page.goto(`${verityUrl}/logout`);
+    await expect
+      .poll(() =>
+        page.evaluate(async () => {
+          const session = await fetch('/api/session').then((answer) => answer.json());
+          return (session as { loggedIn: boolean }).loggedIn;
+        }),
+      )
+      .toBe(false);
+
+    await page.goto(`${verityUrl}/account/share`);
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/mpinlogin');
+    expect(await page.evaluate(() => sessionStorage.getItem('return'))).toBe('/account/share');
+
+    // The PIN screen offers e-mail and password; here the login screen is opened directly.
+    await page.goto(`${verityUrl}/login`);
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Password', { exact: true }).press('Enter');
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/account/share');
+    await page.getByRole('heading', { name: 'Share your identity with others' }).waitFor();
+    expect(await page.evaluate(() => sessionStorage.getItem('return'))).toBeNull();
+  });
+
+  it('shares the identity with up to 4 people by keyboard; a recipient opens the link', async () => {
+    const { verityUrl } = env.stack();
+    const page = env.page();
+    await signUp(page, verityUrl, `share-${randomUUID()}@example.com`);
+
+    await page.getByRole('link', { name: 'Prove your Id to someone...' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Share your identity with others' }).waitFor();
+    await page.getByText('You have not shared your identity with anyone yet.').waitFor();
+    await page
+      .getByText('Share your identity with estate agents, solicitors, conveyancers', {
+        exact: false,
+      })
+      .waitFor();
+    await expectNoAxeViolations(page);
+
+    const recipients = Array.from({ length: 4 }, (_, i) => `agent${i}-${randomUUID()}@example.com`);
+    const field = page.getByLabel("Recipient's email address");
+    const button = page.getByRole('button', { name: 'Share identity' });
+    for (const [index, recipient] of recipients.entries()) {
+      expect(await button.isDisabled()).toBe(true);
+      await field.focus();
+      await page.keyboard.type(recipient);
+      await page.keyboard.press('Enter');
+      await page.getByRole('cell', { name: recipient }).waitFor();
+      expect(await page.getByRole('row').count()).toBe(index + 2);
+    }
+    await expect.poll(() => page.getByRole('cell', { name: 'Email sent' }).count()).toBe(4);
+    // At the limit the form is gone.
+    expect(await field.count()).toBe(0);
+    await page
+      .getByText('You have shared your identity with the most people allowed (4).')
+      .waitFor();
+    await expectNoAxeViolations(page);
+
+    const link = await shareLink(verityUrl, recipients[0]!);
+    // The recipient: another browser, nobody signed in.
+    const recipientContext = await env.browser().newContext();
+    const recipientPage = await recipientContext.newPage();
+    try {
+      await recipientPage.goto(link);
+      await recipientPage.getByRole('heading', { name: 'Verified identity' }).waitFor();
+      await recipientPage.getByText('No identity checks have been completed yet.').waitFor();
+      await recipientPage.getByText('This link works until', { exact: false }).waitFor();
+      await expectNoAxeViolations(recipientPage);
+      await recipientPage.goto(`${verityUrl}/shared#${'A'.repeat(43)}`);
+      await recipientPage
+        .getByText('This link has expired or is not valid.', { exact: false })
+        .waitFor();
+    } finally {
+      await recipientContext.close();
+    }
+
+    await page.reload();
+    await page.getByRole('cell', { name: 'Identity shared' }).waitFor();
+    expect(await page.getByRole('cell', { name: 'Email sent' }).count()).toBe(3);
+  });
+});

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { emailPattern } from './accounts.js';
+
+const recipientEmail = z
+  .string()
+  .trim()
+  .min(1, 'Required')
+  .max(254)
+  .regex(emailPattern, 'Email is invalid');
+
+/** A share record (spec: email, status; emailSent until the recipient opens the link). */
+export const shareSchema = z.object({
+  email: z.string(),
+  status: z.enum(['emailSent', 'identityShared']),
+});
+
+/** GET /api/share and the answer of POST /api/share: the user's shares, oldest first. */
+export const shareListSchema = z.object({
+  shares: z.array(shareSchema),
+  /** The most shares a user may have (4). */
+  limit: z.number(),
+  /** How many days a shared-identity link works. */
+  linkDays: z.number(),
+});
+
+/** POST /api/share (spec: email). */
+export const shareRequestSchema = z.strictObject({ email: recipientEmail });
+
+/** POST /api/shared: the token from the link's fragment (never in a URL the server sees). */
+export const openSharedRequestSchema = z.strictObject({
+  token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'This link is not valid'),
+});
+
+/** The verified identity summary a recipient sees. */
+export const sharedIdentitySchema = z.object({
+  name: z.string().nullable(),
+  verification: z.array(z.object({ name: z.string(), dateTime: z.string() })),
+  expires: z.string(),
+});
+
+/** POST /api/invite: asks someone to verify themselves with Verity (fixed text). */
+export const inviteRequestSchema = z.strictObject({ email: recipientEmail });
+
+export type Share = z.infer<typeof shareSchema>;
+export type ShareList = z.infer<typeof shareListSchema>;
+export type SharedIdentity = z.infer<typeof sharedIdentitySchema>;

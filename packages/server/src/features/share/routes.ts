@@ -1,0 +1,96 @@
+import {
+  openSharedRequestSchema,
+  sharedIdentitySchema,
+  shareListSchema,
+  shareRequestSchema,
+} from '@verity/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.js';
+import { ApiError } from '../../http/apiError.js';
+import { clientIp, enforceLimit } from '../../http/rateLimit.js';
+import type { User } from '../accounts/userStore.js';
+import { currentUser } from '../session/currentUser.js';
+import { verificationsOf } from '../home/verifications.js';
+import { displayName } from './displayName.js';
+import { sendShareEmail } from './shareEmail.js';
+import { SHARE_LIMIT } from './shareStore.js';
+
+export const shareLimits = {
+  /** Shares per user a day: the limit of 4 already caps it; this slows retries of failures. */
+  perUser: { name: 'share-user', max: 10, windowSeconds: 86_400 },
+  /** Link openings per client address: tokens are 256-bit, this only keeps scanners off. */
+  openPerAddress: { name: 'share-open-ip', max: 30, windowSeconds: 900 },
+};
+
+async function signedInUser(ctx: AppContext, request: FastifyRequest, reply: FastifyReply) {
+  const user = await currentUser(ctx, request, reply);
+  if (!user) throw new ApiError('not_signed_in');
+  return user;
+}
+
+async function sharesOf(ctx: AppContext, user: User) {
+  const shares = await ctx.shares.list(user.id);
+  return {
+    shares: shares.map(({ email, status }) => ({ email, status })),
+    limit: SHARE_LIMIT,
+    linkDays: ctx.config.shareLinkDays,
+  };
+}
+
+/**
+ * GET and POST /api/share (account/share), and POST /api/shared: the recipient opens the
+ * link from their e-mail and sees the user's verified identity summary.
+ */
+export function shareRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  routes.get(
+    '/api/share',
+    { schema: { response: { 200: shareListSchema } } },
+    async (request, reply) => {
+      const user = await signedInUser(ctx, request, reply);
+      reply.header('Cache-Control', 'no-store');
+      return sharesOf(ctx, user);
+    },
+  );
+
+  routes.post(
+    '/api/share',
+    { schema: { body: shareRequestSchema, response: { 200: shareListSchema } } },
+    async (request, reply) => {
+      const user = await signedInUser(ctx, request, reply);
+      await enforceLimit(ctx, shareLimits.perUser, user.id);
+      const { email } = request.body;
+      const result = await ctx.shares.create(user.id, email, ctx.config.shareLinkDays * 86_400_000);
+      if (result.kind === 'limitReached') throw new ApiError('share_limit_reached');
+      if (result.kind === 'alreadyShared') throw new ApiError('already_shared');
+      await sendShareEmail(ctx, {
+        to: email,
+        sharedBy: displayName(await ctx.profiles.get(user.id)) ?? user.email,
+        token: result.token,
+        expiresAt: result.expiresAt,
+      });
+      await ctx.audit.record(user.id, 'identity_shared');
+      return sharesOf(ctx, user);
+    },
+  );
+
+  routes.post(
+    '/api/shared',
+    { schema: { body: openSharedRequestSchema, response: { 200: sharedIdentitySchema } } },
+    async (request, reply) => {
+      await enforceLimit(ctx, shareLimits.openPerAddress, clientIp(request));
+      const opened = await ctx.shares.open(request.body.token);
+      const owner = opened && (await ctx.users.findById(opened.userId));
+      if (!opened || !owner || owner.closed) throw new ApiError('share_link_invalid');
+      await ctx.audit.record(owner.id, 'shared_identity_viewed');
+      reply.header('Cache-Control', 'no-store');
+      return {
+        name: displayName(await ctx.profiles.get(owner.id)),
+        verification: await verificationsOf(ctx, owner.id),
+        expires: new Date(opened.expiresAt).toISOString(),
+      };
+    },
+  );
+}

@@ -1,0 +1,149 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseTargets } from '../../test/databases.js';
+import { ApiBrowser, signUp } from '../../test/journey.js';
+import { startTestServer, type TestServer } from '../../test/testServer.js';
+
+describe.each(databaseTargets())('identity shares (%s)', (target) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(target);
+  });
+  afterAll(async () => server?.close());
+
+  const newEmail = (tag: string) => `${tag}-${randomUUID()}@example.com`;
+
+  async function linkTokenSentTo(email: string): Promise<string> {
+    await server.ctx.email.flush();
+    const [mail] = await server.ctx.outbox.list({ recipient: email, limit: 1 });
+    const token = /\/shared#([A-Za-z0-9_-]{43})/.exec(mail?.body ?? '')?.[1];
+    if (!token) throw new Error(`no share link e-mailed to ${email}`);
+    return token;
+  }
+
+  async function sharer() {
+    const email = newEmail('sharer');
+    const browser = await signUp(server, email);
+    const user = await server.ctx.users.findByEmail(email);
+    return { browser, userId: user!.id };
+  }
+
+  it('shares with a recipient, who opens the link and sees the summary once it is opened', async () => {
+    const { browser, userId } = await sharer();
+    await server.ctx.profiles.update(userId, { given_name: 'Ada', family_name: 'Lovelace' });
+    const empty = await browser.fetch(`${server.url}/api/share`);
+    expect(await empty.json()).toEqual({ shares: [], limit: 4, linkDays: 14 });
+
+    const recipient = newEmail('agent');
+    const shared = await browser.post('/api/share', { email: recipient });
+    expect(shared).toEqual({
+      status: 200,
+      body: { shares: [{ email: recipient, status: 'emailSent' }], limit: 4, linkDays: 14 },
+    });
+    const [mail] = await server.ctx.outbox.list({ recipient, limit: 1 });
+    expect(mail?.subject).toBe('Ada Lovelace has shared their verified identity with you');
+    const token = await linkTokenSentTo(recipient);
+
+    // The token is kept only as its hash, and the recipient's address only encrypted.
+    const row = await server.ctx.database.db
+      .selectFrom('identity_shares')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow();
+    expect(row.token_hash).toBe(createHash('sha256').update(token).digest('hex'));
+    expect(JSON.stringify(row)).not.toContain(token);
+    expect(row.recipient).not.toContain(recipient);
+
+    const opened = await new ApiBrowser(server).post('/api/shared', { token });
+    expect(opened.status).toBe(200);
+    expect(opened.body).toMatchObject({ name: 'Ada Lovelace', verification: [] });
+    expect(Date.parse(String(opened.body.expires)) - Date.now()).toBeGreaterThan(13 * 86_400_000);
+
+    const after = await browser.fetch(`${server.url}/api/share`);
+    expect(await after.json()).toEqual({
+      shares: [{ email: recipient, status: 'identityShared' }],
+      limit: 4,
+      linkDays: 14,
+    });
+    const home = (await (await browser.fetch(`${server.url}/api/home`)).json()) as {
+      auditEvents: Array<{ title: string }>;
+    };
+    expect(home.auditEvents.map((event) => event.title)).toEqual(
+      expect.arrayContaining(['Identity shared', 'Shared identity viewed']),
+    );
+  });
+
+  it('allows 4 shares, then refuses, also when asked at the same time', async () => {
+    const { browser } = await sharer();
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => browser.post('/api/share', { email: newEmail(`r${i}`) })),
+    );
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(4);
+    for (const refused of answers.filter((answer) => answer.status !== 200)) {
+      expect(refused.status).toBe(409);
+      expect(refused.body.error).toMatchObject({ code: 'share_limit_reached' });
+    }
+    const list = (await (await browser.fetch(`${server.url}/api/share`)).json()) as {
+      shares: unknown[];
+    };
+    expect(list.shares).toHaveLength(4);
+  });
+
+  it('does not share twice with the same address', async () => {
+    const { browser } = await sharer();
+    const recipient = newEmail('twice');
+    expect((await browser.post('/api/share', { email: recipient })).status).toBe(200);
+    const again = await browser.post('/api/share', { email: recipient.toUpperCase() });
+    expect(again.status).toBe(409);
+    expect(again.body.error).toMatchObject({ code: 'already_shared' });
+  });
+
+  it('refuses an expired or unknown link with one answer', async () => {
+    const { browser, userId } = await sharer();
+    const recipient = newEmail('late');
+    await browser.post('/api/share', { email: recipient });
+    const token = await linkTokenSentTo(recipient);
+    await server.ctx.database.db
+      .updateTable('identity_shares')
+      .set({ expires_at: Date.now() - 1 })
+      .where('user_id', '=', userId)
+      .execute();
+    for (const tried of [token, 'A'.repeat(43)]) {
+      const answer = await new ApiBrowser(server).post('/api/shared', { token: tried });
+      expect(answer.status).toBe(404);
+      expect(answer.body.error).toMatchObject({ code: 'share_link_invalid' });
+    }
+    const list = await (await browser.fetch(`${server.url}/api/share`)).json();
+    expect(list).toMatchObject({ shares: [{ status: 'emailSent' }] });
+  });
+
+  it.each([
+    ['no e-mail', {}],
+    ['an empty e-mail', { email: ' ' }],
+    ['a bad e-mail', { email: 'agent@' }],
+    ['an unknown field', { email: 'a@example.com', html: '<b>hi</b>' }],
+  ])('refuses %s with a code', async (_name, body) => {
+    const { browser } = await sharer();
+    const answer = await browser.post('/api/share', body);
+    expect(answer.status).toBe(400);
+    expect(answer.body.error).toMatchObject({ code: 'validation_failed' });
+  });
+
+  it.each([
+    ['no token', {}],
+    ['a short token', { token: 'abc' }],
+    ['a token with other characters', { token: `${'A'.repeat(42)}=` }],
+  ])('refuses to open %s with a code', async (_name, body) => {
+    const answer = await new ApiBrowser(server).post('/api/shared', body);
+    expect(answer.status).toBe(400);
+    expect(answer.body.error).toMatchObject({ code: 'validation_failed' });
+  });
+
+  it('needs a signed-in user to list or share', async () => {
+    const visitor = new ApiBrowser(server);
+    expect((await visitor.fetch(`${server.url}/api/share`)).status).toBe(401);
+    const answer = await visitor.post('/api/share', { email: 'a@example.com' });
+    expect(answer.status).toBe(401);
+    expect(answer.body.error).toMatchObject({ code: 'not_signed_in' });
+  });
+});

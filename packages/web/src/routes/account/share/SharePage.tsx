@@ -1,0 +1,59 @@
+import type { ShareList } from '@verity/contracts';
+import { useEffect, useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Col from 'react-bootstrap/Col';
+import Row from 'react-bootstrap/Row';
+import Spinner from 'react-bootstrap/Spinner';
+import { fetchShares } from '../../../api/share';
+import { PageHeading } from '../../../components/PageHeading';
+import { RequireAccountUser } from '../../../components/RequireAccountUser';
+import { shareCopy } from '../../../copy/account';
+import { ShareForm } from './ShareForm';
+import { ShareTable } from './ShareTable';
+
+/** account/share (second document): who the user shared their identity with, and a form. */
+export function SharePage() {
+  return (
+    <RequireAccountUser>
+      <Share />
+    </RequireAccountUser>
+  );
+}
+
+function Share() {
+  const [list, setList] = useState<ShareList | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    fetchShares({ signal: controller.signal }).then(setList, () => {
+      if (!controller.signal.aborted) setFailed(true);
+    });
+    return () => controller.abort();
+  }, []);
+
+  return (
+    <>
+      <PageHeading>{shareCopy.title}</PageHeading>
+      <p className="lead">{shareCopy.subtitle}</p>
+      {failed ? (
+        <Alert variant="danger">{shareCopy.failed}</Alert>
+      ) : list === null ? (
+        <Spinner animation="border" role="status" aria-label="Loading" />
+      ) : (
+        <Row className="g-4">
+          <Col lg={7}>
+            <ShareTable shares={list.shares} />
+          </Col>
+          <Col lg={5}>
+            {list.shares.length < list.limit ? (
+              <ShareForm linkDays={list.linkDays} onShared={setList} />
+            ) : (
+              <p>{shareCopy.limitReached}</p>
+            )}
+          </Col>
+        </Row>
+      )}
+    </>
+  );
+}

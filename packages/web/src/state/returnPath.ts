@@ -1,0 +1,10 @@
+/**
+ * A saved return path, if it is one of this app's account pages. Only the account guard
+ * saves one, so anything else (another site, a protocol-relative '//host', a script URL)
+ * was not written by us and is ignored.
+ */
+export function returnPath(raw: string): string | null {
+  if (!/^\/account\/[A-Za-z0-9/_-]*(\?[^#]*)?$/.test(raw)) return null;
+  if (raw.includes('//')) return null;
+  return raw;
+}
