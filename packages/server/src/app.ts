@@ -30,6 +30,7 @@ import { clientAddress } from './http/clientAddress.js';
 import { mountProvider } from './http/oidcMount.js';
 import { registerSpa } from './http/spa.js';
 import { shareRoutes } from './features/share/routes.js';
+import { inviteRoutes } from './features/invite/routes.js';
 
 export interface AppOptions {
   /** Where the built SPA is; defaults to packages/web/dist. */
@@ -142,6 +143,7 @@ export async function buildApp(
   contactRoutes(app, ctx);
   homeRoutes(app, ctx);
   shareRoutes(app, ctx);
+  inviteRoutes(app, ctx);
   if (servesDevOutbox(config)) outboxRoutes(app, ctx.outbox);
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 

@@ -44,3 +44,5 @@ export const inviteRequestSchema = z.strictObject({ email: recipientEmail });
 export type Share = z.infer<typeof shareSchema>;
 export type ShareList = z.infer<typeof shareListSchema>;
 export type SharedIdentity = z.infer<typeof sharedIdentitySchema>;
+
+export const inviteResponseSchema = z.object({ status: z.literal('sent') });
