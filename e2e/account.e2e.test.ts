@@ -121,4 +121,26 @@ describe('account section', () => {
     await page.getByRole('cell', { name: 'Identity shared' }).waitFor();
     expect(await page.getByRole('cell', { name: 'Email sent' }).count()).toBe(3);
   });
+
+  it('asks someone by e-mail to verify themselves, from the home page', async () => {
+    const { verityUrl } = env.stack();
+    const page = env.page();
+    const asker = `asker-${randomUUID()}@example.com`;
+    await signUp(page, verityUrl, asker);
+    await page.getByRole('link', { name: 'Request proof from someone...' }).click();
+    await page.getByRole('heading', { name: 'Request proof from someone' }).waitFor();
+    await expectNoAxeViolations(page);
+
+    const recipient = `seller-${randomUUID()}@example.com`;
+    await page.getByLabel('Their email address').fill(recipient);
+    await page.getByRole('button', { name: 'Send request' }).click();
+    await page
+      .getByText(`We have asked ${recipient} to verify their identity.`, { exact: false })
+      .waitFor();
+    const [invitation] = await outboxMessages(verityUrl, recipient);
+    expect(invitation?.body).toContain(
+      `${asker} has asked you to prove your identity with Verity.`,
+    );
+    await expectNoAxeViolations(page);
+  });
 });

@@ -1,4 +1,5 @@
 import {
+  inviteResponseSchema,
   sharedIdentitySchema,
   shareListSchema,
   type SharedIdentity,
@@ -19,4 +20,9 @@ export function shareIdentity(email: string, options?: CallOptions): Promise<Sha
 /** POST /api/shared: opens a shared-identity link by its token. */
 export function openSharedIdentity(token: string, options?: CallOptions): Promise<SharedIdentity> {
   return postJson('/api/shared', { token }, sharedIdentitySchema, options);
+}
+
+/** POST /api/invite: e-mails someone an invitation to verify themselves. */
+export function requestProof(email: string, options?: CallOptions): Promise<{ status: 'sent' }> {
+  return postJson('/api/invite', { email }, inviteResponseSchema, options);
 }

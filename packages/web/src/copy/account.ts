@@ -33,3 +33,14 @@ export const sharedCopy = {
   invalid: 'This link has expired or is not valid. Please ask the sender to share again.',
   failed: 'Oops something went wrong, please try again later',
 } as const;
+
+export const requestProofCopy = {
+  title: 'Request proof from someone',
+  intro: `We e-mail the person an invitation to verify their identity with ${brand.product}. It says that you asked, giving your e-mail address, and nothing else.`,
+  email: 'Their email address',
+  send: 'Send request',
+  sending: 'Sending request...',
+  sent: (email: string) =>
+    `We have asked ${email} to verify their identity. Once they have, they can share it with you.`,
+  failed: 'Oops something went wrong, please try again later',
+} as const;

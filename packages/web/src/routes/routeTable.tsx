@@ -21,6 +21,7 @@ import { TermsPage } from './terms/TermsPage';
 import { VerifyEmailPage } from './verifyemail/VerifyEmailPage';
 import { comingScreens, type BuiltScreen } from './screens';
 import { SharePage } from './account/share/SharePage';
+import { RequestProofPage } from './account/requestproof/RequestProofPage';
 import { SharedIdentityPage } from './shared/SharedIdentityPage';
 
 // React Router matches paths case-insensitively by default, as the spec's mixed case needs.
@@ -44,6 +45,7 @@ const builtScreens: Record<BuiltScreen, ReactElement> = {
   '/privacy': <PrivacyPage />,
   '/account/share': <SharePage />,
   '/shared': <SharedIdentityPage />,
+  '/account/requestproof': <RequestProofPage />,
 };
 
 const comingScreenPages = Object.fromEntries(

@@ -21,6 +21,7 @@ export const builtScreens = [
   '/privacy',
   '/account/share',
   '/shared',
+  '/account/requestproof',
 ] as const satisfies readonly SpaRoute[];
 
 export type BuiltScreen = (typeof builtScreens)[number];
@@ -52,7 +53,6 @@ export const comingScreens: Record<Exclude<SpaRoute, BuiltScreen>, string> = {
   '/obselect': 'Choose your bank',
   '/obcallback/*': 'Bank login',
   '/Cancel': 'Cancel',
-  '/account/requestproof': 'Request proof of identity',
   '/account/consents': 'Services you have shared your details with',
   '/account/delete': 'Delete your account',
 };

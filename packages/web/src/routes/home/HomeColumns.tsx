@@ -48,6 +48,9 @@ export function HomeColumns() {
           <li>
             <Link to="/account/share">Prove your Id to someone...</Link>
           </li>
+          <li>
+            <Link to="/account/requestproof">Request proof from someone...</Link>
+          </li>
         </ul>
       </Col>
       <Col md={4}>
