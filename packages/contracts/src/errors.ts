@@ -46,6 +46,11 @@ export const errorCatalogue = {
     status: 404,
     message: 'This link has expired or is not valid. Please ask the sender to share again.',
   },
+  consent_not_found: {
+    status: 404,
+    message: 'You have not shared your details with this service.',
+  },
+  wrong_password: { status: 400, message: 'The password is incorrect.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

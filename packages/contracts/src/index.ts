@@ -17,3 +17,4 @@ export * from './api/profile.js';
 export * from './api/contact.js';
 export * from './api/home.js';
 export * from './api/share.js';
+export * from './api/account.js';

@@ -31,6 +31,7 @@ import { mountProvider } from './http/oidcMount.js';
 import { registerSpa } from './http/spa.js';
 import { shareRoutes } from './features/share/routes.js';
 import { inviteRoutes } from './features/invite/routes.js';
+import { accountAreaRoutes } from './features/account/routes.js';
 
 export interface AppOptions {
   /** Where the built SPA is; defaults to packages/web/dist. */
@@ -144,6 +145,7 @@ export async function buildApp(
   homeRoutes(app, ctx);
   shareRoutes(app, ctx);
   inviteRoutes(app, ctx);
+  accountAreaRoutes(app, ctx);
   if (servesDevOutbox(config)) outboxRoutes(app, ctx.outbox);
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 

@@ -2,6 +2,7 @@ import { buildApp } from '../app.js';
 import { insecureSettings, type Config } from '../config.js';
 import { createAppContext } from '../context.js';
 import { sweepExpired } from '../oidc/adapter.js';
+import { purgeClosedAccounts } from '../features/account/closeAccount.js';
 
 const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
 
@@ -17,6 +18,7 @@ export async function serve(config: Config): Promise<void> {
       await sweepExpired(ctx.database.db);
       await ctx.kv.sweep();
       await ctx.emailCodes.sweep();
+      await purgeClosedAccounts(ctx.database.db);
     } catch (error) {
       app.log.warn({ err: error }, 'sweeping expired records failed');
     }

@@ -37,4 +37,31 @@ export class ConsentStore {
       )
       .execute();
   }
+
+  /** Every client this user consented to, most recently changed first. */
+  async listForUser(
+    userId: string,
+  ): Promise<Array<{ clientId: string; claims: string[]; updatedAt: number }>> {
+    const rows = await this.db
+      .selectFrom('consents')
+      .select(['client_id', 'claims', 'updated_at'])
+      .where('user_id', '=', userId)
+      .orderBy('updated_at', 'desc')
+      .execute();
+    return rows.map((row) => ({
+      clientId: row.client_id,
+      claims: JSON.parse(row.claims) as string[],
+      updatedAt: Number(row.updated_at),
+    }));
+  }
+
+  /** Withdraws the user's consent for one client; false if there was none. */
+  async withdraw(userId: string, clientId: string): Promise<boolean> {
+    const result = await this.db
+      .deleteFrom('consents')
+      .where('user_id', '=', userId)
+      .where('client_id', '=', clientId)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
 }

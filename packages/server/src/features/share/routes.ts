@@ -4,13 +4,13 @@ import {
   shareListSchema,
   shareRequestSchema,
 } from '@verity/contracts';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { ApiError } from '../../http/apiError.js';
 import { clientIp, enforceLimit } from '../../http/rateLimit.js';
 import type { User } from '../accounts/userStore.js';
-import { currentUser } from '../session/currentUser.js';
+import { signedInUser } from '../account/signedInUser.js';
 import { verificationsOf } from '../home/verifications.js';
 import { displayName } from './displayName.js';
 import { sendShareEmail } from './shareEmail.js';
@@ -22,12 +22,6 @@ export const shareLimits = {
   /** Link openings per client address: tokens are 256-bit, this only keeps scanners off. */
   openPerAddress: { name: 'share-open-ip', max: 30, windowSeconds: 900 },
 };
-
-async function signedInUser(ctx: AppContext, request: FastifyRequest, reply: FastifyReply) {
-  const user = await currentUser(ctx, request, reply);
-  if (!user) throw new ApiError('not_signed_in');
-  return user;
-}
 
 async function sharesOf(ctx: AppContext, user: User) {
   const shares = await ctx.shares.list(user.id);

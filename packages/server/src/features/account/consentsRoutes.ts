@@ -1,0 +1,68 @@
+import { accountConsentsSchema, revokeConsentRequestSchema } from '@verity/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.js';
+import { ApiError } from '../../http/apiError.js';
+import type { User } from '../accounts/userStore.js';
+import { standardFields } from '../profile/requestedClaims.js';
+import { revokeClientGrants } from './revokeClient.js';
+import { signedInUser } from './signedInUser.js';
+
+/** A claim's title as the consent screen showed it. */
+function claimTitle(claim: string, custom: ReadonlyArray<{ name: string; title: string }>) {
+  if (claim === 'email') return 'E-mail';
+  if (Object.hasOwn(standardFields, claim))
+    return standardFields[claim as keyof typeof standardFields].title;
+  return custom.find((field) => field.name === claim)?.title ?? claim;
+}
+
+async function consentsOf(ctx: AppContext, user: User) {
+  const given = await ctx.consents.listForUser(user.id);
+  const consents = await Promise.all(
+    given.map(async (consent) => {
+      const client = await ctx.clients.find(consent.clientId);
+      return {
+        clientId: consent.clientId,
+        clientName: client?.metadata.client_name ?? consent.clientId,
+        details: consent.claims.map((claim) =>
+          claimTitle(claim, client?.policy.customClaims ?? []),
+        ),
+        updated: new Date(consent.updatedAt).toISOString(),
+      };
+    }),
+  );
+  return { consents };
+}
+
+/**
+ * GET /api/account/consents and POST /api/account/consents/revoke: the user sees which
+ * services they agreed to share details with, and withdraws consent; the service's grants,
+ * codes and tokens for this user are revoked with it.
+ */
+export function accountConsentRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  routes.get(
+    '/api/account/consents',
+    { schema: { response: { 200: accountConsentsSchema } } },
+    async (request, reply) => {
+      const user = await signedInUser(ctx, request, reply);
+      reply.header('Cache-Control', 'no-store');
+      return consentsOf(ctx, user);
+    },
+  );
+
+  routes.post(
+    '/api/account/consents/revoke',
+    { schema: { body: revokeConsentRequestSchema, response: { 200: accountConsentsSchema } } },
+    async (request, reply) => {
+      const user = await signedInUser(ctx, request, reply);
+      const { clientId } = request.body;
+      const withdrawn = await ctx.consents.withdraw(user.id, clientId);
+      if (!withdrawn) throw new ApiError('consent_not_found');
+      await revokeClientGrants(ctx, user.id, clientId);
+      await ctx.audit.record(user.id, 'consent_revoked', clientId);
+      return consentsOf(ctx, user);
+    },
+  );
+}

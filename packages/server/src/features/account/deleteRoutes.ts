@@ -1,0 +1,53 @@
+import { deleteAccountRequestSchema, deleteAccountResponseSchema } from '@verity/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.js';
+import { ApiError } from '../../http/apiError.js';
+import { clientIp, enforceLimit } from '../../http/rateLimit.js';
+import { checkPassword } from '../accounts/passwords.js';
+import { closeAccount } from './closeAccount.js';
+import { signedInUser } from './signedInUser.js';
+
+export const deleteLimits = {
+  perAddress: { name: 'account-delete-ip', max: 20, windowSeconds: 900 },
+  failuresPerAccount: { name: 'account-delete-attempts', max: 5, windowSeconds: 900 },
+};
+
+/**
+ * POST /api/account/delete: the signed-in user confirms with their password, then the
+ * account is closed (closeAccount says what goes and what is kept).
+ */
+export function accountDeleteRoutes(app: FastifyInstance, ctx: AppContext): void {
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/api/account/delete',
+    {
+      schema: {
+        body: deleteAccountRequestSchema,
+        response: { 200: deleteAccountResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = await signedInUser(ctx, request, reply);
+      await enforceLimit(ctx, deleteLimits.perAddress, clientIp(request));
+      // Counted before the check, atomically, so parallel guesses cannot pass the limit.
+      const attemptsKey = `rl:${deleteLimits.failuresPerAccount.name}:${user.id}`;
+      const attempts = await ctx.kv.increment(
+        attemptsKey,
+        deleteLimits.failuresPerAccount.windowSeconds,
+      );
+      if (attempts > deleteLimits.failuresPerAccount.max) throw new ApiError('rate_limited');
+      const valid = await checkPassword(
+        await ctx.users.passwordHash(user.id),
+        request.body.Password,
+      );
+      if (!valid) {
+        await ctx.audit.record(user.id, 'account_delete_failed');
+        throw new ApiError('wrong_password');
+      }
+      await closeAccount(ctx.database.db, user.id);
+      await ctx.kv.delete(attemptsKey);
+      await ctx.audit.record(user.id, 'account_deleted');
+      return { deleted: true as const };
+    },
+  );
+}
