@@ -16,3 +16,6 @@ export * from './fieldRules.js';
 export * from './api/profile.js';
 export * from './api/contact.js';
 export * from './api/home.js';
+export * from './checks/documentRules.js';
+export * from './checks/assuranceOptions.js';
+export * from './api/verification.js';

@@ -4,7 +4,16 @@ import type { Database } from '../../db/schema.js';
 
 /** Security-relevant events, kept per user for the account pages. No personal data in them. */
 export type AuditEventType =
-  'signup' | 'email_verified' | 'login' | 'login_failed' | 'password_reset' | 'logout';
+  | 'signup'
+  | 'email_verified'
+  | 'login'
+  | 'login_failed'
+  | 'password_reset'
+  | 'logout'
+  | 'identity_check_passed'
+  | 'identity_check_failed'
+  | 'identity_check_declined'
+  | 'request_cancelled';
 
 export interface AuditEvent {
   type: AuditEventType;

@@ -14,6 +14,10 @@ const titles: Record<AuditEventType, string> = {
   login_failed: 'Failed login attempt',
   password_reset: 'Password changed',
   logout: 'Logged out',
+  identity_check_passed: 'Identity check passed',
+  identity_check_failed: 'Identity check failed',
+  identity_check_declined: 'Identity check not available to you',
+  request_cancelled: 'Sign-in request cancelled',
 };
 
 const RECENT = 10;
