@@ -20,6 +20,10 @@ import { Signup2Page } from './signup2/Signup2Page';
 import { TermsPage } from './terms/TermsPage';
 import { VerifyEmailPage } from './verifyemail/VerifyEmailPage';
 import { comingScreens, type BuiltScreen } from './screens';
+import { VerifyOptionsPage } from './verifyoptions/VerifyOptionsPage';
+import { VerifyPage } from './verify/VerifyPage';
+import { PassportPage } from './passport/PassportPage';
+import { CancelPage } from './cancel/CancelPage';
 
 // React Router matches paths case-insensitively by default, as the spec's mixed case needs.
 const builtScreens: Record<BuiltScreen, ReactElement> = {
@@ -40,6 +44,10 @@ const builtScreens: Record<BuiltScreen, ReactElement> = {
   '/contact': <ContactPage />,
   '/terms': <TermsPage />,
   '/privacy': <PrivacyPage />,
+  '/VerifyOptions': <VerifyOptionsPage />,
+  '/Verify': <VerifyPage />,
+  '/Passport': <PassportPage />,
+  '/Cancel': <CancelPage />,
 };
 
 const comingScreenPages = Object.fromEntries(

@@ -19,6 +19,10 @@ export const builtScreens = [
   '/contact',
   '/terms',
   '/privacy',
+  '/VerifyOptions',
+  '/Verify',
+  '/Passport',
+  '/Cancel',
 ] as const satisfies readonly SpaRoute[];
 
 export type BuiltScreen = (typeof builtScreens)[number];
@@ -32,10 +36,7 @@ export const comingScreens: Record<Exclude<SpaRoute, BuiltScreen>, string> = {
   '/webauthn': 'Security key',
   '/SecondFactor': 'Security',
   '/secondfactorlogin': 'Login with 2FA',
-  '/VerifyOptions': 'Verification options',
-  '/Verify': 'Verify your identity',
   '/Kbv': 'Identity check',
-  '/Passport': 'Passport',
   '/DrivingLicence': 'Driving Licence',
   '/CreditCard': 'Credit Card',
   '/BankAccount': 'Bank account',
@@ -49,6 +50,5 @@ export const comingScreens: Record<Exclude<SpaRoute, BuiltScreen>, string> = {
   '/mpindetect': 'PIN identities',
   '/obselect': 'Choose your bank',
   '/obcallback/*': 'Bank login',
-  '/Cancel': 'Cancel',
   '/account/share': 'Share your identity with others',
 };
