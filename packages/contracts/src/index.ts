@@ -18,3 +18,6 @@ export * from './api/contact.js';
 export * from './api/home.js';
 export * from './api/share.js';
 export * from './api/account.js';
+export * from './checks/documentRules.js';
+export * from './checks/assuranceOptions.js';
+export * from './api/verification.js';

@@ -24,6 +24,9 @@ import { responseRoutes } from './features/response/routes.js';
 import { outboxRoutes } from './features/outbox/routes.js';
 import { requestRoutes } from './features/requests/routes.js';
 import { sessionRoutes } from './features/session/routes.js';
+import { assuranceRoutes } from './features/assurance/routes.js';
+import { passportRoutes } from './features/passport/routes.js';
+import { cancelRoutes } from './features/cancel/routes.js';
 import { ApiError } from './http/apiError.js';
 import { installErrorHandler } from './http/errorHandler.js';
 import { clientAddress } from './http/clientAddress.js';
@@ -146,6 +149,9 @@ export async function buildApp(
   shareRoutes(app, ctx);
   inviteRoutes(app, ctx);
   accountAreaRoutes(app, ctx);
+  assuranceRoutes(app, ctx);
+  passportRoutes(app, ctx);
+  cancelRoutes(app, ctx);
   if (servesDevOutbox(config)) outboxRoutes(app, ctx.outbox);
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 

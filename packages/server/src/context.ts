@@ -26,6 +26,10 @@ import { OutboxEmailProvider } from './providers/email/outboxEmail.js';
 import { SmtpEmailProvider } from './providers/email/smtpEmail.js';
 import type { Secrets } from './secrets.js';
 import { openStores } from './stores.js';
+import { EvidenceStore } from './features/evidence/evidenceStore.js';
+import { AssuranceChoiceStore } from './features/assurance/choiceStore.js';
+import type { DocumentProvider } from './providers/documents/documentProvider.js';
+import { SandboxDocumentProvider } from './providers/documents/sandboxDocuments.js';
 
 /** Everything the app needs, built once from the configuration; tests build their own. */
 export interface AppContext {
@@ -49,6 +53,9 @@ export interface AppContext {
   profiles: ProfileStore;
   consents: ConsentStore;
   shares: ShareStore;
+  evidence: EvidenceStore;
+  assuranceChoices: AssuranceChoiceStore;
+  documents: DocumentProvider;
   close(): Promise<void>;
 }
 
@@ -63,12 +70,14 @@ export async function createAppContext(config: Config): Promise<AppContext> {
     ? new SmtpEmailProvider(config.smtpUrl, config.mailFrom)
     : new OutboxEmailProvider(outbox);
   const profiles = new ProfileStore(database.db, encryption);
+  const evidence = new EvidenceStore(database.db, encryption);
   const provider = await createProvider({
     config,
     db: database.db,
     clients,
     keys,
     profiles,
+    evidence,
     cookieKeys: secrets.cookieKeys,
     customClaims: [
       ...new Set(
@@ -103,6 +112,9 @@ export async function createAppContext(config: Config): Promise<AppContext> {
       ? new HttpAddressProvider(config.addressApi.url, config.addressApi.key)
       : new SandboxAddressProvider(),
     shares: new ShareStore(database.db, encryption, secrets.dataKey),
+    evidence,
+    assuranceChoices: new AssuranceChoiceStore(kv),
+    documents: new SandboxDocumentProvider(),
     async close() {
       await email.close();
       await kv.close();

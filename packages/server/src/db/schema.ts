@@ -135,6 +135,26 @@ export interface IdentityShareTable {
   opened_at: number | null;
 }
 
+export interface EvidenceTable {
+  id: string;
+  user_id: string;
+  /** The check's name as the spec names it (contracts checkNames). */
+  check_name: string;
+  /** passed, failed, or declined (the user said they cannot do this check). */
+  outcome: string;
+  /** GPG45-style scores, 0 to 4. */
+  strength: number;
+  validity: number;
+  activity: number;
+  fraud: number;
+  verification: number;
+  provider: string;
+  transaction_id: string;
+  /** The verified attributes as JSON, encrypted at rest (bound to the evidence id); null if none. */
+  attributes: string | null;
+  created_at: number;
+}
+
 export interface Database {
   oidc_payloads: OidcPayloadTable;
   signing_keys: SigningKeyTable;
@@ -150,4 +170,5 @@ export interface Database {
   consents: ConsentTable;
   contact_messages: ContactMessageTable;
   identity_shares: IdentityShareTable;
+  evidence: EvidenceTable;
 }

@@ -23,6 +23,10 @@ import { comingScreens, type BuiltScreen } from './screens';
 import { SharePage } from './account/share/SharePage';
 import { RequestProofPage } from './account/requestproof/RequestProofPage';
 import { SharedIdentityPage } from './shared/SharedIdentityPage';
+import { VerifyOptionsPage } from './verifyoptions/VerifyOptionsPage';
+import { VerifyPage } from './verify/VerifyPage';
+import { PassportPage } from './passport/PassportPage';
+import { CancelPage } from './cancel/CancelPage';
 
 // React Router matches paths case-insensitively by default, as the spec's mixed case needs.
 const builtScreens: Record<BuiltScreen, ReactElement> = {
@@ -46,6 +50,10 @@ const builtScreens: Record<BuiltScreen, ReactElement> = {
   '/account/share': <SharePage />,
   '/shared': <SharedIdentityPage />,
   '/account/requestproof': <RequestProofPage />,
+  '/VerifyOptions': <VerifyOptionsPage />,
+  '/Verify': <VerifyPage />,
+  '/Passport': <PassportPage />,
+  '/Cancel': <CancelPage />,
 };
 
 const comingScreenPages = Object.fromEntries(

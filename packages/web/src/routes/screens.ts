@@ -22,6 +22,10 @@ export const builtScreens = [
   '/account/share',
   '/shared',
   '/account/requestproof',
+  '/VerifyOptions',
+  '/Verify',
+  '/Passport',
+  '/Cancel',
 ] as const satisfies readonly SpaRoute[];
 
 export type BuiltScreen = (typeof builtScreens)[number];
@@ -35,10 +39,7 @@ export const comingScreens: Record<Exclude<SpaRoute, BuiltScreen>, string> = {
   '/webauthn': 'Security key',
   '/SecondFactor': 'Security',
   '/secondfactorlogin': 'Login with 2FA',
-  '/VerifyOptions': 'Verification options',
-  '/Verify': 'Verify your identity',
   '/Kbv': 'Identity check',
-  '/Passport': 'Passport',
   '/DrivingLicence': 'Driving Licence',
   '/CreditCard': 'Credit Card',
   '/BankAccount': 'Bank account',
@@ -52,7 +53,6 @@ export const comingScreens: Record<Exclude<SpaRoute, BuiltScreen>, string> = {
   '/mpindetect': 'PIN identities',
   '/obselect': 'Choose your bank',
   '/obcallback/*': 'Bank login',
-  '/Cancel': 'Cancel',
   '/account/consents': 'Services you have shared your details with',
   '/account/delete': 'Delete your account',
 };

@@ -4,6 +4,7 @@ import * as accounts from './0002_accounts.js';
 import * as profiles from './0003_profiles.js';
 import * as contact from './0004_contact.js';
 import * as account from './0007_account.js';
+import * as evidence from './0006_evidence.js';
 
 /** Every migration, in order. Names are stored in the database: never rename one. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '0003_profiles': profiles,
   '0004_contact': contact,
   '0007_account': account,
+  '0006_evidence': evidence,
 };

@@ -15,7 +15,11 @@ export type AuditEventType =
   | 'proof_requested'
   | 'consent_revoked'
   | 'account_delete_failed'
-  | 'account_deleted';
+  | 'account_deleted'
+  | 'identity_check_passed'
+  | 'identity_check_failed'
+  | 'identity_check_declined'
+  | 'request_cancelled';
 
 export interface AuditEvent {
   type: AuditEventType;

@@ -20,6 +20,10 @@ const titles: Record<AuditEventType, string> = {
   consent_revoked: 'Consent withdrawn',
   account_delete_failed: 'Failed attempt to delete the account',
   account_deleted: 'Account deleted',
+  identity_check_passed: 'Identity check passed',
+  identity_check_failed: 'Identity check failed',
+  identity_check_declined: 'Identity check not available to you',
+  request_cancelled: 'Sign-in request cancelled',
 };
 
 const RECENT = 10;
