@@ -25,6 +25,8 @@ import { outboxRoutes } from './features/outbox/routes.js';
 import { requestRoutes } from './features/requests/routes.js';
 import { sessionRoutes } from './features/session/routes.js';
 import { ApiError } from './http/apiError.js';
+import { openBankingRoutes } from './features/openBanking/routes.js';
+import { sandboxBankRoutes } from './features/sandboxBank/routes.js';
 import { installErrorHandler } from './http/errorHandler.js';
 import { clientAddress } from './http/clientAddress.js';
 import { mountProvider } from './http/oidcMount.js';
@@ -140,6 +142,8 @@ export async function buildApp(
   consentRoutes(app, ctx);
   contactRoutes(app, ctx);
   homeRoutes(app, ctx);
+  openBankingRoutes(app, ctx);
+  if (ctx.config.sandboxBank) sandboxBankRoutes(app, ctx);
   if (servesDevOutbox(config)) outboxRoutes(app, ctx.outbox);
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 

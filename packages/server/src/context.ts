@@ -24,6 +24,10 @@ import type { EmailProvider } from './providers/email/emailProvider.js';
 import { OutboxEmailProvider } from './providers/email/outboxEmail.js';
 import { SmtpEmailProvider } from './providers/email/smtpEmail.js';
 import type { Secrets } from './secrets.js';
+import { ObAttemptStore } from './features/openBanking/attemptStore.js';
+import { BankAccountStore } from './features/openBanking/bankAccountStore.js';
+import type { AccountDataProvider } from './providers/bank/accountDataProvider.js';
+import { bankProvidersFrom } from './providers/bank/registry.js';
 import { openStores } from './stores.js';
 
 /** Everything the app needs, built once from the configuration; tests build their own. */
@@ -47,6 +51,9 @@ export interface AppContext {
   addresses: AddressProvider;
   profiles: ProfileStore;
   consents: ConsentStore;
+  bankProviders: AccountDataProvider[];
+  obAttempts: ObAttemptStore;
+  bankAccounts: BankAccountStore;
   close(): Promise<void>;
 }
 
@@ -100,6 +107,9 @@ export async function createAppContext(config: Config): Promise<AppContext> {
     addresses: config.addressApi
       ? new HttpAddressProvider(config.addressApi.url, config.addressApi.key)
       : new SandboxAddressProvider(),
+    bankProviders: bankProvidersFrom(config, secrets.dataKey),
+    obAttempts: new ObAttemptStore(database.db, encryption),
+    bankAccounts: new BankAccountStore(database.db, encryption, secrets.dataKey),
     async close() {
       await email.close();
       await kv.close();

@@ -14,6 +14,9 @@ const titles: Record<AuditEventType, string> = {
   login_failed: 'Failed login attempt',
   password_reset: 'Password changed',
   logout: 'Logged out',
+  bank_login: 'Logged in with your bank',
+  bank_account_verified: 'Bank account verified',
+  bank_account_mismatch: 'Bank account did not match your name',
 };
 
 const RECENT = 10;
