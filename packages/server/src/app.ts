@@ -98,6 +98,11 @@ export async function buildApp(
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         frameAncestors: ["'none'"],
+        // Banks whose login shows in an embedded frame on /obselect (obProviderType tk).
+        frameSrc: [
+          "'self'",
+          ...new Set(ctx.bankProviders.filter((p) => p.type === 'tk').map((p) => p.linkOrigin)),
+        ],
       },
     },
     hsts: config.publicUrl.protocol === 'https:',

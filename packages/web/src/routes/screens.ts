@@ -19,6 +19,9 @@ export const builtScreens = [
   '/contact',
   '/terms',
   '/privacy',
+  '/obselect',
+  '/obcallback/*',
+  '/ObCallback',
 ] as const satisfies readonly SpaRoute[];
 
 export type BuiltScreen = (typeof builtScreens)[number];
@@ -47,8 +50,6 @@ export const comingScreens: Record<Exclude<SpaRoute, BuiltScreen>, string> = {
   '/mpinsetup': 'PIN setup',
   '/mpindone': 'PIN ready',
   '/mpindetect': 'PIN identities',
-  '/obselect': 'Choose your bank',
-  '/obcallback/*': 'Bank login',
   '/Cancel': 'Cancel',
   '/account/share': 'Share your identity with others',
 };
