@@ -51,6 +51,51 @@ export const errorCatalogue = {
     message: 'You have not shared your details with this service.',
   },
   wrong_password: { status: 400, message: 'The password is incorrect.' },
+  // Open banking (second document: bank selection errors and the bank account screen).
+  unknown_bank: { status: 400, message: 'This bank is not offered.' },
+  ob_state_invalid: {
+    status: 400,
+    message: 'This bank login has expired or was not started here. Please choose your bank again.',
+  },
+  NoBankAccounts: {
+    status: 422,
+    message:
+      'The accounts you shared may be credit cards, loans or mortgages. Please select a bank account and try again.',
+  },
+  NoAccountNumber: {
+    status: 422,
+    message: 'Your bank did not return the account number. Please try another account.',
+  },
+  NoAccounts: {
+    status: 422,
+    message: 'No usable account was shared. Please select an account and try again.',
+  },
+  provider_error: {
+    status: 502,
+    message: 'Sorry, we were unable to contact your bank. Please try later.',
+  },
+  TEMPORARY_ERROR: {
+    status: 503,
+    message: 'Sorry, we were unable to contact your bank. Please try later.',
+  },
+  access_denied: { status: 400, message: 'The bank login was cancelled.' },
+  bank_login_not_linked: {
+    status: 403,
+    message: 'This bank account is not linked to an account here. Please log in first.',
+  },
+  bankIdentityMismatch: {
+    status: 422,
+    message:
+      'Sorry we have been unable to verify your details match the bank you have logged in with. Unfortunately we are unable to verify your identity at this time.',
+  },
+  bankVerificationFailed: {
+    status: 422,
+    message: 'We could not verify this bank account. Please answer some questions instead.',
+  },
+  bankApiError: {
+    status: 502,
+    message: 'Sorry, we were unable to check your bank account. Please try again.',
+  },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

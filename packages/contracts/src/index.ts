@@ -21,3 +21,4 @@ export * from './api/account.js';
 export * from './checks/documentRules.js';
 export * from './checks/assuranceOptions.js';
 export * from './api/verification.js';
+export * from './api/openBanking.js';

@@ -48,6 +48,7 @@ export const spaRoutes = [
   '/account/consents',
   '/account/delete',
   '/shared',
+  '/ObCallback',
 ] as const;
 
 export type SpaRoute = (typeof spaRoutes)[number];

@@ -28,6 +28,8 @@ import { assuranceRoutes } from './features/assurance/routes.js';
 import { passportRoutes } from './features/passport/routes.js';
 import { cancelRoutes } from './features/cancel/routes.js';
 import { ApiError } from './http/apiError.js';
+import { openBankingRoutes } from './features/openBanking/routes.js';
+import { sandboxBankRoutes } from './features/sandboxBank/routes.js';
 import { installErrorHandler } from './http/errorHandler.js';
 import { clientAddress } from './http/clientAddress.js';
 import { mountProvider } from './http/oidcMount.js';
@@ -102,6 +104,11 @@ export async function buildApp(
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         frameAncestors: ["'none'"],
+        // Banks whose login shows in an embedded frame on /obselect (obProviderType tk).
+        frameSrc: [
+          "'self'",
+          ...new Set(ctx.bankProviders.filter((p) => p.type === 'tk').map((p) => p.linkOrigin)),
+        ],
       },
     },
     hsts: config.publicUrl.protocol === 'https:',
@@ -152,6 +159,8 @@ export async function buildApp(
   assuranceRoutes(app, ctx);
   passportRoutes(app, ctx);
   cancelRoutes(app, ctx);
+  openBankingRoutes(app, ctx);
+  if (ctx.config.sandboxBank) sandboxBankRoutes(app, ctx);
   if (servesDevOutbox(config)) outboxRoutes(app, ctx.outbox);
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 

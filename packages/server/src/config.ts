@@ -41,7 +41,28 @@ const envSchema = z.object({
   COOKIE_KEYS: z.string().optional(),
   DATA_ENCRYPTION_KEY: z.string().optional(),
   SHARE_LINK_DAYS: z.coerce.number().int().min(1).max(90).default(14),
+  SANDBOX_BANK: z.enum(['on', 'off']).optional(),
+  OB_PROVIDERS: z.string().optional(),
 });
+
+/** One account-data provider (OB_PROVIDERS, a JSON list); see docs/configuration.md. */
+const bankProviderSchema = z.strictObject({
+  display_name: z
+    .string()
+    .regex(/^[A-Za-z0-9][A-Za-z0-9 &'.-]{0,59}$/, "letters, digits, spaces and & ' . -"),
+  /** tl: the bank's page opens in place of Verity's; tk: in an embedded frame. */
+  type: z.enum(['tl', 'tk']).default('tl'),
+  auth_url: z.url({ protocol: /^https?$/ }),
+  api_url: z.url({ protocol: /^https?$/ }),
+  client_id: z.string().min(1),
+  client_secret: z.string().min(1),
+  /** The provider's own bank choice, passed through (TrueLayer's providers parameter). */
+  providers: z.string().optional(),
+  /** An SVG file served at /providers/{display_name}.svg. */
+  logo_file: z.string().optional(),
+});
+
+export type BankProviderConfig = z.infer<typeof bankProviderSchema>;
 
 export interface Config {
   publicUrl: URL;
@@ -68,6 +89,10 @@ export interface Config {
   dataEncryptionKey: string | undefined;
   /** How long a shared-identity link works, in days. */
   shareLinkDays: number;
+  /** The built-in sandbox bank at /sandbox-bank: on by default, off in production unless set. */
+  sandboxBank: boolean;
+  /** Real account-data providers (open banking). */
+  bankProviders: BankProviderConfig[];
 }
 
 export class ConfigError extends Error {}
@@ -120,7 +145,30 @@ export function loadConfig(env: Record<string, string | undefined> = readEnv()):
       .filter(Boolean),
     dataEncryptionKey: e.DATA_ENCRYPTION_KEY,
     shareLinkDays: e.SHARE_LINK_DAYS,
+    sandboxBank: e.SANDBOX_BANK ? e.SANDBOX_BANK === 'on' : e.NODE_ENV !== 'production',
+    bankProviders: parseBankProviders(e.OB_PROVIDERS),
   };
+}
+
+function parseBankProviders(raw: string | undefined): BankProviderConfig[] {
+  if (!raw) return [];
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    throw new ConfigError('Invalid configuration:\n  OB_PROVIDERS: not valid JSON');
+  }
+  const parsed = z.array(bankProviderSchema).max(50).safeParse(json);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map(
+      (issue) => `OB_PROVIDERS.${issue.path.join('.')}: ${issue.message}`,
+    );
+    throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+  const names = parsed.data.map((provider) => provider.display_name.toLowerCase());
+  if (new Set(names).size !== names.length)
+    throw new ConfigError('Invalid configuration:\n  OB_PROVIDERS: display names must differ');
+  return parsed.data;
 }
 
 const loopbackHosts = new Set(['localhost', '127.0.0.1', '[::1]']);
@@ -153,6 +201,11 @@ export function insecureSettings(config: Config): string[] {
   if (config.env === 'production' && !config.smtpUrl) {
     warnings.push(
       'NODE_ENV=production without SMTP_URL: e-mail goes to the development outbox and is never delivered.',
+    );
+  }
+  if (config.env === 'production' && config.sandboxBank) {
+    warnings.push(
+      'SANDBOX_BANK=on in production: the sandbox bank and its made-up customers are offered to users.',
     );
   }
   if (config.env === 'production' && config.publicUrl.protocol === 'http:') {

@@ -25,6 +25,10 @@ import type { EmailProvider } from './providers/email/emailProvider.js';
 import { OutboxEmailProvider } from './providers/email/outboxEmail.js';
 import { SmtpEmailProvider } from './providers/email/smtpEmail.js';
 import type { Secrets } from './secrets.js';
+import { ObAttemptStore } from './features/openBanking/attemptStore.js';
+import { BankAccountStore } from './features/openBanking/bankAccountStore.js';
+import type { AccountDataProvider } from './providers/bank/accountDataProvider.js';
+import { bankProvidersFrom } from './providers/bank/registry.js';
 import { openStores } from './stores.js';
 import { EvidenceStore } from './features/evidence/evidenceStore.js';
 import { AssuranceChoiceStore } from './features/assurance/choiceStore.js';
@@ -56,6 +60,9 @@ export interface AppContext {
   evidence: EvidenceStore;
   assuranceChoices: AssuranceChoiceStore;
   documents: DocumentProvider;
+  bankProviders: AccountDataProvider[];
+  obAttempts: ObAttemptStore;
+  bankAccounts: BankAccountStore;
   close(): Promise<void>;
 }
 
@@ -115,6 +122,9 @@ export async function createAppContext(config: Config): Promise<AppContext> {
     evidence,
     assuranceChoices: new AssuranceChoiceStore(kv),
     documents: new SandboxDocumentProvider(),
+    bankProviders: bankProvidersFrom(config, secrets.dataKey),
+    obAttempts: new ObAttemptStore(database.db, encryption),
+    bankAccounts: new BankAccountStore(database.db, encryption, secrets.dataKey),
     async close() {
       await email.close();
       await kv.close();

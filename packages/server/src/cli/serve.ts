@@ -19,6 +19,7 @@ export async function serve(config: Config): Promise<void> {
       await ctx.kv.sweep();
       await ctx.emailCodes.sweep();
       await purgeClosedAccounts(ctx.database.db);
+      await ctx.obAttempts.sweep();
     } catch (error) {
       app.log.warn({ err: error }, 'sweeping expired records failed');
     }

@@ -155,6 +155,43 @@ export interface EvidenceTable {
   created_at: number;
 }
 
+export interface ObAttemptTable {
+  /** SHA-256 of the state Verity sent to the bank; the state itself is never stored. */
+  id: string;
+  browser_id: string;
+  user_id: string | null;
+  request_id: string | null;
+  provider: string;
+  /** PKCE code verifier, encrypted at rest. */
+  code_verifier: string;
+  attempts: number;
+  created_at: number;
+  expires_at: number;
+  consumed_at: number | null;
+}
+
+export interface BankLinkTable {
+  /** HMAC of the provider and the bank account's identity (see features/openBanking). */
+  identity_hash: string;
+  user_id: string;
+  provider: string;
+  created_at: number;
+}
+
+export interface BankAccountTable {
+  id: string;
+  user_id: string;
+  /** 'ob' (from a bank login) or 'profile' (typed by the user). */
+  source: string;
+  provider: string | null;
+  /** JSON { holderName, sortCode, accountNumber }, encrypted at rest. */
+  data: string;
+  /** Holder-name match score, 0 to 100. */
+  name_score: number;
+  modulus_valid: number;
+  created_at: number;
+}
+
 export interface Database {
   oidc_payloads: OidcPayloadTable;
   signing_keys: SigningKeyTable;
@@ -171,4 +208,7 @@ export interface Database {
   contact_messages: ContactMessageTable;
   identity_shares: IdentityShareTable;
   evidence: EvidenceTable;
+  ob_attempts: ObAttemptTable;
+  bank_links: BankLinkTable;
+  bank_accounts: BankAccountTable;
 }

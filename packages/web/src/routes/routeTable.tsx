@@ -19,6 +19,8 @@ import { SignupPage } from './signup/SignupPage';
 import { Signup2Page } from './signup2/Signup2Page';
 import { TermsPage } from './terms/TermsPage';
 import { VerifyEmailPage } from './verifyemail/VerifyEmailPage';
+import { ObCallbackPage } from './obcallback/ObCallbackPage';
+import { ObSelectPage } from './obselect/ObSelectPage';
 import { comingScreens, type BuiltScreen } from './screens';
 import { SharePage } from './account/share/SharePage';
 import { RequestProofPage } from './account/requestproof/RequestProofPage';
@@ -54,6 +56,9 @@ const builtScreens: Record<BuiltScreen, ReactElement> = {
   '/Verify': <VerifyPage />,
   '/Passport': <PassportPage />,
   '/Cancel': <CancelPage />,
+  '/obselect': <ObSelectPage />,
+  '/obcallback/*': <ObCallbackPage />,
+  '/ObCallback': <ObCallbackPage />,
 };
 
 const comingScreenPages = Object.fromEntries(

@@ -26,6 +26,9 @@ export const builtScreens = [
   '/Verify',
   '/Passport',
   '/Cancel',
+  '/obselect',
+  '/obcallback/*',
+  '/ObCallback',
 ] as const satisfies readonly SpaRoute[];
 
 export type BuiltScreen = (typeof builtScreens)[number];
@@ -51,8 +54,6 @@ export const comingScreens: Record<Exclude<SpaRoute, BuiltScreen>, string> = {
   '/mpinsetup': 'PIN setup',
   '/mpindone': 'PIN ready',
   '/mpindetect': 'PIN identities',
-  '/obselect': 'Choose your bank',
-  '/obcallback/*': 'Bank login',
   '/account/consents': 'Services you have shared your details with',
   '/account/delete': 'Delete your account',
 };

@@ -5,6 +5,7 @@ import * as profiles from './0003_profiles.js';
 import * as contact from './0004_contact.js';
 import * as account from './0007_account.js';
 import * as evidence from './0006_evidence.js';
+import * as bank from './0010_bank.js';
 
 /** Every migration, in order. Names are stored in the database: never rename one. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '0004_contact': contact,
   '0007_account': account,
   '0006_evidence': evidence,
+  '0010_bank': bank,
 };

@@ -19,7 +19,10 @@ export type AuditEventType =
   | 'identity_check_passed'
   | 'identity_check_failed'
   | 'identity_check_declined'
-  | 'request_cancelled';
+  | 'request_cancelled'
+  | 'bank_login'
+  | 'bank_account_verified'
+  | 'bank_account_mismatch';
 
 export interface AuditEvent {
   type: AuditEventType;

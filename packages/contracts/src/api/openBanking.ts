@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { requestIdSchema, requirementSchema } from './requests.js';
+
+/** A provider's display name: also its logo's address, /providers/{display_name}.svg. */
+export const displayNameSchema = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9][A-Za-z0-9 &'.-]{0,59}$/, 'Not a bank');
+
+/** tl: the bank's page replaces Verity's; tk: it is shown in an embedded frame (425 by 725). */
+export const obProviderTypeSchema = z.enum(['tl', 'tk']);
+export type ObProviderType = z.infer<typeof obProviderTypeSchema>;
+
+/** GET /api/ob/providers (spec: providers, each with display_name, and obProviderType). */
+export const obProvidersResponseSchema = z.object({
+  providers: z.array(z.object({ display_name: z.string(), obProviderType: obProviderTypeSchema })),
+  /** The type of the first provider (the spec reads one type for the list). */
+  obProviderType: obProviderTypeSchema.nullable(),
+});
+
+/** POST /api/login/ob */
+export const obLoginRequestSchema = z.strictObject({
+  display_name: displayNameSchema,
+  RequestId: requestIdSchema.optional(),
+});
+
+/** GET /api/login/ob/tk and /api/login/ob/tl */
+export const obLoginQuerySchema = z.object({
+  display_name: displayNameSchema,
+  RequestId: requestIdSchema.optional(),
+});
+
+/** Where the bank's login is, and whether to show it in a frame rather than go there. */
+export const obLoginResponseSchema = z.object({ url: z.string(), iFrame: z.boolean() });
+
+/** POST /api/login/obcallback (spec: RequestId, code, id_token, state). */
+export const obCallbackRequestSchema = z.strictObject({
+  RequestId: requestIdSchema.optional(),
+  code: z.string().min(1).max(2000),
+  id_token: z.string().max(8000).optional(),
+  state: z.string().min(1).max(200),
+});
+
+export const obCallbackResponseSchema = z.object({
+  email: z.string(),
+  userRequirements: z.array(requirementSchema),
+});
+
+/** The error query parameter of /obselect: the spec's bank-selection errors. */
+export const bankSelectionErrors = [
+  'NoBankAccounts',
+  'NoAccountNumber',
+  'NoAccounts',
+  'TEMPORARY_ERROR',
+  'INTERNAL_ERROR',
+  'provider_error',
+  'USER_CANCELLED',
+  'AUTHENTICATION_ERROR',
+  'access_denied',
+] as const;
+
+export type BankSelectionError = (typeof bankSelectionErrors)[number];
+
+export function isBankSelectionError(value: unknown): value is BankSelectionError {
+  return typeof value === 'string' && (bankSelectionErrors as readonly string[]).includes(value);
+}

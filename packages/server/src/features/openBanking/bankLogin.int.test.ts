@@ -1,0 +1,130 @@
+import { randomUUID } from 'node:crypto';
+import * as oidc from 'openid-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseTargets } from '../../test/databases.js';
+import { ApiBrowser, signUp } from '../../test/journey.js';
+import { throughSandboxBank } from '../../test/sandboxBank.js';
+import { startTestServer, type TestServer } from '../../test/testServer.js';
+
+const redirectUri = 'http://127.0.0.1:3001/callback';
+
+describe.each(databaseTargets())('bank login (%s)', (target) => {
+  let server: TestServer;
+  let allowing: oidc.Configuration;
+  let refusing: oidc.Configuration;
+
+  beforeAll(async () => {
+    const made: Array<{ clientId: string; clientSecret: string | null }> = [];
+    server = await startTestServer(
+      target,
+      {},
+      {
+        before: async (stores) => {
+          for (const allowBankLogin of [true, false])
+            made.push(
+              await stores.clients.create({
+                name: allowBankLogin ? 'Bank login shop' : 'Password shop',
+                redirectUris: [redirectUri],
+                skipConsent: true,
+                allowBankLogin,
+              }),
+            );
+        },
+      },
+    );
+    [allowing, refusing] = await Promise.all(
+      made.map((client) =>
+        oidc.discovery(
+          new URL(server.url),
+          client.clientId,
+          client.clientSecret!,
+          oidc.ClientSecretBasic(client.clientSecret!),
+          { execute: [oidc.allowInsecureRequests] },
+        ),
+      ),
+    );
+  });
+  afterAll(async () => server?.close());
+
+  async function startRequest(browser: ApiBrowser, config: oidc.Configuration) {
+    const verifier = oidc.randomPKCECodeVerifier();
+    const url = oidc.buildAuthorizationUrl(config, {
+      redirect_uri: redirectUri,
+      scope: 'openid',
+      state: oidc.randomState(),
+      code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
+      code_challenge_method: 'S256',
+    });
+    const location = (await browser.fetch(url.href)).headers.get('location')!;
+    await browser.fetch(`${server.url}${location}`);
+    return location.split('/').pop()!;
+  }
+
+  async function bankTrip(browser: ApiBrowser, customer: string, RequestId?: string) {
+    const started = await browser.post('/api/login/ob', {
+      display_name: 'Sandbox Bank',
+      ...(RequestId ? { RequestId } : {}),
+    });
+    expect(started.status).toBe(200);
+    const back = await throughSandboxBank(browser, String(started.body.url), customer);
+    return {
+      ...(Object.fromEntries(back.searchParams) as { code: string; state: string }),
+      ...(RequestId ? { RequestId } : {}),
+    };
+  }
+
+  it('signs in the user whose bank account was linked before, where the client allows it', async () => {
+    const email = `${randomUUID()}@example.com`;
+    const owner = await signUp(server, email);
+    const user = (await server.ctx.users.findByEmail(email))!;
+    await server.ctx.profiles.update(user.id, { given_name: 'Ada', family_name: 'Lovelace' });
+    expect(
+      (await owner.post('/api/login/obcallback', await bankTrip(owner, 'current'))).status,
+    ).toBe(200);
+
+    const browser = new ApiBrowser(server);
+    const requestId = await startRequest(browser, allowing);
+    const answer = await browser.post(
+      '/api/login/obcallback',
+      await bankTrip(browser, 'current', requestId),
+    );
+    expect(answer).toEqual({ status: 200, body: { email, userRequirements: [] } });
+    const session = await (await browser.fetch(`${server.url}/api/session`)).json();
+    expect(session).toEqual({ loggedIn: true, email });
+    expect((await server.ctx.audit.forUser(user.id)).map((event) => event.type)).toContain(
+      'bank_login',
+    );
+  });
+
+  it('refuses an account linked to nobody', async () => {
+    const browser = new ApiBrowser(server);
+    const requestId = await startRequest(browser, allowing);
+    const answer = await browser.post(
+      '/api/login/obcallback',
+      await bankTrip(browser, 'mismatch', requestId),
+    );
+    expect(answer).toMatchObject({
+      status: 403,
+      body: { error: { code: 'bank_login_not_linked' } },
+    });
+  });
+
+  it('offers no bank login for a client that does not allow it, nor outside a request', async () => {
+    const browser = new ApiBrowser(server);
+    const requestId = await startRequest(browser, refusing);
+    for (const body of [
+      { display_name: 'Sandbox Bank', RequestId: requestId },
+      { display_name: 'Sandbox Bank' },
+    ])
+      expect(await new ApiBrowser(server).post('/api/login/ob', body)).toMatchObject({
+        status: expect.any(Number),
+        body: { error: { code: expect.stringMatching(/not_signed_in|request_not_bound/) } },
+      });
+    expect(
+      await browser.post('/api/login/ob', { display_name: 'Sandbox Bank', RequestId: requestId }),
+    ).toMatchObject({
+      status: 401,
+      body: { error: { code: 'not_signed_in' } },
+    });
+  });
+});

@@ -1,0 +1,153 @@
+import type { Requirement } from '@verity/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context.js';
+import { ApiError } from '../../http/apiError.js';
+import { BankProviderError, type BankData } from '../../providers/bank/accountDataProvider.js';
+import { outstandingRequirements } from '../requests/requirements.js';
+import { readSession } from '../session/providerSession.js';
+import { nowSeconds, signInBrowser } from '../session/signIn.js';
+import type { ObAttempt } from './attemptStore.js';
+import { chooseAccount } from './chooseAccount.js';
+import { holderNameMatches, nameTokens } from './holderName.js';
+import { passesModulusCheck, type UkAccount } from './ukAccount.js';
+
+interface CallbackInput {
+  RequestId?: string;
+  code: string;
+  state: string;
+}
+
+/**
+ * POST /api/login/obcallback: the browser is back from the bank with a code and the state
+ * Verity issued. Guards: the state names an attempt of this browser, unused and unexpired (and
+ * of the request named, if one is); the bank answers; it shared a usable UK account. Then one
+ * action: a signed-in user's account is checked for ownership; nobody signed in is a bank
+ * login.
+ */
+export async function bankCallback(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  input: CallbackInput,
+  redirectUri: string,
+): Promise<{ email: string; userRequirements: Requirement[] }> {
+  const attempt = await ctx.obAttempts.consume(input.state, ctx.browsers.get(request));
+  if (!attempt || (input.RequestId && attempt.requestId !== input.RequestId))
+    throw new ApiError('ob_state_invalid');
+  const provider = ctx.bankProviders.find((p) => p.displayName === attempt.provider);
+  if (!provider) throw new ApiError('ob_state_invalid');
+
+  let data: BankData;
+  try {
+    data = await provider.fetchData({
+      code: input.code,
+      codeVerifier: attempt.codeVerifier,
+      redirectUri,
+    });
+  } catch (error) {
+    if (!(error instanceof BankProviderError)) throw error;
+    request.log.warn({ provider: provider.displayName, reason: error.message }, 'bank call failed');
+    throw new ApiError(error.code === 'INTERNAL_ERROR' ? 'provider_error' : error.code);
+  }
+  const choice = chooseAccount(data.accounts);
+  if ('error' in choice) throw new ApiError(choice.error);
+
+  return attempt.userId
+    ? checkOwnership(ctx, request, reply, attempt, choice.account, data.holderName)
+    : bankLogin(ctx, request, reply, attempt, choice.account);
+}
+
+async function checkOwnership(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  attempt: ObAttempt,
+  account: UkAccount,
+  holderName: string | null,
+) {
+  const session = await readSession(ctx, request, reply);
+  // The user who went to the bank must still be the one signed in here.
+  if (session.accountId !== attempt.userId) throw new ApiError('not_signed_in');
+  const userId = attempt.userId;
+  const user = await ctx.users.findById(userId);
+  if (!user) throw new ApiError('not_signed_in');
+  const interaction = attempt.requestId
+    ? await ctx.interactions.load(request, attempt.requestId).catch(() => null)
+    : null;
+  const clientId = interaction ? String(interaction.params.client_id) : null;
+
+  const profile = await ctx.profiles.get(userId);
+  let givenNames = typeof profile.given_name === 'string' ? profile.given_name : '';
+  let familyName = typeof profile.family_name === 'string' ? profile.family_name : '';
+  // Open banking may capture the name itself (assuranceProfileCapturePossible): with no name in
+  // the profile yet, the bank's holder name becomes it.
+  if (!givenNames && !familyName && holderName) {
+    const words = holderName
+      .trim()
+      .split(/\s+/)
+      .filter((word) => nameTokens(word).length > 0);
+    if (words.length >= 2) {
+      givenNames = words.slice(0, -1).join(' ');
+      familyName = words.at(-1)!;
+      await ctx.profiles.update(userId, { given_name: givenNames, family_name: familyName });
+    }
+  }
+  const name = holderName
+    ? holderNameMatches(holderName, { givenNames, familyName })
+    : { score: 0, matches: false };
+  const modulusValid = passesModulusCheck(account);
+  await ctx.bankAccounts.record(userId, {
+    ...account,
+    holderName,
+    source: 'ob',
+    provider: attempt.provider,
+    nameScore: name.score,
+    modulusValid,
+  });
+  if (!name.matches) {
+    await ctx.audit.record(userId, 'bank_account_mismatch', clientId);
+    throw new ApiError('bankIdentityMismatch');
+  }
+  if (!modulusValid) throw new ApiError('bankVerificationFailed');
+  await ctx.bankAccounts.link(
+    ctx.bankAccounts.identityOf(attempt.provider, account),
+    userId,
+    attempt.provider,
+  );
+  await ctx.audit.record(userId, 'bank_account_verified', clientId);
+
+  const login = interaction ? await ctx.interactions.currentLogin(interaction, session) : null;
+  return {
+    email: user.email,
+    userRequirements: interaction ? await outstandingRequirements(ctx, interaction, login) : [],
+  };
+}
+
+/** Nobody signed in: the bank account signs in the user it was linked to, where the client allows. */
+async function bankLogin(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  attempt: ObAttempt,
+  account: UkAccount,
+) {
+  const interaction = attempt.requestId
+    ? await ctx.interactions.load(request, attempt.requestId)
+    : null;
+  const client = interaction ? await ctx.clients.find(String(interaction.params.client_id)) : null;
+  if (!interaction || !client?.policy.allowBankLogin) throw new ApiError('not_signed_in');
+  const userId = await ctx.bankAccounts.linkedUser(
+    ctx.bankAccounts.identityOf(attempt.provider, account),
+  );
+  const user = userId ? await ctx.users.findById(userId) : undefined;
+  if (!user) throw new ApiError('bank_login_not_linked');
+  const userRequirements = await signInBrowser(ctx, request, reply, interaction.uid, {
+    accountId: user.id,
+    amr: ['fed'],
+    acr: 'urn:verity:aal1',
+    loginTs: nowSeconds(),
+    remember: false,
+  });
+  await ctx.audit.record(user.id, 'bank_login', client.clientId);
+  return { email: user.email, userRequirements };
+}

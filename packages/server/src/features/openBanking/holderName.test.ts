@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { holderNameMatches, holderNameScore, nameTokens } from './holderName.js';
+
+const ada = { givenNames: 'Ada', familyName: 'Lovelace' };
+const adaMiddle = { givenNames: 'Augusta Ada', familyName: 'King-Lovelace' };
+
+describe('nameTokens', () => {
+  it.each([
+    ['Ada Lovelace', ['ada', 'lovelace']],
+    ['  MRS  ADA   LOVELACE ', ['ada', 'lovelace']],
+    ['Dr. A. Lovelace PhD', ['a', 'lovelace']],
+    ['Zoë Brontë', ['zoe', 'bronte']],
+    ["Seán O'Brien", ['sean', 'obrien']],
+    ['Mary-Jane Smith-Jones', ['mary', 'jane', 'smith', 'jones']],
+    ['', []],
+  ])('%j gives %j', (name, tokens) => {
+    expect(nameTokens(name)).toEqual(tokens);
+  });
+});
+
+describe('holderNameScore', () => {
+  it.each([
+    ['the same name', 'Ada Lovelace', ada, 100],
+    ['another case and a title', 'MRS ADA LOVELACE', ada, 100],
+    ['family name first', 'LOVELACE ADA', ada, 100],
+    ['an initial', 'A Lovelace', ada, 85],
+    ['an initial with a dot, family first', 'LOVELACE A.', ada, 85],
+    ['accents on one side only', 'Ada Lovelacé', ada, 100],
+    ['a middle name the profile lacks', 'Ada Augusta Lovelace', ada, 90],
+    ['the profile middle name left out', 'Augusta King-Lovelace', adaMiddle, 100],
+    ['the middle name as an initial', 'Augusta A King Lovelace', adaMiddle, 100],
+    ['initials run together', 'AA King Lovelace', adaMiddle, 85],
+    ['no given name at all', 'Lovelace', ada, 50],
+    ['only half a double-barrelled family name', 'Augusta Lovelace', adaMiddle, 0],
+    ['another family name', 'Ada Byron', ada, 0],
+    ['another person', 'Charles Babbage', ada, 0],
+    ['a different given name in full', 'Beth Lovelace', ada, 40],
+    ['a joint account, the user second', 'Mr C Babbage & Mrs A Lovelace', ada, 85],
+    ['a joint account written with and', 'Charles Babbage and Ada Lovelace', ada, 100],
+    ['an empty holder', '', ada, 0],
+    ['a profile without names', 'Ada Lovelace', { givenNames: '', familyName: '' }, 0],
+  ])('%s: %j scores %s', (_case, holder, profile, score) => {
+    expect(holderNameScore(holder, profile)).toBe(score);
+  });
+
+  it('matches at the threshold and not below it', () => {
+    expect(holderNameMatches('A Lovelace', ada)).toEqual({ score: 85, matches: true });
+    expect(holderNameMatches('Lovelace', ada)).toEqual({ score: 50, matches: false });
+    expect(holderNameMatches('Beth Lovelace', ada).matches).toBe(false);
+  });
+});

@@ -1,0 +1,106 @@
+/** Scores of 80 or more mean the bank's holder is the person in the profile. */
+export const HOLDER_NAME_THRESHOLD = 80;
+
+const titles = new Set([
+  'mr',
+  'mrs',
+  'ms',
+  'miss',
+  'mx',
+  'master',
+  'dr',
+  'doctor',
+  'prof',
+  'professor',
+  'sir',
+  'dame',
+  'lord',
+  'lady',
+  'rev',
+  'revd',
+  'reverend',
+  'fr',
+  'capt',
+  'major',
+  'col',
+  'hon',
+  'jr',
+  'jnr',
+  'junior',
+  'sr',
+  'snr',
+  'senior',
+  'ii',
+  'iii',
+  'iv',
+  'phd',
+  'esq',
+  'obe',
+  'mbe',
+  'cbe',
+]);
+
+/** Lower case, accents and punctuation gone, titles and suffixes dropped: the name's words. */
+export function nameTokens(name: string): string[] {
+  return name
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/['’`]/g, '')
+    .replace(/[^a-z\s]+/g, ' ')
+    .split(/\s+/)
+    .filter((token) => token !== '' && !titles.has(token));
+}
+
+/**
+ * How well an account holder name from a bank matches the profile's names, 0 to 100.
+ * Word order does not matter (banks write 'LOVELACE A' as often as 'Ada Lovelace'); every
+ * word of the family name must be there; the first given name may be an initial (85) or
+ * missing (50); each word of the bank's that is in neither name costs 10. A joint account
+ * ('Mr A Lovelace & Mrs B Byron') scores its best holder.
+ */
+export function holderNameScore(
+  bankHolder: string,
+  profile: { givenNames: string; familyName: string },
+): number {
+  const holders = bankHolder.split(/\s*(?:&|\+|\band\b|,|\/)\s*/i).filter(Boolean);
+  return Math.max(0, ...holders.map((holder) => scoreOne(nameTokens(holder), profile)));
+}
+
+function scoreOne(bank: string[], profile: { givenNames: string; familyName: string }): number {
+  const family = nameTokens(profile.familyName);
+  const given = nameTokens(profile.givenNames);
+  if (bank.length === 0 || family.length === 0 || given.length === 0) return 0;
+  const unused = [...bank];
+  const take = (word: string): boolean => {
+    const index = unused.indexOf(word);
+    if (index >= 0) unused.splice(index, 1);
+    return index >= 0;
+  };
+  if (!family.every(take)) return 0;
+
+  const [first, ...middle] = given as [string, ...string[]];
+  let score = take(first) ? 100 : take(first[0]!) ? 85 : 50;
+  // Middle names may be given in full, as initials, or left out.
+  for (const name of middle) if (!take(name)) take(name[0]!);
+  // Initials run together ('AB Lovelace') count as one initial per given name.
+  for (const word of [...unused]) {
+    if (
+      word.length > 1 &&
+      word.length <= given.length &&
+      [...word].every((c, i) => given[i]?.[0] === c)
+    ) {
+      unused.splice(unused.indexOf(word), 1);
+      if (score === 50) score = 85;
+    }
+  }
+  return Math.max(0, score - 10 * unused.length);
+}
+
+export function holderNameMatches(
+  bankHolder: string,
+  profile: { givenNames: string; familyName: string },
+): { score: number; matches: boolean } {
+  const score = holderNameScore(bankHolder, profile);
+  return { score, matches: score >= HOLDER_NAME_THRESHOLD };
+}
