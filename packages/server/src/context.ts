@@ -25,6 +25,9 @@ import { OutboxEmailProvider } from './providers/email/outboxEmail.js';
 import { SmtpEmailProvider } from './providers/email/smtpEmail.js';
 import type { Secrets } from './secrets.js';
 import { openStores } from './stores.js';
+import { SocialFlowStore } from './features/social/flowStore.js';
+import { SocialIdentityStore } from './features/social/identityStore.js';
+import { socialProvidersFrom, type SocialProviders } from './providers/social/socialProviders.js';
 
 /** Everything the app needs, built once from the configuration; tests build their own. */
 export interface AppContext {
@@ -47,6 +50,9 @@ export interface AppContext {
   addresses: AddressProvider;
   profiles: ProfileStore;
   consents: ConsentStore;
+  socialProviders: SocialProviders;
+  socialFlows: SocialFlowStore;
+  socialIdentities: SocialIdentityStore;
   close(): Promise<void>;
 }
 
@@ -100,6 +106,9 @@ export async function createAppContext(config: Config): Promise<AppContext> {
     addresses: config.addressApi
       ? new HttpAddressProvider(config.addressApi.url, config.addressApi.key)
       : new SandboxAddressProvider(),
+    socialProviders: socialProvidersFrom(config.social),
+    socialFlows: new SocialFlowStore(database.db, encryption),
+    socialIdentities: new SocialIdentityStore(database.db, encryption, secrets.dataKey),
     async close() {
       await email.close();
       await kv.close();

@@ -14,6 +14,8 @@ const titles: Record<AuditEventType, string> = {
   login_failed: 'Failed login attempt',
   password_reset: 'Password changed',
   logout: 'Logged out',
+  social_linked: 'Sign-in method linked',
+  social_unlinked: 'Sign-in method removed',
 };
 
 const RECENT = 10;
