@@ -44,6 +44,7 @@ export const spaRoutes = [
   '/privacy',
   '/contact',
   '/account/share',
+  '/account/signin-methods',
 ] as const;
 
 export type SpaRoute = (typeof spaRoutes)[number];

@@ -29,6 +29,9 @@ export function NavigationBar() {
             </NavDropdown>
             {email ? (
               <NavDropdown title={email} id="account-menu" align="end">
+                <NavDropdown.Item as={Link} to="/account/signin-methods">
+                  Sign-in methods
+                </NavDropdown.Item>
                 <NavDropdown.Item as={Link} to="/logout">
                   Sign out
                 </NavDropdown.Item>

@@ -19,6 +19,8 @@ import { SignupPage } from './signup/SignupPage';
 import { Signup2Page } from './signup2/Signup2Page';
 import { TermsPage } from './terms/TermsPage';
 import { VerifyEmailPage } from './verifyemail/VerifyEmailPage';
+import { CallbackPage } from './callback/CallbackPage';
+import { SignInMethodsPage } from './account/signin-methods/SignInMethodsPage';
 import { comingScreens, type BuiltScreen } from './screens';
 
 // React Router matches paths case-insensitively by default, as the spec's mixed case needs.
@@ -40,6 +42,8 @@ const builtScreens: Record<BuiltScreen, ReactElement> = {
   '/contact': <ContactPage />,
   '/terms': <TermsPage />,
   '/privacy': <PrivacyPage />,
+  '/callback': <CallbackPage />,
+  '/account/signin-methods': <SignInMethodsPage />,
 };
 
 const comingScreenPages = Object.fromEntries(

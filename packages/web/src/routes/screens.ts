@@ -19,6 +19,8 @@ export const builtScreens = [
   '/contact',
   '/terms',
   '/privacy',
+  '/callback',
+  '/account/signin-methods',
 ] as const satisfies readonly SpaRoute[];
 
 export type BuiltScreen = (typeof builtScreens)[number];
@@ -28,7 +30,6 @@ export type BuiltScreen = (typeof builtScreens)[number];
  * over the remaining routes, so a route added to contracts fails the type check here.
  */
 export const comingScreens: Record<Exclude<SpaRoute, BuiltScreen>, string> = {
-  '/callback': 'Social login',
   '/webauthn': 'Security key',
   '/SecondFactor': 'Security',
   '/secondfactorlogin': 'Login with 2FA',
