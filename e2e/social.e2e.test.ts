@@ -83,7 +83,11 @@ describe('social login', () => {
     await page.getByRole('button', { name: 'Sign up with Facebook' }).waitFor();
     await checkAccessibility(page);
 
+    // Signing up asks for the terms first, as /signup2 does.
     const button = page.getByRole('button', { name: 'Sign up with Google' });
+    expect(await button.isDisabled()).toBe(true);
+    await page.getByLabel('I accept the terms and conditions').focus();
+    await page.keyboard.press('Space');
     await button.focus();
     const [popup] = await Promise.all([page.waitForEvent('popup'), page.keyboard.press('Enter')]);
     expect(await popup.evaluate(() => [window.innerWidth, window.innerHeight])).toEqual([600, 600]);
@@ -110,6 +114,14 @@ describe('social login', () => {
       .getByRole('alert')
       .getByText('Google has not verified your e-mail address', { exact: false })
       .waitFor();
+
+    // From /login no account is created (no terms accepted): the user is sent to sign up.
+    fakeGoogle().signInAs({ sub: randomUUID(), email: newEmail(), email_verified: true });
+    await page.getByRole('button', { name: 'Log in with Google' }).click();
+    await page
+      .getByRole('alert')
+      .getByText('There is no account with your Google e-mail address yet. Sign up to create one.')
+      .waitFor();
     await checkAccessibility(page);
     expect(page.url()).toContain('/login');
   });
@@ -128,10 +140,11 @@ describe('social login', () => {
       } else await route.continue();
     });
     const calls = socialLoginCalls(page);
-    await page.goto(`${env.stack().verityUrl}/login`);
+    await page.goto(`${env.stack().verityUrl}/signup`);
+    await page.getByLabel('I accept the terms and conditions').check();
     const [popup] = await Promise.all([
       page.waitForEvent('popup'),
-      page.getByRole('button', { name: 'Log in with Google' }).click(),
+      page.getByRole('button', { name: 'Sign up with Google' }).click(),
     ]);
     await expect.poll(() => held).not.toBeNull();
     const state = new URL(held!).searchParams.get('state')!;
@@ -152,7 +165,7 @@ describe('social login', () => {
     );
     await page.waitForTimeout(500);
     expect(calls).toHaveLength(0);
-    expect(new URL(page.url()).pathname).toBe('/login');
+    expect(new URL(page.url()).pathname).toBe('/signup');
 
     // The real answer still works.
     await popup.goto(held!);
@@ -169,6 +182,7 @@ describe('social login', () => {
     const email = newEmail();
     fakeFacebook().signInAs({ sub: String(Date.now()), email });
     await startAtRelyingParty(page);
+    await page.getByLabel('I accept the terms and conditions').check();
     await page.getByRole('button', { name: 'Sign up with Facebook' }).click();
     await expectBackAtRelyingParty(page, email);
   });
@@ -178,10 +192,11 @@ describe('social login', () => {
     const { verityUrl } = env.stack();
     const email = newEmail();
     fakeGoogle().signInAs({ sub: randomUUID(), email, email_verified: true });
-    await page.goto(`${verityUrl}/login`);
+    await page.goto(`${verityUrl}/signup`);
+    await page.getByLabel('I accept the terms and conditions').check();
     const [popup] = await Promise.all([
       page.waitForEvent('popup'),
-      page.getByRole('button', { name: 'Log in with Google' }).click(),
+      page.getByRole('button', { name: 'Sign up with Google' }).click(),
     ]);
     await popup.waitForEvent('close');
     await page.waitForURL(`${verityUrl}/`);

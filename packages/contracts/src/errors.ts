@@ -51,6 +51,10 @@ export const errorCatalogue = {
     message:
       'The provider has not verified your e-mail address. Verify it there, or sign up with your e-mail address and a password.',
   },
+  social_signup_required: {
+    status: 409,
+    message: 'There is no account with this e-mail address yet. Sign up to create one.',
+  },
   social_link_required: {
     status: 409,
     message:

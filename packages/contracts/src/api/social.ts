@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { termsVersion } from './accounts.js';
 import { requestIdSchema, requirementSchema } from './requests.js';
 
 /** The social login providers, in the order their buttons show. */
@@ -27,6 +28,8 @@ const stateSchema = z.string().min(32).max(128);
 export const socialStartRequestSchema = z.strictObject({
   Purpose: z.enum(['login', 'link']),
   RequestId: requestIdSchema.optional(),
+  /** From /signup, with its terms box ticked: a new account may be created, accepting these terms. */
+  TermsVersion: z.literal(termsVersion).optional(),
 });
 
 export const socialStartResponseSchema = z.object({

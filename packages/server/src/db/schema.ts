@@ -139,6 +139,8 @@ export interface SocialFlowTable {
   request_id: string | null;
   /** For 'link': the signed-in account the identity is linked to. */
   account_id: string | null;
+  /** The terms accepted on /signup before the attempt; a new account records them. */
+  terms_version: string | null;
   /** JSON { codeVerifier, nonce }, encrypted at rest. */
   secrets: string;
   attempts: number;

@@ -1,5 +1,6 @@
 import {
   okSchema,
+  termsVersion,
   signInMethodsSchema,
   socialLoginResponseSchema,
   socialProvidersResponseSchema,
@@ -22,13 +23,14 @@ export async function configuredProviders(options?: CallOptions): Promise<Social
 /** POST /api/login/{provider}/start: a new attempt, and the provider's address for it. */
 export function startSocial(
   provider: SocialProvider,
-  input: { purpose: SocialPurpose; requestId: string | null },
+  input: { purpose: SocialPurpose; requestId: string | null; termsAccepted?: boolean },
   options?: CallOptions,
 ) {
   return postJson(
     `/api/login/${provider}/start`,
     {
       Purpose: input.purpose,
+      ...(input.termsAccepted ? { TermsVersion: termsVersion } : {}),
       ...(input.requestId === null || input.purpose === 'link'
         ? {}
         : { RequestId: input.requestId }),

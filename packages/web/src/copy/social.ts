@@ -22,6 +22,8 @@ export const socialCopy = {
     `${name(provider)} has not verified your e-mail address, so we cannot use it. Verify it at ${name(provider)}, or sign up with your e-mail address and a password.`,
   stateMismatch:
     'This sign-in attempt has expired or was started in another window. Please try again.',
+  signupRequired: (provider: SocialProvider) =>
+    `There is no account with your ${name(provider)} e-mail address yet. Sign up to create one.`,
   linkRequired: (provider: SocialProvider) =>
     `An account with this e-mail address already exists. Log in with your e-mail address and password, then link ${name(provider)} from your account's sign-in methods.`,
   identityInUse: (provider: SocialProvider) =>

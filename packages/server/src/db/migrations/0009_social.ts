@@ -27,6 +27,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('browser_id', 'varchar(64)', (c) => c.notNull())
     .addColumn('request_id', 'varchar(64)')
     .addColumn('account_id', 'varchar(64)')
+    .addColumn('terms_version', 'varchar(32)')
     .addColumn('secrets', 'text', (c) => c.notNull())
     .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('created_at', 'bigint', (c) => c.notNull())

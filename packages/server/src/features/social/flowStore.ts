@@ -15,6 +15,8 @@ export interface NewFlow {
   browserId: string;
   requestId: string | null;
   accountId: string | null;
+  /** Terms accepted on /signup before this attempt: only then may it create an account. */
+  termsVersion: string | null;
 }
 
 export interface SocialFlow extends NewFlow {
@@ -56,6 +58,7 @@ export class SocialFlowStore {
         browser_id: flow.browserId,
         request_id: flow.requestId,
         account_id: flow.accountId,
+        terms_version: flow.termsVersion,
         secrets: this.encryption.encrypt(
           JSON.stringify({ nonce: created.nonce, codeVerifier: created.codeVerifier }),
           `social_flows.secrets:${id}`,
@@ -106,6 +109,7 @@ export class SocialFlowStore {
       browserId,
       requestId: row.request_id,
       accountId: row.account_id,
+      termsVersion: row.terms_version,
       state,
       ...secrets,
     };

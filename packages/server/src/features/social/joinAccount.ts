@@ -14,7 +14,8 @@ export interface JoinedAccount {
  * The account a social login signs in to (docs/flows/social-login.md, 'Linking rules'):
  * 1. the account this identity is linked to;
  * 2. else, when the provider asserts a verified e-mail, the account with that e-mail if its
- *    e-mail is verified too (the identity is linked to it), or a new account (verified);
+ *    e-mail is verified too (the identity is linked to it), or a new account (verified) when
+ *    the attempt began on /signup with the terms accepted (they are recorded);
  * 3. otherwise none: an unverified e-mail is refused, and an existing account whose e-mail is
  *    not verified is never joined (nobody takes over an account by creating it first); its
  *    owner logs in and links the identity from the account's sign-in methods.
@@ -23,6 +24,7 @@ export async function joinAccount(
   ctx: AppContext,
   provider: SocialProvider,
   profile: SocialProfile,
+  termsVersion: string | null,
 ): Promise<JoinedAccount> {
   const linked = await ctx.socialIdentities.accountOf(provider, profile.subject);
   if (linked) {
@@ -31,10 +33,15 @@ export async function joinAccount(
   }
   if (!profile.email || !profile.emailVerified) throw new ApiError('social_email_not_verified');
 
-  const { user, created } = await ctx.users.findOrCreate(profile.email);
+  const existing = await ctx.users.findByEmail(profile.email);
+  if (!existing && termsVersion === null) throw new ApiError('social_signup_required');
+  const { user, created } = existing
+    ? { user: existing, created: false }
+    : await ctx.users.findOrCreate(profile.email);
   const events: JoinedAccount['events'] = [];
   if (created) {
     await ctx.users.markVerified(user.id);
+    if (termsVersion) await ctx.users.acceptTerms(user.id, termsVersion);
     events.push('signup', 'email_verified');
   } else if (!user.emailVerified) {
     throw new ApiError('social_link_required');

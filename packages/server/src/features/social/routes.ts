@@ -24,6 +24,7 @@ import { currentUser } from '../session/currentUser.js';
 import { nowSeconds, signInBrowser } from '../session/signIn.js';
 import type { FlowPurpose, SocialFlow } from './flowStore.js';
 import { joinAccount } from './joinAccount.js';
+import { sendSignInMethodNotice } from './notices.js';
 
 /** Attempts started and codes presented, per client address, shared by every instance. */
 export const socialLimits = {
@@ -110,7 +111,7 @@ export function socialLoginRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
     async (request, reply) => {
       const { provider } = request.params;
-      const { Purpose, RequestId } = request.body;
+      const { Purpose, RequestId, TermsVersion } = request.body;
       await enforceLimit(ctx, socialLimits.startsPerAddress, clientIp(request));
       const adapter = configuredProvider(ctx, provider);
       // A request must be this browser's; a link needs the signed-in account.
@@ -123,6 +124,7 @@ export function socialLoginRoutes(app: FastifyInstance, ctx: AppContext): void {
         browserId: ctx.browsers.ensure(request, reply),
         requestId: RequestId ?? null,
         accountId: account?.id ?? null,
+        termsVersion: Purpose === 'login' ? (TermsVersion ?? null) : null,
       });
       let url: URL;
       try {
@@ -154,7 +156,7 @@ export function socialLoginRoutes(app: FastifyInstance, ctx: AppContext): void {
       const flow = await takeFlow(ctx, request, provider, 'login', request.body);
       if ((RequestId ?? null) !== flow.requestId) throw new ApiError('social_state_mismatch');
       const profile = await exchangeCode(ctx, request, adapter, Code, flow);
-      const account = await joinAccount(ctx, provider, profile);
+      const account = await joinAccount(ctx, provider, profile, flow.termsVersion);
       const userRequirements = await signInBrowser(ctx, request, reply, RequestId, {
         accountId: account.userId,
         amr: ['fed'],
@@ -164,6 +166,8 @@ export function socialLoginRoutes(app: FastifyInstance, ctx: AppContext): void {
       });
       for (const event of account.events) await ctx.audit.record(account.userId, event);
       await ctx.audit.record(account.userId, 'login');
+      if (account.events.includes('social_linked') && !account.events.includes('signup'))
+        await sendSignInMethodNotice(ctx, account.email, provider, 'linked');
       reply.header('Cache-Control', 'no-store');
       return { email: account.email, userRequirements };
     },

@@ -14,6 +14,7 @@ import { ApiError } from '../../http/apiError.js';
 import { clientIp, enforceLimit } from '../../http/rateLimit.js';
 import type { User } from '../accounts/userStore.js';
 import { currentUser } from '../session/currentUser.js';
+import { sendSignInMethodNotice } from './notices.js';
 import { configuredProvider, exchangeCode, socialLimits, takeFlow } from './routes.js';
 
 const providerParams = z.object({ provider: socialProviderSchema });
@@ -83,6 +84,7 @@ export function signInMethodsRoutes(app: FastifyInstance, ctx: AppContext): void
       if (outcome === 'identity_in_use') throw new ApiError('social_identity_in_use');
       if (outcome === 'already_linked') throw new ApiError('social_already_linked');
       await ctx.audit.record(user.id, 'social_linked');
+      await sendSignInMethodNotice(ctx, user.email, provider, 'linked');
       return methodsOf(ctx, user);
     },
   );
@@ -96,6 +98,7 @@ export function signInMethodsRoutes(app: FastifyInstance, ctx: AppContext): void
       if (outcome === 'none') throw new ApiError('not_found');
       if (outcome === 'last') throw new ApiError('last_signin_method');
       await ctx.audit.record(user.id, 'social_unlinked');
+      await sendSignInMethodNotice(ctx, user.email, request.params.provider, 'removed');
       return { status: 'ok' as const };
     },
   );

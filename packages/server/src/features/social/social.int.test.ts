@@ -4,7 +4,7 @@
  * client's second-factor policy, and the account's sign-in methods.
  */
 import { randomUUID } from 'node:crypto';
-import type { SocialProvider } from '@verity/contracts';
+import { termsVersion, type SocialProvider } from '@verity/contracts';
 import * as oidc from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseTargets } from '../../test/databases.js';
@@ -74,7 +74,7 @@ describe.each(databaseTargets())('social login API (%s)', (target) => {
     browser: ApiBrowser,
     provider: SocialProvider,
     identity: FakeIdentity | 'cancel',
-    start: Record<string, unknown> = { Purpose: 'login' },
+    start: Record<string, unknown> = { Purpose: 'login', TermsVersion: termsVersion },
   ) {
     const started = await browser.post(`/api/login/${provider}/start`, start);
     expect(started.status).toBe(200);
@@ -94,15 +94,18 @@ describe.each(databaseTargets())('social login API (%s)', (target) => {
     identity: FakeIdentity,
     extra: Record<string, unknown> = {},
   ) {
+    const { fromLogin, ...body } = extra;
     const { callback, state } = await visitProvider(browser, provider, identity, {
       Purpose: 'login',
-      ...(extra.RequestId ? { RequestId: extra.RequestId } : {}),
+      // From /signup the terms were accepted; from /login they were not.
+      ...(fromLogin ? {} : { TermsVersion: termsVersion }),
+      ...(body.RequestId ? { RequestId: body.RequestId } : {}),
     });
     return browser.post(`/api/login/${provider}`, {
       Code: callback.searchParams.get('code'),
       RedirectUri: callbackUri(),
       State: state,
-      ...extra,
+      ...body,
     });
   }
 
@@ -143,6 +146,8 @@ describe.each(databaseTargets())('social login API (%s)', (target) => {
       expect(await sessionOf(browser)).toEqual({ loggedIn: true, email });
       expect((await server.ctx.users.findByEmail(email))!.emailVerified).toBe(true);
       expect(await auditOf(email)).toEqual(['email_verified', 'login', 'signup', 'social_linked']);
+      const user = (await server.ctx.users.findByEmail(email))!;
+      expect(await server.ctx.users.termsAccepted(user.id)).toEqual([termsVersion]);
 
       // The same identity signs in to the same account, whatever e-mail it has now.
       const again = await socialLogin(new ApiBrowser(server), 'google', {
@@ -153,15 +158,31 @@ describe.each(databaseTargets())('social login API (%s)', (target) => {
       expect(again.body).toEqual({ email, userRequirements: [] });
     });
 
-    it('joins an existing account when both e-mails are verified; the password still works', async () => {
+    it('creates no account from /login (no terms accepted): the user is told to sign up', async () => {
+      const email = newEmail();
+      const response = await socialLogin(
+        new ApiBrowser(server),
+        'google',
+        { sub: newSub(), email, email_verified: true },
+        { fromLogin: true },
+      );
+      expect(response.status).toBe(409);
+      expect(errorCode(response)).toBe('social_signup_required');
+      expect(await server.ctx.users.findByEmail(email)).toBeUndefined();
+    });
+
+    it('joins an existing account when both e-mails are verified, and tells its owner; the password still works', async () => {
       const email = newEmail();
       await signUp(server, email);
-      const response = await socialLogin(new ApiBrowser(server), 'google', {
-        sub: newSub(),
-        email,
-        email_verified: true,
-      });
+      const response = await socialLogin(
+        new ApiBrowser(server),
+        'google',
+        { sub: newSub(), email, email_verified: true },
+        { fromLogin: true },
+      );
       expect(response.body).toEqual({ email, userRequirements: [] });
+      const [notice] = await server.ctx.outbox.list({ recipient: email, limit: 1 });
+      expect(notice?.subject).toBe('Google was linked to your Verity account');
       const user = (await server.ctx.users.findByEmail(email))!;
       expect((await server.ctx.socialIdentities.forUser(user.id)).map((i) => i.provider)).toEqual([
         'google',
@@ -474,6 +495,11 @@ describe.each(databaseTargets())('social login API (%s)', (target) => {
       expect(await auditOf(email)).toEqual(
         expect.arrayContaining(['social_linked', 'social_unlinked']),
       );
+      const notices = await server.ctx.outbox.list({ recipient: email, limit: 2 });
+      expect(notices.map((message) => message.subject).sort()).toEqual([
+        'Google was linked to your Verity account',
+        'Google was removed from your Verity account',
+      ]);
       expect(errorCode(await browser.post('/api/account/signin-methods/google/remove'))).toBe(
         'not_found',
       );

@@ -8,11 +8,14 @@ export function SocialButtons({
   providers,
   label,
   busy,
+  disabled = false,
   onChoose,
 }: {
   providers: readonly SocialProvider[];
   label: (provider: SocialProvider) => string;
   busy: SocialProvider | null;
+  /** Not yet: e.g. until the terms are accepted. */
+  disabled?: boolean;
   onChoose: (provider: SocialProvider) => void;
 }) {
   return (
@@ -21,7 +24,7 @@ export function SocialButtons({
         <Button
           key={provider}
           variant="outline-dark"
-          disabled={busy !== null}
+          disabled={disabled || busy !== null}
           onClick={() => onChoose(provider)}
         >
           {busy === provider ? (

@@ -78,6 +78,7 @@ describe('socialErrorMessage', () => {
     [new ApiError('social_email_not_verified', 400), socialCopy.emailNotVerified('google')],
     [new ApiError('social_state_mismatch', 400), socialCopy.stateMismatch],
     [new ApiError('social_link_required', 409), socialCopy.linkRequired('google')],
+    [new ApiError('social_signup_required', 409), socialCopy.signupRequired('google')],
     [new ApiError('social_identity_in_use', 409), socialCopy.identityInUse('google')],
     [new ApiError('last_signin_method', 409), socialCopy.lastMethod],
     [new ApiError('internal_error', 500), socialCopy.unknownError],

@@ -85,6 +85,8 @@ export function socialErrorMessage(provider: SocialProvider, error: unknown): st
     case 'request_not_found':
     case 'request_not_bound':
       return error.message;
+    case 'social_signup_required':
+      return socialCopy.signupRequired(provider);
     case 'social_link_required':
       return socialCopy.linkRequired(provider);
     case 'social_identity_in_use':

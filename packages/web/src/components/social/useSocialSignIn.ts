@@ -78,7 +78,7 @@ export function useSocialSignIn(
   }, [settle]);
 
   const begin = useCallback(
-    async (provider: SocialProvider) => {
+    async (provider: SocialProvider, termsAccepted = false) => {
       setMessage(null);
       // Opened at once, while the click still counts as the user's: browsers block popups
       // opened after an await.
@@ -86,7 +86,7 @@ export function useSocialSignIn(
       setBusy(provider);
       let started: { authorizationUrl: string; state: string };
       try {
-        started = await startSocial(provider, { purpose, requestId });
+        started = await startSocial(provider, { purpose, requestId, termsAccepted });
       } catch (error) {
         popup?.close();
         setMessage(socialErrorMessage(provider, error));
