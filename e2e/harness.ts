@@ -174,6 +174,8 @@ export interface StackOptions {
   claims?: string;
   /** More `verity clients add` flags for the demo client, e.g. ['--skip-consent']. */
   clientFlags?: string[];
+  /** More settings for Verity, read when the stack starts (e.g. fake providers' addresses). */
+  verityEnv?: () => Record<string, string>;
 }
 
 /** Starts Verity and the demo relying party from their builds (run `npm run build` first). */
@@ -193,6 +195,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     PUBLIC_URL: verityUrl,
     DATA_DIR: dataDir,
     NODE_ENV: 'test',
+    ...options.verityEnv?.(),
   };
   const children: Child[] = [];
 

@@ -96,6 +96,44 @@ export const errorCatalogue = {
     status: 502,
     message: 'Sorry, we were unable to check your bank account. Please try again.',
   },
+  social_provider_unavailable: {
+    status: 404,
+    message: 'This way of signing in is not available.',
+  },
+  social_state_mismatch: {
+    status: 400,
+    message: 'This sign-in attempt has expired or was started elsewhere. Please try again.',
+  },
+  social_provider_error: {
+    status: 502,
+    message: 'The provider could not sign you in. Please try again later.',
+  },
+  social_email_not_verified: {
+    status: 400,
+    message:
+      'The provider has not verified your e-mail address. Verify it there, or sign up with your e-mail address and a password.',
+  },
+  social_signup_required: {
+    status: 409,
+    message: 'There is no account with this e-mail address yet. Sign up to create one.',
+  },
+  social_link_required: {
+    status: 409,
+    message:
+      'An account with this e-mail address already exists. Log in with your password, then link this sign-in method from your account.',
+  },
+  social_identity_in_use: {
+    status: 409,
+    message: 'This account at the provider is already linked to another account.',
+  },
+  social_already_linked: {
+    status: 409,
+    message: 'You have already linked an account at this provider. Remove it first.',
+  },
+  last_signin_method: {
+    status: 409,
+    message: 'This is your only way to sign in, so it cannot be removed.',
+  },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

@@ -22,3 +22,4 @@ export * from './checks/documentRules.js';
 export * from './checks/assuranceOptions.js';
 export * from './api/verification.js';
 export * from './api/openBanking.js';
+export * from './api/social.js';

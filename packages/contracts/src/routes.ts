@@ -49,6 +49,7 @@ export const spaRoutes = [
   '/account/delete',
   '/shared',
   '/ObCallback',
+  '/account/signin-methods',
 ] as const;
 
 export type SpaRoute = (typeof spaRoutes)[number];

@@ -27,6 +27,8 @@ import { sessionRoutes } from './features/session/routes.js';
 import { assuranceRoutes } from './features/assurance/routes.js';
 import { passportRoutes } from './features/passport/routes.js';
 import { cancelRoutes } from './features/cancel/routes.js';
+import { socialLoginRoutes } from './features/social/routes.js';
+import { signInMethodsRoutes } from './features/social/signInMethodsRoutes.js';
 import { ApiError } from './http/apiError.js';
 import { openBankingRoutes } from './features/openBanking/routes.js';
 import { sandboxBankRoutes } from './features/sandboxBank/routes.js';
@@ -161,6 +163,8 @@ export async function buildApp(
   cancelRoutes(app, ctx);
   openBankingRoutes(app, ctx);
   if (ctx.config.sandboxBank) sandboxBankRoutes(app, ctx);
+  socialLoginRoutes(app, ctx);
+  signInMethodsRoutes(app, ctx);
   if (servesDevOutbox(config)) outboxRoutes(app, ctx.outbox);
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 

@@ -63,3 +63,44 @@ describe('servesDevOutbox', () => {
     expect(servesDevOutbox(loadConfig(env))).toBe(expected);
   });
 });
+
+describe('social login settings', () => {
+  it('configures a provider only with both its client id and secret', () => {
+    expect(loadConfig({}).social).toEqual({});
+    const config = loadConfig({
+      GOOGLE_CLIENT_ID: 'g',
+      GOOGLE_CLIENT_SECRET: 'gs',
+      FACEBOOK_CLIENT_ID: 'f',
+      FACEBOOK_CLIENT_SECRET: 'fs',
+    });
+    expect(config.social).toEqual({
+      google: { issuer: 'https://accounts.google.com', clientId: 'g', clientSecret: 'gs' },
+      facebook: {
+        authorizationUrl: 'https://www.facebook.com/v23.0/dialog/oauth',
+        graphUrl: 'https://graph.facebook.com/v23.0',
+        clientId: 'f',
+        clientSecret: 'fs',
+      },
+    });
+  });
+
+  it.each([
+    [{ GOOGLE_CLIENT_ID: 'g' }],
+    [{ MICROSOFT_CLIENT_SECRET: 's' }],
+    [{ FACEBOOK_CLIENT_ID: 'f', FACEBOOK_GRAPH_URL: 'not a url', FACEBOOK_CLIENT_SECRET: 's' }],
+    [{ GOOGLE_CLIENT_ID: 'g', GOOGLE_CLIENT_SECRET: 's', GOOGLE_ISSUER: 'ftp://x' }],
+  ])('refuses %o', (env) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+  });
+
+  it('warns about a provider over plain http', () => {
+    const env = {
+      PUBLIC_URL: 'https://id.example.com',
+      SMTP_URL: 'smtps://mail',
+      MICROSOFT_CLIENT_ID: 'm',
+      MICROSOFT_CLIENT_SECRET: 's',
+      MICROSOFT_ISSUER: 'http://127.0.0.1:9000',
+    };
+    expect(insecureSettings(loadConfig(env))).toHaveLength(1);
+  });
+});

@@ -43,6 +43,21 @@ const envSchema = z.object({
   SHARE_LINK_DAYS: z.coerce.number().int().min(1).max(90).default(14),
   SANDBOX_BANK: z.enum(['on', 'off']).optional(),
   OB_PROVIDERS: z.string().optional(),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  GOOGLE_ISSUER: z.url({ protocol: /^https?$/ }).default('https://accounts.google.com'),
+  MICROSOFT_CLIENT_ID: z.string().min(1).optional(),
+  MICROSOFT_CLIENT_SECRET: z.string().min(1).optional(),
+  // The tenant of personal Microsoft accounts; a work tenant's id for work accounts.
+  MICROSOFT_ISSUER: z
+    .url({ protocol: /^https?$/ })
+    .default('https://login.microsoftonline.com/9188040d-6c67-4c5b-b112-36a304b66dad/v2.0'),
+  FACEBOOK_CLIENT_ID: z.string().min(1).optional(),
+  FACEBOOK_CLIENT_SECRET: z.string().min(1).optional(),
+  FACEBOOK_AUTHORIZATION_URL: z
+    .url({ protocol: /^https?$/ })
+    .default('https://www.facebook.com/v23.0/dialog/oauth'),
+  FACEBOOK_GRAPH_URL: z.url({ protocol: /^https?$/ }).default('https://graph.facebook.com/v23.0'),
 });
 
 /** One account-data provider (OB_PROVIDERS, a JSON list); see docs/configuration.md. */
@@ -93,6 +108,29 @@ export interface Config {
   sandboxBank: boolean;
   /** Real account-data providers (open banking). */
   bankProviders: BankProviderConfig[];
+  /** Social login providers with a client id and secret; the others show no button. */
+  social: SocialConfig;
+}
+
+/** An OpenID Connect provider (Google, Microsoft): discovered from its issuer. */
+export interface OpenIdProviderConfig {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+}
+
+/** Facebook: OAuth 2 with its dialog, and the Graph API for the token and the e-mail. */
+export interface FacebookConfig {
+  authorizationUrl: string;
+  graphUrl: string;
+  clientId: string;
+  clientSecret: string;
+}
+
+export interface SocialConfig {
+  google?: OpenIdProviderConfig;
+  microsoft?: OpenIdProviderConfig;
+  facebook?: FacebookConfig;
 }
 
 export class ConfigError extends Error {}
@@ -113,6 +151,13 @@ export function loadConfig(env: Record<string, string | undefined> = readEnv()):
     throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
   const e = parsed.data;
+  for (const provider of ['GOOGLE', 'MICROSOFT', 'FACEBOOK'] as const) {
+    if (Boolean(e[`${provider}_CLIENT_ID`]) !== Boolean(e[`${provider}_CLIENT_SECRET`])) {
+      throw new ConfigError(
+        `Invalid configuration:\n  ${provider}_CLIENT_ID and ${provider}_CLIENT_SECRET go together`,
+      );
+    }
+  }
   if (Boolean(e.ADDRESS_API_URL) !== Boolean(e.ADDRESS_API_KEY)) {
     throw new ConfigError(
       'Invalid configuration:\n  ADDRESS_API_URL and ADDRESS_API_KEY go together',
@@ -147,6 +192,7 @@ export function loadConfig(env: Record<string, string | undefined> = readEnv()):
     shareLinkDays: e.SHARE_LINK_DAYS,
     sandboxBank: e.SANDBOX_BANK ? e.SANDBOX_BANK === 'on' : e.NODE_ENV !== 'production',
     bankProviders: parseBankProviders(e.OB_PROVIDERS),
+    social: socialConfig(e),
   };
 }
 
@@ -169,6 +215,30 @@ function parseBankProviders(raw: string | undefined): BankProviderConfig[] {
   if (new Set(names).size !== names.length)
     throw new ConfigError('Invalid configuration:\n  OB_PROVIDERS: display names must differ');
   return parsed.data;
+}
+
+function socialConfig(e: z.infer<typeof envSchema>): SocialConfig {
+  const social: SocialConfig = {};
+  if (e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET)
+    social.google = {
+      issuer: e.GOOGLE_ISSUER,
+      clientId: e.GOOGLE_CLIENT_ID,
+      clientSecret: e.GOOGLE_CLIENT_SECRET,
+    };
+  if (e.MICROSOFT_CLIENT_ID && e.MICROSOFT_CLIENT_SECRET)
+    social.microsoft = {
+      issuer: e.MICROSOFT_ISSUER,
+      clientId: e.MICROSOFT_CLIENT_ID,
+      clientSecret: e.MICROSOFT_CLIENT_SECRET,
+    };
+  if (e.FACEBOOK_CLIENT_ID && e.FACEBOOK_CLIENT_SECRET)
+    social.facebook = {
+      authorizationUrl: e.FACEBOOK_AUTHORIZATION_URL,
+      graphUrl: e.FACEBOOK_GRAPH_URL,
+      clientId: e.FACEBOOK_CLIENT_ID,
+      clientSecret: e.FACEBOOK_CLIENT_SECRET,
+    };
+  return social;
 }
 
 const loopbackHosts = new Set(['localhost', '127.0.0.1', '[::1]']);
@@ -211,5 +281,22 @@ export function insecureSettings(config: Config): string[] {
   if (config.env === 'production' && config.publicUrl.protocol === 'http:') {
     warnings.push('NODE_ENV=production with an http PUBLIC_URL: cookies are not marked Secure.');
   }
+  for (const url of socialUrls(config.social)) {
+    if (url.protocol === 'http:')
+      warnings.push(
+        `A social login provider at ${url.origin} uses plain http: only a local test provider should.`,
+      );
+  }
   return warnings;
+}
+
+function socialUrls(social: SocialConfig): URL[] {
+  return [
+    social.google?.issuer,
+    social.microsoft?.issuer,
+    social.facebook?.authorizationUrl,
+    social.facebook?.graphUrl,
+  ]
+    .filter((url): url is string => url !== undefined)
+    .map((url) => new URL(url));
 }

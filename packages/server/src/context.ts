@@ -34,6 +34,9 @@ import { EvidenceStore } from './features/evidence/evidenceStore.js';
 import { AssuranceChoiceStore } from './features/assurance/choiceStore.js';
 import type { DocumentProvider } from './providers/documents/documentProvider.js';
 import { SandboxDocumentProvider } from './providers/documents/sandboxDocuments.js';
+import { SocialFlowStore } from './features/social/flowStore.js';
+import { SocialIdentityStore } from './features/social/identityStore.js';
+import { socialProvidersFrom, type SocialProviders } from './providers/social/socialProviders.js';
 
 /** Everything the app needs, built once from the configuration; tests build their own. */
 export interface AppContext {
@@ -63,6 +66,9 @@ export interface AppContext {
   bankProviders: AccountDataProvider[];
   obAttempts: ObAttemptStore;
   bankAccounts: BankAccountStore;
+  socialProviders: SocialProviders;
+  socialFlows: SocialFlowStore;
+  socialIdentities: SocialIdentityStore;
   close(): Promise<void>;
 }
 
@@ -125,6 +131,9 @@ export async function createAppContext(config: Config): Promise<AppContext> {
     bankProviders: bankProvidersFrom(config, secrets.dataKey),
     obAttempts: new ObAttemptStore(database.db, encryption),
     bankAccounts: new BankAccountStore(database.db, encryption, secrets.dataKey),
+    socialProviders: socialProvidersFrom(config.social),
+    socialFlows: new SocialFlowStore(database.db, encryption),
+    socialIdentities: new SocialIdentityStore(database.db, encryption, secrets.dataKey),
     async close() {
       await email.close();
       await kv.close();

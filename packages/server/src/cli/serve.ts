@@ -20,6 +20,7 @@ export async function serve(config: Config): Promise<void> {
       await ctx.emailCodes.sweep();
       await purgeClosedAccounts(ctx.database.db);
       await ctx.obAttempts.sweep();
+      await ctx.socialFlows.sweep();
     } catch (error) {
       app.log.warn({ err: error }, 'sweeping expired records failed');
     }

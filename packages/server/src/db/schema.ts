@@ -192,6 +192,40 @@ export interface BankAccountTable {
   created_at: number;
 }
 
+export interface SocialIdentityTable {
+  id: string;
+  user_id: string;
+  /** 'google', 'microsoft' or 'facebook'. */
+  provider: string;
+  /** HMAC of the provider's subject (its stable user id): looked up, never read back. */
+  subject_hash: string;
+  /** The e-mail the provider gave, encrypted at rest; shown on the sign-in methods page. */
+  email: string | null;
+  created_at: number;
+  last_used_at: number | null;
+}
+
+export interface SocialFlowTable {
+  /** SHA-256 of the state sent to the provider; the state itself is not stored. */
+  id: string;
+  provider: string;
+  /** 'login', or 'link' from the account's sign-in methods page. */
+  purpose: string;
+  /** The browser that started it; only it can finish it. */
+  browser_id: string;
+  request_id: string | null;
+  /** For 'link': the signed-in account the identity is linked to. */
+  account_id: string | null;
+  /** The terms accepted on /signup before the attempt; a new account records them. */
+  terms_version: string | null;
+  /** JSON { codeVerifier, nonce }, encrypted at rest. */
+  secrets: string;
+  attempts: number;
+  created_at: number;
+  expires_at: number;
+  consumed_at: number | null;
+}
+
 export interface Database {
   oidc_payloads: OidcPayloadTable;
   signing_keys: SigningKeyTable;
@@ -211,4 +245,6 @@ export interface Database {
   ob_attempts: ObAttemptTable;
   bank_links: BankLinkTable;
   bank_accounts: BankAccountTable;
+  social_identities: SocialIdentityTable;
+  social_flows: SocialFlowTable;
 }

@@ -32,6 +32,9 @@ export function NavigationBar() {
                 <NavDropdown.Item as={Link} to="/account/share">
                   Share your identity
                 </NavDropdown.Item>
+                <NavDropdown.Item as={Link} to="/account/signin-methods">
+                  Sign-in methods
+                </NavDropdown.Item>
                 <NavDropdown.Item as={Link} to="/logout">
                   Sign out
                 </NavDropdown.Item>

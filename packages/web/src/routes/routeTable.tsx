@@ -21,6 +21,8 @@ import { TermsPage } from './terms/TermsPage';
 import { VerifyEmailPage } from './verifyemail/VerifyEmailPage';
 import { ObCallbackPage } from './obcallback/ObCallbackPage';
 import { ObSelectPage } from './obselect/ObSelectPage';
+import { CallbackPage } from './callback/CallbackPage';
+import { SignInMethodsPage } from './account/signin-methods/SignInMethodsPage';
 import { comingScreens, type BuiltScreen } from './screens';
 import { SharePage } from './account/share/SharePage';
 import { RequestProofPage } from './account/requestproof/RequestProofPage';
@@ -59,6 +61,8 @@ const builtScreens: Record<BuiltScreen, ReactElement> = {
   '/obselect': <ObSelectPage />,
   '/obcallback/*': <ObCallbackPage />,
   '/ObCallback': <ObCallbackPage />,
+  '/callback': <CallbackPage />,
+  '/account/signin-methods': <SignInMethodsPage />,
 };
 
 const comingScreenPages = Object.fromEntries(

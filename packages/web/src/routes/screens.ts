@@ -29,6 +29,8 @@ export const builtScreens = [
   '/obselect',
   '/obcallback/*',
   '/ObCallback',
+  '/callback',
+  '/account/signin-methods',
 ] as const satisfies readonly SpaRoute[];
 
 export type BuiltScreen = (typeof builtScreens)[number];
@@ -38,7 +40,6 @@ export type BuiltScreen = (typeof builtScreens)[number];
  * over the remaining routes, so a route added to contracts fails the type check here.
  */
 export const comingScreens: Record<Exclude<SpaRoute, BuiltScreen>, string> = {
-  '/callback': 'Social login',
   '/webauthn': 'Security key',
   '/SecondFactor': 'Security',
   '/secondfactorlogin': 'Login with 2FA',

@@ -6,6 +6,7 @@ import * as contact from './0004_contact.js';
 import * as account from './0007_account.js';
 import * as evidence from './0006_evidence.js';
 import * as bank from './0010_bank.js';
+import * as social from './0009_social.js';
 
 /** Every migration, in order. Names are stored in the database: never rename one. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '0007_account': account,
   '0006_evidence': evidence,
   '0010_bank': bank,
+  '0009_social': social,
 };

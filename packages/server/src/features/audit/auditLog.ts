@@ -22,7 +22,9 @@ export type AuditEventType =
   | 'request_cancelled'
   | 'bank_login'
   | 'bank_account_verified'
-  | 'bank_account_mismatch';
+  | 'bank_account_mismatch'
+  | 'social_linked'
+  | 'social_unlinked';
 
 export interface AuditEvent {
   type: AuditEventType;

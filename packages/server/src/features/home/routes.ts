@@ -27,6 +27,8 @@ const titles: Record<AuditEventType, string> = {
   bank_login: 'Logged in with your bank',
   bank_account_verified: 'Bank account verified',
   bank_account_mismatch: 'Bank account did not match your name',
+  social_linked: 'Sign-in method linked',
+  social_unlinked: 'Sign-in method removed',
 };
 
 const RECENT = 10;

@@ -1,0 +1,175 @@
+import {
+  socialCallbackPath,
+  socialLoginRequestSchema,
+  socialLoginResponseSchema,
+  socialProviderSchema,
+  socialProviders,
+  socialProvidersResponseSchema,
+  socialStartRequestSchema,
+  socialStartResponseSchema,
+  type SocialProvider,
+} from '@verity/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { ApiError } from '../../http/apiError.js';
+import { clientIp, enforceLimit } from '../../http/rateLimit.js';
+import {
+  SocialProviderError,
+  type SocialIdentityProvider,
+  type SocialProfile,
+} from '../../providers/social/socialProvider.js';
+import { currentUser } from '../session/currentUser.js';
+import { nowSeconds, signInBrowser } from '../session/signIn.js';
+import type { FlowPurpose, SocialFlow } from './flowStore.js';
+import { joinAccount } from './joinAccount.js';
+import { sendSignInMethodNotice } from './notices.js';
+
+/** Attempts started and codes presented, per client address, shared by every instance. */
+export const socialLimits = {
+  startsPerAddress: { name: 'social-start-ip', max: 60, windowSeconds: 900 },
+  codesPerAddress: { name: 'social-code-ip', max: 60, windowSeconds: 900 },
+};
+
+const providerParams = z.object({ provider: socialProviderSchema });
+
+/** The one callback address registered at every provider. */
+export function socialRedirectUri(ctx: AppContext): string {
+  return new URL(socialCallbackPath, ctx.config.publicUrl).href;
+}
+
+export function configuredProvider(
+  ctx: AppContext,
+  provider: SocialProvider,
+): SocialIdentityProvider {
+  const adapter = ctx.socialProviders[provider];
+  if (!adapter) throw new ApiError('social_provider_unavailable');
+  return adapter;
+}
+
+/**
+ * The flow the provider's answer belongs to: a live, unused attempt of this browser, for this
+ * provider and purpose, returning to our own callback. Anything else is a state mismatch.
+ */
+export async function takeFlow(
+  ctx: AppContext,
+  request: FastifyRequest,
+  provider: SocialProvider,
+  purpose: FlowPurpose,
+  body: { State: string; RedirectUri: string },
+): Promise<SocialFlow> {
+  if (body.RedirectUri !== socialRedirectUri(ctx))
+    throw new ApiError('validation_failed', 'RedirectUri is not this service’s callback address.');
+  const browserId = ctx.browsers.get(request);
+  const flow = browserId
+    ? await ctx.socialFlows.consume(body.State, browserId, provider, purpose)
+    : null;
+  if (!flow) throw new ApiError('social_state_mismatch');
+  return flow;
+}
+
+/** What the provider's code proves; its failures are logged without codes or tokens. */
+export async function exchangeCode(
+  ctx: AppContext,
+  request: FastifyRequest,
+  adapter: SocialIdentityProvider,
+  code: string,
+  flow: SocialFlow,
+): Promise<SocialProfile> {
+  try {
+    return await adapter.exchange(code, { ...flow, redirectUri: socialRedirectUri(ctx) });
+  } catch (error) {
+    if (!(error instanceof SocialProviderError)) throw error;
+    request.log.warn({ provider: adapter.name, reason: error.message }, 'social login failed');
+    throw new ApiError('social_provider_error');
+  }
+}
+
+/**
+ * GET /api/login/providers, POST /api/login/{provider}/start and POST /api/login/{provider}
+ * (the spec's social login: Code, RedirectUri, RequestId; answered with email and
+ * userRequirements).
+ */
+export function socialLoginRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+
+  typed.get(
+    '/api/login/providers',
+    { schema: { response: { 200: socialProvidersResponseSchema } } },
+    async () => ({ providers: socialProviders.filter((name) => ctx.socialProviders[name]) }),
+  );
+
+  typed.post(
+    '/api/login/:provider/start',
+    {
+      schema: {
+        params: providerParams,
+        body: socialStartRequestSchema,
+        response: { 200: socialStartResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const { provider } = request.params;
+      const { Purpose, RequestId, TermsVersion } = request.body;
+      await enforceLimit(ctx, socialLimits.startsPerAddress, clientIp(request));
+      const adapter = configuredProvider(ctx, provider);
+      // A request must be this browser's; a link needs the signed-in account.
+      if (RequestId) await ctx.interactions.load(request, RequestId);
+      const account = Purpose === 'link' ? await currentUser(ctx, request, reply) : null;
+      if (Purpose === 'link' && !account) throw new ApiError('not_signed_in');
+      const flow = await ctx.socialFlows.create({
+        provider,
+        purpose: Purpose,
+        browserId: ctx.browsers.ensure(request, reply),
+        requestId: RequestId ?? null,
+        accountId: account?.id ?? null,
+        termsVersion: Purpose === 'login' ? (TermsVersion ?? null) : null,
+      });
+      let url: URL;
+      try {
+        url = await adapter.authorizationUrl({ ...flow, redirectUri: socialRedirectUri(ctx) });
+      } catch (error) {
+        if (!(error instanceof SocialProviderError)) throw error;
+        request.log.warn({ provider, reason: error.message }, 'social provider unavailable');
+        throw new ApiError('social_provider_error');
+      }
+      reply.header('Cache-Control', 'no-store');
+      return { authorizationUrl: url.href, state: flow.state };
+    },
+  );
+
+  typed.post(
+    '/api/login/:provider',
+    {
+      schema: {
+        params: providerParams,
+        body: socialLoginRequestSchema,
+        response: { 200: socialLoginResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const { provider } = request.params;
+      const { Code, RequestId } = request.body;
+      await enforceLimit(ctx, socialLimits.codesPerAddress, clientIp(request));
+      const adapter = configuredProvider(ctx, provider);
+      const flow = await takeFlow(ctx, request, provider, 'login', request.body);
+      if ((RequestId ?? null) !== flow.requestId) throw new ApiError('social_state_mismatch');
+      const profile = await exchangeCode(ctx, request, adapter, Code, flow);
+      const account = await joinAccount(ctx, provider, profile, flow.termsVersion);
+      const userRequirements = await signInBrowser(ctx, request, reply, RequestId, {
+        accountId: account.userId,
+        amr: ['fed'],
+        acr: 'urn:verity:aal1',
+        loginTs: nowSeconds(),
+        remember: false,
+      });
+      for (const event of account.events) await ctx.audit.record(account.userId, event);
+      await ctx.audit.record(account.userId, 'login');
+      if (account.events.includes('social_linked') && !account.events.includes('signup'))
+        await sendSignInMethodNotice(ctx, account.email, provider, 'linked');
+      reply.header('Cache-Control', 'no-store');
+      return { email: account.email, userRequirements };
+    },
+  );
+}
