@@ -17,6 +17,9 @@ import { BrowserIdentity } from './http/browserId.js';
 import { InteractionBridge } from './oidc/interactions.js';
 import type { SigningKeyStore } from './oidc/keys.js';
 import { createProvider } from './oidc/provider.js';
+import { ChallengeStore } from './features/secondFactor/challengeStore.js';
+import { RecoveryCodeStore } from './features/secondFactor/recoveryCodes.js';
+import { SecondFactorStore } from './features/secondFactor/secondFactorStore.js';
 import type { AddressProvider } from './providers/address/addressProvider.js';
 import { HttpAddressProvider } from './providers/address/httpAddresses.js';
 import { SandboxAddressProvider } from './providers/address/sandboxAddresses.js';
@@ -47,6 +50,9 @@ export interface AppContext {
   addresses: AddressProvider;
   profiles: ProfileStore;
   consents: ConsentStore;
+  secondFactors: SecondFactorStore;
+  secondFactorChallenges: ChallengeStore;
+  recoveryCodes: RecoveryCodeStore;
   close(): Promise<void>;
 }
 
@@ -100,6 +106,9 @@ export async function createAppContext(config: Config): Promise<AppContext> {
     addresses: config.addressApi
       ? new HttpAddressProvider(config.addressApi.url, config.addressApi.key)
       : new SandboxAddressProvider(),
+    secondFactors: new SecondFactorStore(database.db, encryption),
+    secondFactorChallenges: new ChallengeStore(database.db, encryption, secrets.dataKey),
+    recoveryCodes: new RecoveryCodeStore(database.db, secrets.dataKey),
     async close() {
       await email.close();
       await kv.close();

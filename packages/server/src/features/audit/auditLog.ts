@@ -4,7 +4,18 @@ import type { Database } from '../../db/schema.js';
 
 /** Security-relevant events, kept per user for the account pages. No personal data in them. */
 export type AuditEventType =
-  'signup' | 'email_verified' | 'login' | 'login_failed' | 'password_reset' | 'logout';
+  | 'signup'
+  | 'email_verified'
+  | 'login'
+  | 'login_failed'
+  | 'password_reset'
+  | 'logout'
+  | 'second_factor_added'
+  | 'second_factor_removed'
+  | 'second_factor_login'
+  | 'second_factor_failed'
+  | 'recovery_codes_created'
+  | 'recovery_code_used';
 
 export interface AuditEvent {
   type: AuditEventType;
