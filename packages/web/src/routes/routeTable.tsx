@@ -14,6 +14,7 @@ import { LogoutPage } from './logout/LogoutPage';
 import { PrivacyPage } from './privacy/PrivacyPage';
 import { ProfilePage } from './profile/ProfilePage';
 import { RequestEntryPage } from './requests/RequestEntryPage';
+import { SecondFactorPage } from './secondfactor/SecondFactorPage';
 import { SendResponsePage } from './sendresponse/SendResponsePage';
 import { SignupPage } from './signup/SignupPage';
 import { Signup2Page } from './signup2/Signup2Page';
@@ -40,6 +41,9 @@ const builtScreens: Record<BuiltScreen, ReactElement> = {
   '/contact': <ContactPage />,
   '/terms': <TermsPage />,
   '/privacy': <PrivacyPage />,
+  '/SecondFactor': <SecondFactorPage />,
+  '/secondfactorlogin': <SecondFactorPage />,
+  '/webauthn': <SecondFactorPage />,
 };
 
 const comingScreenPages = Object.fromEntries(

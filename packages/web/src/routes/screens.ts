@@ -19,6 +19,9 @@ export const builtScreens = [
   '/contact',
   '/terms',
   '/privacy',
+  '/SecondFactor',
+  '/secondfactorlogin',
+  '/webauthn',
 ] as const satisfies readonly SpaRoute[];
 
 export type BuiltScreen = (typeof builtScreens)[number];
@@ -29,9 +32,6 @@ export type BuiltScreen = (typeof builtScreens)[number];
  */
 export const comingScreens: Record<Exclude<SpaRoute, BuiltScreen>, string> = {
   '/callback': 'Social login',
-  '/webauthn': 'Security key',
-  '/SecondFactor': 'Security',
-  '/secondfactorlogin': 'Login with 2FA',
   '/VerifyOptions': 'Verification options',
   '/Verify': 'Verify your identity',
   '/Kbv': 'Identity check',
