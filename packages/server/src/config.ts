@@ -40,6 +40,11 @@ const envSchema = z.object({
   ADDRESS_API_KEY: z.string().min(1).optional(),
   COOKIE_KEYS: z.string().optional(),
   DATA_ENCRYPTION_KEY: z.string().optional(),
+  PHONE_API_URL: z.url({ protocol: /^https?$/ }).optional(),
+  PHONE_API_ACCOUNT: z.string().min(1).optional(),
+  PHONE_API_TOKEN: z.string().min(1).optional(),
+  PHONE_FROM: z.string().min(1).optional(),
+  SECOND_FACTOR_CODE_LENGTH: z.enum(['4', '6']).default('6'),
 });
 
 export interface Config {
@@ -65,6 +70,10 @@ export interface Config {
   /** Supplied secrets (comma-separated cookie keys, base64url data key); see secrets.ts. */
   cookieKeys: string[] | undefined;
   dataEncryptionKey: string | undefined;
+  /** A Twilio-style SMS and voice API; without it, the sandbox phone provider. */
+  phoneApi: { url: string; account: string; token: string; from: string } | undefined;
+  /** Digits of SMS and voice codes: 6, or 4 where the deployment accepts the risk. */
+  secondFactorCodeLength: 4 | 6;
 }
 
 export class ConfigError extends Error {}
@@ -88,6 +97,12 @@ export function loadConfig(env: Record<string, string | undefined> = readEnv()):
   if (Boolean(e.ADDRESS_API_URL) !== Boolean(e.ADDRESS_API_KEY)) {
     throw new ConfigError(
       'Invalid configuration:\n  ADDRESS_API_URL and ADDRESS_API_KEY go together',
+    );
+  }
+  const phoneSettings = [e.PHONE_API_URL, e.PHONE_API_ACCOUNT, e.PHONE_API_TOKEN, e.PHONE_FROM];
+  if (phoneSettings.some(Boolean) && !phoneSettings.every(Boolean)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  PHONE_API_URL, PHONE_API_ACCOUNT, PHONE_API_TOKEN and PHONE_FROM go together',
     );
   }
   const publicUrl = new URL(e.PUBLIC_URL);
@@ -116,6 +131,16 @@ export function loadConfig(env: Record<string, string | undefined> = readEnv()):
       .map((key) => key.trim())
       .filter(Boolean),
     dataEncryptionKey: e.DATA_ENCRYPTION_KEY,
+    phoneApi:
+      e.PHONE_API_URL && e.PHONE_API_ACCOUNT && e.PHONE_API_TOKEN && e.PHONE_FROM
+        ? {
+            url: e.PHONE_API_URL,
+            account: e.PHONE_API_ACCOUNT,
+            token: e.PHONE_API_TOKEN,
+            from: e.PHONE_FROM,
+          }
+        : undefined,
+    secondFactorCodeLength: e.SECOND_FACTOR_CODE_LENGTH === '4' ? 4 : 6,
   };
 }
 
@@ -153,6 +178,11 @@ export function insecureSettings(config: Config): string[] {
   }
   if (config.env === 'production' && config.publicUrl.protocol === 'http:') {
     warnings.push('NODE_ENV=production with an http PUBLIC_URL: cookies are not marked Secure.');
+  }
+  if (config.secondFactorCodeLength === 4) {
+    warnings.push(
+      'SECOND_FACTOR_CODE_LENGTH=4: SMS and voice codes have about 13 bits, below the 20 OWASP ASVS asks for.',
+    );
   }
   return warnings;
 }

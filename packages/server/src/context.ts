@@ -26,6 +26,9 @@ import { SandboxAddressProvider } from './providers/address/sandboxAddresses.js'
 import type { EmailProvider } from './providers/email/emailProvider.js';
 import { OutboxEmailProvider } from './providers/email/outboxEmail.js';
 import { SmtpEmailProvider } from './providers/email/smtpEmail.js';
+import { HttpPhoneProvider } from './providers/phone/httpPhone.js';
+import type { PhoneProvider } from './providers/phone/phoneProvider.js';
+import { SandboxPhoneProvider } from './providers/phone/sandboxPhone.js';
 import type { Secrets } from './secrets.js';
 import { openStores } from './stores.js';
 
@@ -53,6 +56,7 @@ export interface AppContext {
   secondFactors: SecondFactorStore;
   secondFactorChallenges: ChallengeStore;
   recoveryCodes: RecoveryCodeStore;
+  phone: PhoneProvider;
   close(): Promise<void>;
 }
 
@@ -109,6 +113,9 @@ export async function createAppContext(config: Config): Promise<AppContext> {
     secondFactors: new SecondFactorStore(database.db, encryption),
     secondFactorChallenges: new ChallengeStore(database.db, encryption, secrets.dataKey),
     recoveryCodes: new RecoveryCodeStore(database.db, secrets.dataKey),
+    phone: config.phoneApi
+      ? new HttpPhoneProvider({ ...config.phoneApi, productName: config.productName })
+      : new SandboxPhoneProvider(outbox, config.productName),
     async close() {
       await email.close();
       await kv.close();

@@ -67,3 +67,73 @@ export const removeSecondFactorRequestSchema = z.strictObject({
 
 export type SecondFactorList = z.infer<typeof secondFactorListSchema>;
 export type SecondFactorResult = z.infer<typeof secondFactorResultSchema>;
+
+/** Spaces are ignored in phone numbers (spec, section 5). */
+const withoutSpaces = (value: string) => value.replace(/\s+/g, '');
+
+/** A voice number: 0, then 1 or 2, then 8 or 9 digits (a UK landline; spec, section 5). */
+export const voiceNumberPattern = /^0[12]\d{8,9}$/;
+/** An SMS number: 07 and 9 digits (a UK mobile; spec, section 5). */
+export const mobileNumberPattern = /^07\d{9}$/;
+
+export const voiceNumberSchema = z
+  .string()
+  .max(20)
+  .transform(withoutSpaces)
+  .pipe(
+    z.string().regex(voiceNumberPattern, 'Please enter a UK landline number, like 01632 960123'),
+  );
+
+export const mobileNumberSchema = z
+  .string()
+  .max(20)
+  .transform(withoutSpaces)
+  .pipe(
+    z.string().regex(mobileNumberPattern, 'Please enter a UK mobile number, like 07700 900123'),
+  );
+
+/** An SMS or voice code: 6 digits by default, 4 where the deployment allows it. */
+export const phoneCodeSchema = z
+  .string()
+  .trim()
+  .regex(/^(\d{4}|\d{6})$/, 'The code should be 6 digits');
+
+/** POST /api/sms/startsetup and /api/voice/startsetup (the spec's field names). */
+export const smsStartSetupSchema = z.strictObject({ mobileNumber: mobileNumberSchema });
+export const voiceStartSetupSchema = z.strictObject({ PhoneNumber: voiceNumberSchema });
+
+/** POST /api/sms/completesetup and /api/voice/completesetup: the number is the one the code was sent to. */
+export const smsCompleteSetupSchema = z.strictObject({
+  mobileNumber: mobileNumberSchema,
+  Code: phoneCodeSchema,
+});
+export const voiceCompleteSetupSchema = z.strictObject({
+  PhoneNumber: voiceNumberSchema,
+  Code: phoneCodeSchema,
+});
+
+/** POST /api/sms/completelogin and /api/voice/completelogin */
+export const phoneCodeRequestSchema = z.strictObject({ Code: phoneCodeSchema });
+
+/**
+ * A message's or call's delivery status (spec, section 4). SMS: delivered shows the code
+ * entry. Voice: in-progress and completed show it. Busy, failed and no-answer end polling
+ * with 'Try again'.
+ */
+export const deliveryStatuses = [
+  'initiated',
+  'queued',
+  'sending',
+  'sent',
+  'delivered',
+  'ringing',
+  'in-progress',
+  'completed',
+  'busy',
+  'failed',
+  'no-answer',
+] as const;
+export type DeliveryStatus = (typeof deliveryStatuses)[number];
+
+/** The answer of start and pollstatus calls. */
+export const deliveryStatusSchema = z.object({ status: z.enum(deliveryStatuses) });

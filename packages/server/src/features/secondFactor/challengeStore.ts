@@ -51,7 +51,7 @@ export class ChallengeStore {
     private readonly db: Kysely<Database>,
     private readonly encryption: FieldEncryption,
     dataKey: Buffer,
-    private readonly now: () => number = Date.now,
+    private readonly now: () => number = () => Date.now(),
   ) {
     this.key = Buffer.from(
       hkdfSync('sha256', dataKey, Buffer.alloc(0), 'verity second factor codes', 32),
@@ -94,23 +94,21 @@ export class ChallengeStore {
     return id;
   }
 
-  /** The open challenge of this user, method and purpose started in this browser. */
+  /** The open challenge of this user and method (and purpose, if given) started in this browser. */
   async current(
     userId: string,
     browserId: string,
     method: SecondFactorMethod,
-    purpose: ChallengePurpose,
+    purpose?: ChallengePurpose,
   ): Promise<Challenge | null> {
-    const row = await this.db
+    let query = this.db
       .selectFrom('second_factor_challenges')
       .selectAll()
       .where('user_id', '=', userId)
       .where('browser_id', '=', browserId)
-      .where('method', '=', method)
-      .where('purpose', '=', purpose)
-      .orderBy('created_at', 'desc')
-      .limit(1)
-      .executeTakeFirst();
+      .where('method', '=', method);
+    if (purpose) query = query.where('purpose', '=', purpose);
+    const row = await query.orderBy('created_at', 'desc').limit(1).executeTakeFirst();
     if (!row || row.consumed_at !== null || row.expires_at <= this.now()) return null;
     return {
       id: row.id,
@@ -207,6 +205,11 @@ export class ChallengeStore {
       .deleteFrom('second_factor_challenges')
       .where('created_at', '<', this.now() - 24 * 3600 * 1000)
       .execute();
+  }
+
+  /** A stand-in for a phone number in rate-limit keys, so no number is stored there. */
+  numberSubject(number: string): string {
+    return createHmac('sha256', this.key).update(`number:${number}`).digest('base64url');
   }
 
   private hash(id: string, code: string): string {

@@ -13,6 +13,7 @@ import { ApiError } from '../../http/apiError.js';
 import { readSession } from '../session/providerSession.js';
 import { stepContext } from '../session/stepContext.js';
 import { authenticatorRoutes } from './authenticatorRoutes.js';
+import { phoneRoutes } from './phoneRoutes.js';
 import { clearAnswers, countAnswer, methodChangeContext, secondFactorProved } from './guards.js';
 
 /**
@@ -88,4 +89,5 @@ export function secondFactorRoutes(app: FastifyInstance, ctx: AppContext): void 
   );
 
   authenticatorRoutes(app, ctx);
+  phoneRoutes(app, ctx);
 }
