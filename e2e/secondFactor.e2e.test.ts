@@ -2,14 +2,21 @@
  * Second-factor journeys in a real browser, from the demo relying party, whose client
  * requires a second factor (--require-second-factor): a new user sets up an authenticator app
  * ('Setup security'), gets recovery codes and returns with acr urn:verity:aal2; the next login
- * asks for the app's code ('Login with 2FA'); and a login with a recovery code. The app's
- * codes are computed here from the secret the page shows.
+ * asks for the app's code ('Login with 2FA'); a login with a recovery code; SMS set-up and
+ * login with codes read from the development outbox; and a voice test number that is busy.
+ * The app's codes are computed here from the secret the page shows.
  */
 import { randomUUID } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectNoAxeViolations, useStack, waitForEmailCode, type Stack } from './harness.js';
+import {
+  expectNoAxeViolations,
+  outboxMessages,
+  useStack,
+  waitForEmailCode,
+  type Stack,
+} from './harness.js';
 
 const strongPassword = 'correct horse battery staple 42';
 const newEmail = () => `user-${randomUUID().slice(0, 8)}@example.com`;
@@ -63,6 +70,20 @@ async function logInFromRelyingParty(stack: Stack, page: Page, email: string): P
   await page.getByRole('button', { name: 'Login', exact: true }).click();
 }
 
+/** Waits for a new SMS or call to `number` in the outbox and returns its code. */
+async function phoneCode(stack: Stack, number: string, seen: readonly string[] = []) {
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    for (const message of await outboxMessages(stack.verityUrl, number)) {
+      if (seen.includes(message.id)) continue;
+      const code = /code is ([\d, ]+)\./.exec(message.body)?.[1]?.replace(/[ ,]/g, '');
+      if (code) return code;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`no code reached ${number}`);
+}
+
 /** The relying party's /me page: the ID token's claims by name. */
 async function relyingPartyClaims(stack: Stack, page: Page): Promise<Record<string, string>> {
   await page.waitForURL(`${stack.rpUrl}/me`);
@@ -75,7 +96,7 @@ async function relyingPartyClaims(stack: Stack, page: Page): Promise<Record<stri
   return claims;
 }
 
-describe('second factor: authenticator app and recovery codes', () => {
+describe('second factor: authenticator app, SMS, voice and recovery codes', () => {
   const env = useStack({
     scope: 'openid email',
     clientFlags: ['--skip-consent', '--require-second-factor'],
@@ -176,5 +197,76 @@ describe('second factor: authenticator app and recovery codes', () => {
     } finally {
       await context.close();
     }
+  });
+
+  it('sets up SMS, then logs in with an SMS code read from the outbox', async () => {
+    const stack = env.stack();
+    const page = env.page();
+    const email = newEmail();
+    const number = '07700900123';
+    await signUpFromRelyingParty(stack, page, email);
+    await onVerity(stack, page, '/SecondFactor');
+    await page.getByRole('heading', { name: 'Setup security' }).waitFor();
+    await page.getByRole('button', { name: 'Set up SMS' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Set up SMS' });
+    const field = dialog.getByLabel('Mobile number');
+    await field.fill('0800 123');
+    await field.blur();
+    await dialog.getByText('Please enter a UK mobile number').waitFor();
+    await checkAccessibility(page);
+    await field.fill('07700 900123');
+    await dialog.getByRole('button', { name: 'Send code' }).click();
+    await dialog.getByRole('button', { name: 'Sending...' }).waitFor();
+    const codeField = dialog.getByLabel('Enter the code we sent you');
+    await codeField.waitFor();
+    await codeField.fill(await phoneCode(stack, number));
+    await dialog.getByRole('button', { name: 'Verify' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByRole('list', { name: 'Your recovery codes' }).waitFor();
+    await page
+      .getByRole('region', { name: /^SMS/ })
+      .getByText('Mobile ending 123', { exact: true })
+      .waitFor();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    expect((await relyingPartyClaims(stack, page)).amr).toContain('sms');
+
+    const context = await env.browser().newContext();
+    try {
+      const login = await context.newPage();
+      const seen = (await outboxMessages(stack.verityUrl, number)).map((message) => message.id);
+      await logInFromRelyingParty(stack, login, email);
+      await onVerity(stack, login, '/SecondFactor');
+      await login.getByRole('heading', { name: 'Login with 2FA' }).waitFor();
+      await login.getByText('We will send a code to your mobile ending 123.').waitFor();
+      await login.getByRole('button', { name: 'Send code' }).click();
+      const code = login.getByLabel('Enter the code we sent you');
+      await code.waitFor();
+      await checkAccessibility(login);
+      await code.fill(await phoneCode(stack, number, seen));
+      await code.press('Enter');
+      const claims = await relyingPartyClaims(stack, login);
+      expect(claims.acr).toBe('urn:verity:aal2');
+      expect(claims.amr).toContain('sms');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("calls a busy voice test number: 'Try again'", async () => {
+    const stack = env.stack();
+    const page = env.page();
+    await signUpFromRelyingParty(stack, page, newEmail());
+    await onVerity(stack, page, '/SecondFactor');
+    await page.getByRole('button', { name: 'Set up Voice' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Set up Voice' });
+    await dialog.getByLabel('Phone number').fill('01632 960111');
+    await dialog.getByRole('button', { name: 'Call me' }).click();
+    await dialog.getByRole('button', { name: 'Calling...' }).waitFor();
+    await dialog.getByText('The line was busy.').waitFor();
+    await dialog.getByRole('button', { name: 'Try again' }).waitFor();
+    expect(await dialog.getByLabel('Enter the code you heard').count()).toBe(0);
+    await checkAccessibility(page);
+    await dialog.getByRole('button', { name: 'Cancel' }).first().click();
+    expect(await page.getByRole('button', { name: 'Continue' }).isDisabled()).toBe(true);
   });
 });

@@ -1,5 +1,7 @@
 import {
   authenticatorSetupSchema,
+  deliveryStatusSchema,
+  type DeliveryStatus,
   okSchema,
   recoveryCodesSchema,
   secondFactorListSchema,
@@ -70,4 +72,44 @@ export function recoveryCodeLogin(code: string): Promise<SecondFactorResult> {
 export async function renewRecoveryCodes(): Promise<string[]> {
   return (await postJson(forRequest('/api/recoverycodes'), undefined, recoveryCodesSchema, {}))
     .recoveryCodes;
+}
+
+export type PhoneKind = 'sms' | 'voice';
+
+/** POST /api/{sms,voice}/startsetup: sends a code to the number (spec field names). */
+export async function startPhoneSetup(kind: PhoneKind, number: string): Promise<DeliveryStatus> {
+  const body = kind === 'sms' ? { mobileNumber: number } : { PhoneNumber: number };
+  return (await postJson(forRequest(`/api/${kind}/startsetup`), body, deliveryStatusSchema)).status;
+}
+
+export async function startPhoneLogin(kind: PhoneKind): Promise<DeliveryStatus> {
+  return (await postJson(forRequest(`/api/${kind}/startlogin`), undefined, deliveryStatusSchema))
+    .status;
+}
+
+export async function pollPhoneStatus(kind: PhoneKind): Promise<DeliveryStatus> {
+  return (await postJson(forRequest(`/api/${kind}/pollstatus`), undefined, deliveryStatusSchema))
+    .status;
+}
+
+export function completePhoneSetup(
+  kind: PhoneKind,
+  number: string,
+  code: string,
+): Promise<SecondFactorResult> {
+  const body =
+    kind === 'sms' ? { mobileNumber: number, Code: code } : { PhoneNumber: number, Code: code };
+  return postJson(forRequest(`/api/${kind}/completesetup`), body, secondFactorResultSchema);
+}
+
+export function completePhoneLogin(kind: PhoneKind, code: string): Promise<SecondFactorResult> {
+  return postJson(
+    forRequest(`/api/${kind}/completelogin`),
+    { Code: code },
+    secondFactorResultSchema,
+  );
+}
+
+export async function removePhone(kind: PhoneKind): Promise<void> {
+  await postJson(forRequest(`/api/${kind}/remove`), undefined, okSchema);
 }

@@ -15,10 +15,19 @@ export interface CodeFormProps {
   pattern: RegExp;
   formatMessage: string;
   onSubmit(code: string): Promise<CodeOutcome>;
+  /** The button's text instead of Verify, shown disabled (a call still reading the code). */
+  waitingLabel?: string;
 }
 
 /** A code and Verify; a wrong code shows 'This code is incorrect, please try again.' */
-export function CodeForm({ id, label, pattern, formatMessage, onSubmit }: CodeFormProps) {
+export function CodeForm({
+  id,
+  label,
+  pattern,
+  formatMessage,
+  onSubmit,
+  waitingLabel,
+}: CodeFormProps) {
   const { clearLogin } = useAuth();
   const [code, setCode] = useState('');
   const [touched, setTouched] = useState(false);
@@ -74,8 +83,9 @@ export function CodeForm({ id, label, pattern, formatMessage, onSubmit }: CodeFo
       <FormAlert message={message} />
       <BusyButton
         busy={busy}
-        label={secondFactorCopy.verify}
+        label={waitingLabel ?? secondFactorCopy.verify}
         busyLabel={secondFactorCopy.verifying}
+        disabled={waitingLabel !== undefined}
       />
     </Form>
   );

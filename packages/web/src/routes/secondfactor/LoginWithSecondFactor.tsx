@@ -3,12 +3,18 @@ import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
-import { authenticatorLogin, recoveryCodeLogin } from '../../api/secondFactor';
+import {
+  authenticatorLogin,
+  completePhoneLogin,
+  recoveryCodeLogin,
+  startPhoneLogin,
+} from '../../api/secondFactor';
 import { PageHeading } from '../../components/PageHeading';
 import { secondFactorCopy } from '../../copy/secondFactor';
 import { useStepDone } from '../profile/useStepDone';
 import { CodeForm } from './CodeForm';
-import { codeOutcome, loginMethods } from './secondFactorMode';
+import { PhoneCodeFlow } from './PhoneCodeFlow';
+import { codeOutcome, loginMethods, type CodeOutcome } from './secondFactorMode';
 
 type Choice = SecondFactorMethod | 'recovery';
 
@@ -46,7 +52,14 @@ export function LoginWithSecondFactor({ methods }: { methods: SecondFactorList }
               formatMessage={secondFactorCopy.authenticatorCodeFormat}
               onSubmit={async (code) => proved(await authenticatorLogin(code))}
             />
-          ) : (
+          ) : choice === 'Sms' || choice === 'Voice' ? (
+            <PhoneLogin
+              key={choice}
+              kind={choice === 'Sms' ? 'sms' : 'voice'}
+              methods={methods}
+              proved={proved}
+            />
+          ) : choice === 'recovery' ? (
             <CodeForm
               key="recovery"
               id="recovery-code"
@@ -55,7 +68,7 @@ export function LoginWithSecondFactor({ methods }: { methods: SecondFactorList }
               formatMessage={secondFactorCopy.recoveryCodeFormat}
               onSubmit={async (code) => proved(await recoveryCodeLogin(code))}
             />
-          )}
+          ) : null}
           <section aria-labelledby="other-methods-title" className="mt-4">
             <h2 id="other-methods-title" className="h6">
               {secondFactorCopy.useAnother}
@@ -72,6 +85,33 @@ export function LoginWithSecondFactor({ methods }: { methods: SecondFactorList }
           </section>
         </Col>
       </Row>
+    </>
+  );
+}
+
+interface PhoneLoginProps {
+  kind: 'sms' | 'voice';
+  methods: SecondFactorList;
+  proved(answer: SecondFactorResult): Promise<CodeOutcome>;
+}
+
+/** SMS and voice login alike (the spec's SMS mapping was a defect): send, follow, enter the code. */
+function PhoneLogin({ kind, methods, proved }: PhoneLoginProps) {
+  const name =
+    methods.find((method) => method.authMethod === (kind === 'sms' ? 'Sms' : 'Voice'))
+      ?.displayName ?? '';
+  return (
+    <>
+      <p>
+        {kind === 'sms'
+          ? secondFactorCopy.smsLoginIntro(name)
+          : secondFactorCopy.voiceLoginIntro(name)}
+      </p>
+      <PhoneCodeFlow
+        kind={kind}
+        start={() => startPhoneLogin(kind)}
+        verify={async (code) => proved(await completePhoneLogin(kind, code))}
+      />
     </>
   );
 }

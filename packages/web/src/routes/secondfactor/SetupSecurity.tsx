@@ -7,7 +7,7 @@ import { PageHeading } from '../../components/PageHeading';
 import { secondFactorCopy } from '../../copy/secondFactor';
 import { useAuth } from '../../state/authContext';
 import { useStepDone } from '../profile/useStepDone';
-import { AuthenticatorCard } from './AuthenticatorCard';
+import { MethodSetupCard, type CardMethod } from './MethodSetupCard';
 import { RecoveryCodes } from './RecoveryCodes';
 import { afterSecondFactor } from './secondFactorMode';
 
@@ -15,6 +15,9 @@ export interface SetupSecurityProps {
   methods: SecondFactorList;
   reload(): void;
 }
+
+/** The spec's cards, in its order (the security key's card comes with WebAuthn). */
+const cardMethods: CardMethod[] = ['Sms', 'Voice', 'Authenticator'];
 
 /** A method was set up: what the request still needs, and the recovery codes if new. */
 export interface MethodAdded {
@@ -52,13 +55,16 @@ export function SetupSecurity({ methods, reload }: SetupSecurityProps) {
       <p>{secondFactorCopy.moreThanOne}</p>
       {recoveryCodes ? <RecoveryCodes codes={recoveryCodes} /> : null}
       <Row xs={1} md={2} className="g-3 mt-1">
-        <Col>
-          <AuthenticatorCard
-            method={methods.find((method) => method.authMethod === 'Authenticator') ?? null}
-            onAdded={added}
-            onRemoved={reload}
-          />
-        </Col>
+        {cardMethods.map((kind) => (
+          <Col key={kind}>
+            <MethodSetupCard
+              kind={kind}
+              method={methods.find((method) => method.authMethod === kind) ?? null}
+              onAdded={added}
+              onRemoved={reload}
+            />
+          </Col>
+        ))}
       </Row>
       <div className="mt-4">
         <Button onClick={next} disabled={methods.length === 0}>

@@ -2,24 +2,51 @@ import type { SecondFactorList } from '@verity/contracts';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { Navigate } from 'react-router';
-import { removeAuthenticator } from '../../api/secondFactor';
+import { removeAuthenticator, removePhone } from '../../api/secondFactor';
 import { BusyButton } from '../../components/form/BusyButton';
 import { FormAlert } from '../../components/form/FormAlert';
 import { secondFactorCopy } from '../../copy/secondFactor';
 import { useAuth } from '../../state/authContext';
 import { AuthenticatorSetupDialog } from './AuthenticatorSetupDialog';
 import { MethodCard } from './MethodCard';
+import { PhoneSetupDialog } from './PhoneSetupDialog';
 import { callFailure } from './secondFactorMode';
 import type { MethodAdded } from './SetupSecurity';
 
-export interface AuthenticatorCardProps {
+/** The methods with one card each here (security keys have their own card). */
+export type CardMethod = 'Sms' | 'Voice' | 'Authenticator';
+
+const cards = {
+  Sms: {
+    id: 'sms',
+    title: secondFactorCopy.smsTitle,
+    text: secondFactorCopy.smsText,
+    remove: () => removePhone('sms'),
+  },
+  Voice: {
+    id: 'voice',
+    title: secondFactorCopy.voiceTitle,
+    text: secondFactorCopy.voiceText,
+    remove: () => removePhone('voice'),
+  },
+  Authenticator: {
+    id: 'authenticator',
+    title: secondFactorCopy.authenticatorTitle,
+    text: secondFactorCopy.authenticatorText,
+    remove: removeAuthenticator,
+  },
+} as const;
+
+export interface MethodSetupCardProps {
+  kind: CardMethod;
   method: SecondFactorList[number] | null;
   onAdded(result: MethodAdded): void;
   onRemoved(): void;
 }
 
-/** The Authenticator App card: set up (QR code dialog) or remove (its own call). */
-export function AuthenticatorCard({ method, onAdded, onRemoved }: AuthenticatorCardProps) {
+/** The card of SMS, Voice or Authenticator App: set up (its dialog) or remove (its own call). */
+export function MethodSetupCard({ kind, method, onAdded, onRemoved }: MethodSetupCardProps) {
+  const card = cards[kind];
   const { clearLogin } = useAuth();
   const [dialog, setDialog] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -30,7 +57,7 @@ export function AuthenticatorCard({ method, onAdded, onRemoved }: AuthenticatorC
     setBusy(true);
     setMessage(null);
     try {
-      await removeAuthenticator();
+      await card.remove();
       onRemoved();
     } catch (error) {
       const failure = callFailure(error);
@@ -42,12 +69,17 @@ export function AuthenticatorCard({ method, onAdded, onRemoved }: AuthenticatorC
     setBusy(false);
   }
 
+  function done(result: MethodAdded) {
+    setDialog(false);
+    onAdded(result);
+  }
+
   if (signedOut) return <Navigate to="/login" replace />;
   return (
     <MethodCard
-      id="authenticator"
-      title={secondFactorCopy.authenticatorTitle}
-      text={secondFactorCopy.authenticatorText}
+      id={card.id}
+      title={card.title}
+      text={card.text}
       setUpAs={method?.displayName ?? null}
     >
       {method ? (
@@ -57,13 +89,13 @@ export function AuthenticatorCard({ method, onAdded, onRemoved }: AuthenticatorC
           busy={busy}
           label={secondFactorCopy.remove}
           busyLabel={secondFactorCopy.removing}
-          aria-label={`${secondFactorCopy.remove} ${secondFactorCopy.authenticatorTitle}`}
+          aria-label={`${secondFactorCopy.remove} ${card.title}`}
           onClick={() => void remove()}
         />
       ) : (
         <Button
           variant="primary"
-          aria-label={`${secondFactorCopy.setUp} ${secondFactorCopy.authenticatorTitle}`}
+          aria-label={`${secondFactorCopy.setUp} ${card.title}`}
           onClick={() => {
             setMessage(null);
             setDialog(true);
@@ -73,13 +105,14 @@ export function AuthenticatorCard({ method, onAdded, onRemoved }: AuthenticatorC
         </Button>
       )}
       <FormAlert message={message} />
-      {dialog ? (
-        <AuthenticatorSetupDialog
+      {dialog && kind === 'Authenticator' ? (
+        <AuthenticatorSetupDialog onClose={() => setDialog(false)} onDone={done} />
+      ) : null}
+      {dialog && kind !== 'Authenticator' ? (
+        <PhoneSetupDialog
+          kind={kind === 'Sms' ? 'sms' : 'voice'}
           onClose={() => setDialog(false)}
-          onDone={(result) => {
-            setDialog(false);
-            onAdded(result);
-          }}
+          onDone={done}
         />
       ) : null}
     </MethodCard>
