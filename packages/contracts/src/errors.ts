@@ -134,6 +134,25 @@ export const errorCatalogue = {
     status: 409,
     message: 'This is your only way to sign in, so it cannot be removed.',
   },
+  recent_login_required: {
+    status: 403,
+    message: 'For your security, please log in again before changing how you sign in.',
+  },
+  second_factor_required: {
+    status: 403,
+    message: 'Please prove your second factor before changing how you sign in.',
+  },
+  second_factor_not_set_up: { status: 409, message: 'This sign-in method is not set up.' },
+  second_factor_already_set_up: { status: 409, message: 'This sign-in method is already set up.' },
+  last_second_factor_required: {
+    status: 409,
+    message:
+      'This service requires a second factor: set up another method before removing this one.',
+  },
+  second_factor_challenge_expired: {
+    status: 400,
+    message: 'This code has expired or was entered wrongly too often. Please start again.',
+  },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

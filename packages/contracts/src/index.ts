@@ -23,3 +23,4 @@ export * from './checks/assuranceOptions.js';
 export * from './api/verification.js';
 export * from './api/openBanking.js';
 export * from './api/social.js';
+export * from './api/secondFactor.js';

@@ -29,6 +29,7 @@ import { passportRoutes } from './features/passport/routes.js';
 import { cancelRoutes } from './features/cancel/routes.js';
 import { socialLoginRoutes } from './features/social/routes.js';
 import { signInMethodsRoutes } from './features/social/signInMethodsRoutes.js';
+import { secondFactorRoutes } from './features/secondFactor/routes.js';
 import { ApiError } from './http/apiError.js';
 import { openBankingRoutes } from './features/openBanking/routes.js';
 import { sandboxBankRoutes } from './features/sandboxBank/routes.js';
@@ -165,6 +166,7 @@ export async function buildApp(
   if (ctx.config.sandboxBank) sandboxBankRoutes(app, ctx);
   socialLoginRoutes(app, ctx);
   signInMethodsRoutes(app, ctx);
+  secondFactorRoutes(app, ctx);
   if (servesDevOutbox(config)) outboxRoutes(app, ctx.outbox);
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 

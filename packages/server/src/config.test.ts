@@ -104,3 +104,34 @@ describe('social login settings', () => {
     expect(insecureSettings(loadConfig(env))).toHaveLength(1);
   });
 });
+describe('second-factor settings', () => {
+  it('defaults to 6-digit codes and the sandbox phone provider', () => {
+    const config = loadConfig({});
+    expect(config.secondFactorCodeLength).toBe(6);
+    expect(config.phoneApi).toBeUndefined();
+  });
+
+  it('warns about 4-digit codes', () => {
+    const config = loadConfig({ SECOND_FACTOR_CODE_LENGTH: '4' });
+    expect(config.secondFactorCodeLength).toBe(4);
+    expect(insecureSettings(config).join('\n')).toContain('SECOND_FACTOR_CODE_LENGTH=4');
+  });
+
+  it('takes the phone API settings together or not at all', () => {
+    expect(() => loadConfig({ PHONE_API_URL: 'https://api.example.com' })).toThrow('go together');
+    expect(
+      loadConfig({
+        PHONE_API_URL: 'https://api.example.com',
+        PHONE_API_ACCOUNT: 'AC1',
+        PHONE_API_TOKEN: 'token',
+        PHONE_FROM: '+447700900000',
+      }).phoneApi,
+    ).toEqual({
+      url: 'https://api.example.com',
+      account: 'AC1',
+      token: 'token',
+      from: '+447700900000',
+    });
+    expect(() => loadConfig({ SECOND_FACTOR_CODE_LENGTH: '5' })).toThrow();
+  });
+});

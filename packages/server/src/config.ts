@@ -58,6 +58,11 @@ const envSchema = z.object({
     .url({ protocol: /^https?$/ })
     .default('https://www.facebook.com/v23.0/dialog/oauth'),
   FACEBOOK_GRAPH_URL: z.url({ protocol: /^https?$/ }).default('https://graph.facebook.com/v23.0'),
+  PHONE_API_URL: z.url({ protocol: /^https?$/ }).optional(),
+  PHONE_API_ACCOUNT: z.string().min(1).optional(),
+  PHONE_API_TOKEN: z.string().min(1).optional(),
+  PHONE_FROM: z.string().min(1).optional(),
+  SECOND_FACTOR_CODE_LENGTH: z.enum(['4', '6']).default('6'),
 });
 
 /** One account-data provider (OB_PROVIDERS, a JSON list); see docs/configuration.md. */
@@ -102,6 +107,10 @@ export interface Config {
   /** Supplied secrets (comma-separated cookie keys, base64url data key); see secrets.ts. */
   cookieKeys: string[] | undefined;
   dataEncryptionKey: string | undefined;
+  /** A Twilio-style SMS and voice API; without it, the sandbox phone provider. */
+  phoneApi: { url: string; account: string; token: string; from: string } | undefined;
+  /** Digits of SMS and voice codes: 6, or 4 where the deployment accepts the risk. */
+  secondFactorCodeLength: 4 | 6;
   /** How long a shared-identity link works, in days. */
   shareLinkDays: number;
   /** The built-in sandbox bank at /sandbox-bank: on by default, off in production unless set. */
@@ -163,6 +172,12 @@ export function loadConfig(env: Record<string, string | undefined> = readEnv()):
       'Invalid configuration:\n  ADDRESS_API_URL and ADDRESS_API_KEY go together',
     );
   }
+  const phoneSettings = [e.PHONE_API_URL, e.PHONE_API_ACCOUNT, e.PHONE_API_TOKEN, e.PHONE_FROM];
+  if (phoneSettings.some(Boolean) && !phoneSettings.every(Boolean)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  PHONE_API_URL, PHONE_API_ACCOUNT, PHONE_API_TOKEN and PHONE_FROM go together',
+    );
+  }
   const publicUrl = new URL(e.PUBLIC_URL);
   return {
     publicUrl,
@@ -193,6 +208,16 @@ export function loadConfig(env: Record<string, string | undefined> = readEnv()):
     sandboxBank: e.SANDBOX_BANK ? e.SANDBOX_BANK === 'on' : e.NODE_ENV !== 'production',
     bankProviders: parseBankProviders(e.OB_PROVIDERS),
     social: socialConfig(e),
+    phoneApi:
+      e.PHONE_API_URL && e.PHONE_API_ACCOUNT && e.PHONE_API_TOKEN && e.PHONE_FROM
+        ? {
+            url: e.PHONE_API_URL,
+            account: e.PHONE_API_ACCOUNT,
+            token: e.PHONE_API_TOKEN,
+            from: e.PHONE_FROM,
+          }
+        : undefined,
+    secondFactorCodeLength: e.SECOND_FACTOR_CODE_LENGTH === '4' ? 4 : 6,
   };
 }
 
@@ -286,6 +311,11 @@ export function insecureSettings(config: Config): string[] {
       warnings.push(
         `A social login provider at ${url.origin} uses plain http: only a local test provider should.`,
       );
+  }
+  if (config.secondFactorCodeLength === 4) {
+    warnings.push(
+      'SECOND_FACTOR_CODE_LENGTH=4: SMS and voice codes have about 13 bits, below the 20 OWASP ASVS asks for.',
+    );
   }
   return warnings;
 }

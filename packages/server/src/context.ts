@@ -18,12 +18,18 @@ import { BrowserIdentity } from './http/browserId.js';
 import { InteractionBridge } from './oidc/interactions.js';
 import type { SigningKeyStore } from './oidc/keys.js';
 import { createProvider } from './oidc/provider.js';
+import { ChallengeStore } from './features/secondFactor/challengeStore.js';
+import { RecoveryCodeStore } from './features/secondFactor/recoveryCodes.js';
+import { SecondFactorStore } from './features/secondFactor/secondFactorStore.js';
 import type { AddressProvider } from './providers/address/addressProvider.js';
 import { HttpAddressProvider } from './providers/address/httpAddresses.js';
 import { SandboxAddressProvider } from './providers/address/sandboxAddresses.js';
 import type { EmailProvider } from './providers/email/emailProvider.js';
 import { OutboxEmailProvider } from './providers/email/outboxEmail.js';
 import { SmtpEmailProvider } from './providers/email/smtpEmail.js';
+import { HttpPhoneProvider } from './providers/phone/httpPhone.js';
+import type { PhoneProvider } from './providers/phone/phoneProvider.js';
+import { SandboxPhoneProvider } from './providers/phone/sandboxPhone.js';
 import type { Secrets } from './secrets.js';
 import { ObAttemptStore } from './features/openBanking/attemptStore.js';
 import { BankAccountStore } from './features/openBanking/bankAccountStore.js';
@@ -69,6 +75,10 @@ export interface AppContext {
   socialProviders: SocialProviders;
   socialFlows: SocialFlowStore;
   socialIdentities: SocialIdentityStore;
+  secondFactors: SecondFactorStore;
+  secondFactorChallenges: ChallengeStore;
+  recoveryCodes: RecoveryCodeStore;
+  phone: PhoneProvider;
   close(): Promise<void>;
 }
 
@@ -134,6 +144,12 @@ export async function createAppContext(config: Config): Promise<AppContext> {
     socialProviders: socialProvidersFrom(config.social),
     socialFlows: new SocialFlowStore(database.db, encryption),
     socialIdentities: new SocialIdentityStore(database.db, encryption, secrets.dataKey),
+    secondFactors: new SecondFactorStore(database.db, encryption),
+    secondFactorChallenges: new ChallengeStore(database.db, encryption, secrets.dataKey),
+    recoveryCodes: new RecoveryCodeStore(database.db, secrets.dataKey),
+    phone: config.phoneApi
+      ? new HttpPhoneProvider({ ...config.phoneApi, productName: config.productName })
+      : new SandboxPhoneProvider(outbox, config.productName),
     async close() {
       await email.close();
       await kv.close();

@@ -21,6 +21,7 @@ export async function serve(config: Config): Promise<void> {
       await purgeClosedAccounts(ctx.database.db);
       await ctx.obAttempts.sweep();
       await ctx.socialFlows.sweep();
+      await ctx.secondFactorChallenges.sweep();
     } catch (error) {
       app.log.warn({ err: error }, 'sweeping expired records failed');
     }

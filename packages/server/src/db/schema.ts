@@ -204,6 +204,26 @@ export interface SocialIdentityTable {
   created_at: number;
   last_used_at: number | null;
 }
+export interface SecondFactorTable {
+  id: string;
+  user_id: string;
+  /** Sms, Voice, Authenticator or WebAuthn. */
+  method: string;
+  /** Encrypted: a masked number, 'Authenticator app', or a key's chosen name. */
+  display_name: string;
+  /** Encrypted: the phone number, or the authenticator's TOTP secret. */
+  secret: string | null;
+  /** A security key's credential id (base64url). */
+  credential_id: string | null;
+  /** A security key's COSE public key (base64url). */
+  public_key: string | null;
+  /** A security key's signature counter. */
+  counter: number;
+  /** The last TOTP time step accepted, so a code is accepted once. */
+  last_used_step: number | null;
+  created_at: number;
+  last_used_at: number | null;
+}
 
 export interface SocialFlowTable {
   /** SHA-256 of the state sent to the provider; the state itself is not stored. */
@@ -224,6 +244,36 @@ export interface SocialFlowTable {
   created_at: number;
   expires_at: number;
   consumed_at: number | null;
+}
+export interface SecondFactorChallengeTable {
+  id: string;
+  user_id: string;
+  /** The browser that started it; only it can complete it. */
+  browser_id: string;
+  method: string;
+  /** setup or login. */
+  purpose: string;
+  /** Encrypted JSON: what completing it needs (a secret being set up, a number, a WebAuthn challenge). */
+  payload: string;
+  /** HMAC of a code sent by SMS or voice; the code itself is never stored. */
+  code_hash: string | null;
+  /** The delivery status (initiated, delivered, busy...) or 'pending'. */
+  status: string;
+  /** The phone provider's message or call id. */
+  provider_ref: string | null;
+  attempts: number;
+  created_at: number;
+  expires_at: number;
+  consumed_at: number | null;
+}
+
+export interface RecoveryCodeTable {
+  id: string;
+  user_id: string;
+  /** HMAC of the code. */
+  code_hash: string;
+  created_at: number;
+  used_at: number | null;
 }
 
 export interface Database {
@@ -247,4 +297,7 @@ export interface Database {
   bank_accounts: BankAccountTable;
   social_identities: SocialIdentityTable;
   social_flows: SocialFlowTable;
+  second_factors: SecondFactorTable;
+  second_factor_challenges: SecondFactorChallengeTable;
+  recovery_codes: RecoveryCodeTable;
 }

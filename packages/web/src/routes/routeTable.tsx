@@ -14,6 +14,7 @@ import { LogoutPage } from './logout/LogoutPage';
 import { PrivacyPage } from './privacy/PrivacyPage';
 import { ProfilePage } from './profile/ProfilePage';
 import { RequestEntryPage } from './requests/RequestEntryPage';
+import { SecondFactorPage } from './secondfactor/SecondFactorPage';
 import { SendResponsePage } from './sendresponse/SendResponsePage';
 import { SignupPage } from './signup/SignupPage';
 import { Signup2Page } from './signup2/Signup2Page';
@@ -63,6 +64,9 @@ const builtScreens: Record<BuiltScreen, ReactElement> = {
   '/ObCallback': <ObCallbackPage />,
   '/callback': <CallbackPage />,
   '/account/signin-methods': <SignInMethodsPage />,
+  '/SecondFactor': <SecondFactorPage />,
+  '/secondfactorlogin': <SecondFactorPage />,
+  '/webauthn': <SecondFactorPage />,
 };
 
 const comingScreenPages = Object.fromEntries(

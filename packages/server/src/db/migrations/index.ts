@@ -7,6 +7,7 @@ import * as account from './0007_account.js';
 import * as evidence from './0006_evidence.js';
 import * as bank from './0010_bank.js';
 import * as social from './0009_social.js';
+import * as secondFactor from './0005_second_factor.js';
 
 /** Every migration, in order. Names are stored in the database: never rename one. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '0006_evidence': evidence,
   '0010_bank': bank,
   '0009_social': social,
+  '0005_second_factor': secondFactor,
 };

@@ -24,7 +24,13 @@ export type AuditEventType =
   | 'bank_account_verified'
   | 'bank_account_mismatch'
   | 'social_linked'
-  | 'social_unlinked';
+  | 'social_unlinked'
+  | 'second_factor_added'
+  | 'second_factor_removed'
+  | 'second_factor_login'
+  | 'second_factor_failed'
+  | 'recovery_codes_created'
+  | 'recovery_code_used';
 
 export interface AuditEvent {
   type: AuditEventType;

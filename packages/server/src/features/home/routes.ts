@@ -29,6 +29,12 @@ const titles: Record<AuditEventType, string> = {
   bank_account_mismatch: 'Bank account did not match your name',
   social_linked: 'Sign-in method linked',
   social_unlinked: 'Sign-in method removed',
+  second_factor_added: 'Second factor set up',
+  second_factor_removed: 'Second factor removed',
+  second_factor_login: 'Logged in with a second factor',
+  second_factor_failed: 'Wrong second-factor code',
+  recovery_codes_created: 'New recovery codes made',
+  recovery_code_used: 'Recovery code used',
 };
 
 const RECENT = 10;

@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.js';
 import type { RequestLogin } from '../../oidc/interactions.js';
 import { assuranceRequirements } from '../assurance/assuranceState.js';
 import { consentClaims, requestedFields } from '../profile/requestedClaims.js';
+import { secondFactorStep } from '../secondFactor/requirement.js';
 
 type Interaction = InstanceType<Provider['Interaction']>;
 
@@ -31,7 +32,10 @@ export async function outstandingRequirements(
     client.policy.requireSecondFactor ||
     acrValues.includes('urn:verity:aal2') ||
     acrValues.includes('urn:verity:ial2');
-  if (secondFactor) outstanding.push('setupSecondFactor');
+  if (secondFactor) {
+    const step = await secondFactorStep(ctx, login);
+    if (step) outstanding.push(step);
+  }
   if (client.policy.requirePin) outstanding.push('setupMPin');
   outstanding.push(
     ...(await assuranceRequirements(ctx, client.policy, interaction, login.accountId)),

@@ -1,6 +1,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import type { RequestLogin, SessionLike } from '../../oidc/interactions.js';
+import {
+  acrForAmr,
+  withSecondFactor,
+  type SecondFactorAmr,
+} from '../../oidc/authenticationStrength.js';
 import { sessionIdleSeconds } from '../../oidc/provider.js';
 
 /** oidc-provider's Session, with the members its typings leave out. */
@@ -91,5 +96,25 @@ export async function endSession(
     if (!session.new) await session.destroy();
     koa.cookies.set(ctx.provider.cookieName('session'), null, { signed: true });
     return accountId;
+  });
+}
+
+/**
+ * Adds a proved second factor to the browser's session: its amr gains the method's value and
+ * 'mfa', and its acr is recomputed. The login time stays that of the first factor.
+ */
+export async function addSessionFactor(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  method: SecondFactorAmr,
+): Promise<SessionLike> {
+  return withProviderCookies(ctx, request, reply, async (koa) => {
+    const session = (await ctx.provider.Session.get(koa)) as unknown as SessionRecord;
+    if (!session.accountId) throw new Error('no signed-in session to add a factor to');
+    session.amr = withSecondFactor(session.amr ?? [], method);
+    session.acr = acrForAmr(session.amr);
+    await session.save(sessionIdleSeconds(!session.transient));
+    return session;
   });
 }

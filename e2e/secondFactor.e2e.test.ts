@@ -1,0 +1,272 @@
+/**
+ * Second-factor journeys in a real browser, from the demo relying party, whose client
+ * requires a second factor (--require-second-factor): a new user sets up an authenticator app
+ * ('Setup security'), gets recovery codes and returns with acr urn:verity:aal2; the next login
+ * asks for the app's code ('Login with 2FA'); a login with a recovery code; SMS set-up and
+ * login with codes read from the development outbox; and a voice test number that is busy.
+ * The app's codes are computed here from the secret the page shows.
+ */
+import { randomUUID } from 'node:crypto';
+import { Secret, TOTP } from 'otpauth';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import {
+  expectNoAxeViolations,
+  outboxMessages,
+  useStack,
+  waitForEmailCode,
+  type Stack,
+} from './harness.js';
+
+const strongPassword = 'correct horse battery staple 42';
+const newEmail = () => `user-${randomUUID().slice(0, 8)}@example.com`;
+
+/** The authenticator app: its code for this secret, `steps` time steps from now. */
+function appCode(secret: string, steps = 0): string {
+  return TOTP.generate({
+    secret: Secret.fromBase32(secret),
+    timestamp: Date.now() + steps * 30_000,
+  });
+}
+
+async function onVerity(stack: Stack, page: Page, path: string): Promise<void> {
+  await page.waitForURL(
+    (url) => url.origin === stack.verityUrl && url.pathname.toLowerCase() === path.toLowerCase(),
+  );
+  await page.locator('h1').first().waitFor();
+}
+
+async function checkAccessibility(page: Page): Promise<void> {
+  await page.mouse.move(0, 0);
+  await page.waitForTimeout(250);
+  await expectNoAxeViolations(page);
+}
+
+async function signUpFromRelyingParty(stack: Stack, page: Page, email: string): Promise<void> {
+  await page.goto(`${stack.rpUrl}/`);
+  await page.getByRole('button', { name: 'Sign in with Verity' }).click();
+  await onVerity(stack, page, '/signup');
+  await page.getByRole('link', { name: 'Register here' }).click();
+  await onVerity(stack, page, '/signup2');
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(strongPassword);
+  await page.getByLabel('I accept the terms and conditions').check();
+  await page.getByRole('button', { name: 'Create my account' }).click();
+  await onVerity(stack, page, '/verifyemail');
+  await page
+    .getByLabel(`Please enter the code we sent to ${email}`)
+    .fill(await waitForEmailCode(stack.verityUrl, email));
+  await page.getByRole('button', { name: 'Verify', exact: true }).click();
+}
+
+async function logInFromRelyingParty(stack: Stack, page: Page, email: string): Promise<void> {
+  await page.goto(`${stack.rpUrl}/`);
+  await page.getByRole('button', { name: 'Sign in with Verity' }).click();
+  await onVerity(stack, page, '/signup');
+  await page.getByRole('link', { name: 'Log in', exact: true }).click();
+  await onVerity(stack, page, '/login');
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(strongPassword);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+}
+
+/** Waits for a new SMS or call to `number` in the outbox and returns its code. */
+async function phoneCode(stack: Stack, number: string, seen: readonly string[] = []) {
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    for (const message of await outboxMessages(stack.verityUrl, number)) {
+      if (seen.includes(message.id)) continue;
+      const code = /code is ([\d, ]+)\./.exec(message.body)?.[1]?.replace(/[ ,]/g, '');
+      if (code) return code;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`no code reached ${number}`);
+}
+
+/** The relying party's /me page: the ID token's claims by name. */
+async function relyingPartyClaims(stack: Stack, page: Page): Promise<Record<string, string>> {
+  await page.waitForURL(`${stack.rpUrl}/me`);
+  const claims: Record<string, string> = {};
+  for (const row of await page.locator('table tbody tr').all()) {
+    const name = ((await row.locator('th').textContent()) ?? '').trim();
+    const value = ((await row.locator('td').textContent()) ?? '').trim();
+    if (!(name in claims)) claims[name] = value;
+  }
+  return claims;
+}
+
+describe('second factor: authenticator app, SMS, voice and recovery codes', () => {
+  const env = useStack({
+    scope: 'openid email',
+    clientFlags: ['--skip-consent', '--require-second-factor'],
+  });
+
+  /** Signs a new user up and sets up the app; returns its secret and the recovery codes. */
+  async function setUpAuthenticator(page: Page, email: string) {
+    const stack = env.stack();
+    await signUpFromRelyingParty(stack, page, email);
+    await onVerity(stack, page, '/SecondFactor');
+    await page.getByRole('heading', { name: 'Setup security' }).waitFor();
+    await page.getByText('We recommend you set up more than one method').waitFor();
+    const next = page.getByRole('button', { name: 'Continue' });
+    expect(await next.isDisabled()).toBe(true);
+    await checkAccessibility(page);
+
+    await page.getByRole('button', { name: 'Set up Authenticator App' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Set up an authenticator app' });
+    await dialog.getByRole('img', { name: /QR code/ }).waitFor();
+    await checkAccessibility(page);
+    const secret = ((await dialog.locator('#authenticator-key').textContent()) ?? '').replace(
+      /\s/g,
+      '',
+    );
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+    const code = dialog.getByLabel('Enter the 6-digit code the app shows');
+    await code.fill(appCode(secret, 5));
+    await code.press('Enter');
+    await dialog.getByText('This code is incorrect, please try again.').waitFor();
+    await code.fill(appCode(secret));
+    await dialog.getByRole('button', { name: 'Verify' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    const recovery = page.getByRole('list', { name: 'Your recovery codes' });
+    await recovery.waitFor();
+    const codes = (await recovery.locator('li').allTextContents()).map((text) => text.trim());
+    expect(codes).toHaveLength(10);
+    const card = page.getByRole('region', { name: /^Authenticator App/ });
+    await card.getByText('Authenticator app', { exact: true }).waitFor();
+    await card.getByRole('button', { name: 'Remove Authenticator App' }).waitFor();
+    await checkAccessibility(page);
+    expect(await next.isDisabled()).toBe(false);
+    await next.click();
+    const claims = await relyingPartyClaims(stack, page);
+    expect(claims.acr).toBe('urn:verity:aal2');
+    expect(claims.amr).toContain('mfa');
+    return { secret, codes };
+  }
+
+  it('sets up an authenticator app, then logs in with its code (keyboard only)', async () => {
+    const stack = env.stack();
+    const email = newEmail();
+    const { secret } = await setUpAuthenticator(env.page(), email);
+
+    const context = await env.browser().newContext();
+    try {
+      const page = await context.newPage();
+      await logInFromRelyingParty(stack, page, email);
+      await onVerity(stack, page, '/SecondFactor');
+      await page.getByRole('heading', { name: 'Login with 2FA' }).waitFor();
+      await checkAccessibility(page);
+      const field = page.getByLabel('Code from your authenticator app');
+      await field.focus();
+      // A code far from now is wrong; the next time step's code is inside the tolerance and
+      // always newer than the set-up's code (each code is accepted once).
+      await page.keyboard.type(appCode(secret, 5));
+      await page.keyboard.press('Enter');
+      await page.getByText('This code is incorrect, please try again.').waitFor();
+      await field.fill('');
+      await field.focus();
+      await page.keyboard.type(appCode(secret, 1));
+      await page.keyboard.press('Enter');
+      const claims = await relyingPartyClaims(stack, page);
+      expect(claims.acr).toBe('urn:verity:aal2');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('logs in with a recovery code', async () => {
+    const stack = env.stack();
+    const email = newEmail();
+    const { codes } = await setUpAuthenticator(env.page(), email);
+
+    const context = await env.browser().newContext();
+    try {
+      const page = await context.newPage();
+      await logInFromRelyingParty(stack, page, email);
+      await onVerity(stack, page, '/SecondFactor');
+      await page.getByRole('heading', { name: 'Login with 2FA' }).waitFor();
+      await page.getByRole('button', { name: 'Use a recovery code' }).click();
+      const field = page.getByLabel('Recovery code');
+      await field.fill(codes[0]!);
+      await checkAccessibility(page);
+      await page.getByRole('button', { name: 'Verify' }).click();
+      const claims = await relyingPartyClaims(stack, page);
+      expect(claims.acr).toBe('urn:verity:aal2');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('sets up SMS, then logs in with an SMS code read from the outbox', async () => {
+    const stack = env.stack();
+    const page = env.page();
+    const email = newEmail();
+    const number = '07700900123';
+    await signUpFromRelyingParty(stack, page, email);
+    await onVerity(stack, page, '/SecondFactor');
+    await page.getByRole('heading', { name: 'Setup security' }).waitFor();
+    await page.getByRole('button', { name: 'Set up SMS' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Set up SMS' });
+    const field = dialog.getByLabel('Mobile number');
+    await field.fill('0800 123');
+    await field.blur();
+    await dialog.getByText('Please enter a UK mobile number').waitFor();
+    await checkAccessibility(page);
+    await field.fill('07700 900123');
+    await dialog.getByRole('button', { name: 'Send code' }).click();
+    await dialog.getByRole('button', { name: 'Sending...' }).waitFor();
+    const codeField = dialog.getByLabel('Enter the code we sent you');
+    await codeField.waitFor();
+    await codeField.fill(await phoneCode(stack, number));
+    await dialog.getByRole('button', { name: 'Verify' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByRole('list', { name: 'Your recovery codes' }).waitFor();
+    await page
+      .getByRole('region', { name: /^SMS/ })
+      .getByText('Mobile ending 123', { exact: true })
+      .waitFor();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    expect((await relyingPartyClaims(stack, page)).amr).toContain('sms');
+
+    const context = await env.browser().newContext();
+    try {
+      const login = await context.newPage();
+      const seen = (await outboxMessages(stack.verityUrl, number)).map((message) => message.id);
+      await logInFromRelyingParty(stack, login, email);
+      await onVerity(stack, login, '/SecondFactor');
+      await login.getByRole('heading', { name: 'Login with 2FA' }).waitFor();
+      await login.getByText('We will send a code to your mobile ending 123.').waitFor();
+      await login.getByRole('button', { name: 'Send code' }).click();
+      const code = login.getByLabel('Enter the code we sent you');
+      await code.waitFor();
+      await checkAccessibility(login);
+      await code.fill(await phoneCode(stack, number, seen));
+      await code.press('Enter');
+      const claims = await relyingPartyClaims(stack, login);
+      expect(claims.acr).toBe('urn:verity:aal2');
+      expect(claims.amr).toContain('sms');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("calls a busy voice test number: 'Try again'", async () => {
+    const stack = env.stack();
+    const page = env.page();
+    await signUpFromRelyingParty(stack, page, newEmail());
+    await onVerity(stack, page, '/SecondFactor');
+    await page.getByRole('button', { name: 'Set up Voice' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Set up Voice' });
+    await dialog.getByLabel('Phone number').fill('01632 960111');
+    await dialog.getByRole('button', { name: 'Call me' }).click();
+    await dialog.getByRole('button', { name: 'Calling...' }).waitFor();
+    await dialog.getByText('The line was busy.').waitFor();
+    await dialog.getByRole('button', { name: 'Try again' }).waitFor();
+    expect(await dialog.getByLabel('Enter the code you heard').count()).toBe(0);
+    await checkAccessibility(page);
+    await dialog.getByRole('button', { name: 'Cancel' }).first().click();
+    expect(await page.getByRole('button', { name: 'Continue' }).isDisabled()).toBe(true);
+  });
+});

@@ -1,0 +1,139 @@
+import { z } from 'zod';
+import { requirementSchema } from './requests.js';
+
+/** The second-factor methods (spec: authMethod). */
+export const secondFactorMethods = ['Sms', 'Voice', 'WebAuthn', 'Authenticator'] as const;
+export type SecondFactorMethod = (typeof secondFactorMethods)[number];
+
+/** GET /api/secondfactor: the user's methods, in the order they were set up. */
+export const secondFactorListSchema = z.array(
+  z.object({
+    authMethod: z.enum(secondFactorMethods),
+    displayName: z.string(),
+    /** Names one method for removal (several security keys); not in the spec. */
+    id: z.string(),
+  }),
+);
+
+/** An authenticator-app code: exactly 6 digits (spec, section 5). */
+export const authenticatorCodeSchema = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, 'The code should be 6 digits');
+
+/** POST /api/authenticator/startsetup: the new secret, its otpauth URI and that URI as a QR code. */
+export const authenticatorSetupSchema = z.object({
+  secret: z.string(),
+  uri: z.string(),
+  /** A data: URL of an SVG image. */
+  qrCode: z.string(),
+});
+
+/** POST /api/authenticator/completesetup and /api/authenticator/login */
+export const authenticatorCodeRequestSchema = z.strictObject({ Code: authenticatorCodeSchema });
+
+/** A recovery code as shown: ten characters in two groups of five, case and dash ignored. */
+export const recoveryCodeSchema = z
+  .string()
+  .trim()
+  .max(20)
+  .transform((code) => code.replace(/[\s-]/g, '').toLowerCase())
+  .pipe(z.string().regex(/^[a-z0-9]{10}$/, 'A recovery code has 10 letters and digits'));
+
+/** POST /api/recoverycodes/login */
+export const recoveryCodeRequestSchema = z.strictObject({ Code: recoveryCodeSchema });
+
+/**
+ * The answer to a second-factor code (set-up or login). `remainingAttempts` means the code was
+ * wrong (spec); otherwise the step is done and `userRequirements` is what is left. After the
+ * first method is set up, `recoveryCodes` carries the recovery codes, shown only this once.
+ */
+export const secondFactorResultSchema = z.object({
+  remainingAttempts: z.number().int().min(0).optional(),
+  userRequirements: z.array(requirementSchema).optional(),
+  recoveryCodes: z.array(z.string()).optional(),
+});
+
+/** POST /api/recoverycodes: a fresh set (the old ones stop working), shown once. */
+export const recoveryCodesSchema = z.object({ recoveryCodes: z.array(z.string()) });
+
+/** GET /api/recoverycodes: how many unused recovery codes are left. */
+export const recoveryCodesLeftSchema = z.object({ remaining: z.number().int().min(0) });
+
+/** POST /api/webauthn/remove and others that name one method. */
+export const removeSecondFactorRequestSchema = z.strictObject({
+  id: z.string().max(64).optional(),
+});
+
+export type SecondFactorList = z.infer<typeof secondFactorListSchema>;
+export type SecondFactorResult = z.infer<typeof secondFactorResultSchema>;
+
+/** Spaces are ignored in phone numbers (spec, section 5). */
+const withoutSpaces = (value: string) => value.replace(/\s+/g, '');
+
+/** A voice number: 0, then 1 or 2, then 8 or 9 digits (a UK landline; spec, section 5). */
+export const voiceNumberPattern = /^0[12]\d{8,9}$/;
+/** An SMS number: 07 and 9 digits (a UK mobile; spec, section 5). */
+export const mobileNumberPattern = /^07\d{9}$/;
+
+export const voiceNumberSchema = z
+  .string()
+  .max(20)
+  .transform(withoutSpaces)
+  .pipe(
+    z.string().regex(voiceNumberPattern, 'Please enter a UK landline number, like 01632 960123'),
+  );
+
+export const mobileNumberSchema = z
+  .string()
+  .max(20)
+  .transform(withoutSpaces)
+  .pipe(
+    z.string().regex(mobileNumberPattern, 'Please enter a UK mobile number, like 07700 900123'),
+  );
+
+/** An SMS or voice code: 6 digits by default, 4 where the deployment allows it. */
+export const phoneCodeSchema = z
+  .string()
+  .trim()
+  .regex(/^(\d{4}|\d{6})$/, 'The code should be 6 digits');
+
+/** POST /api/sms/startsetup and /api/voice/startsetup (the spec's field names). */
+export const smsStartSetupSchema = z.strictObject({ mobileNumber: mobileNumberSchema });
+export const voiceStartSetupSchema = z.strictObject({ PhoneNumber: voiceNumberSchema });
+
+/** POST /api/sms/completesetup and /api/voice/completesetup: the number is the one the code was sent to. */
+export const smsCompleteSetupSchema = z.strictObject({
+  mobileNumber: mobileNumberSchema,
+  Code: phoneCodeSchema,
+});
+export const voiceCompleteSetupSchema = z.strictObject({
+  PhoneNumber: voiceNumberSchema,
+  Code: phoneCodeSchema,
+});
+
+/** POST /api/sms/completelogin and /api/voice/completelogin */
+export const phoneCodeRequestSchema = z.strictObject({ Code: phoneCodeSchema });
+
+/**
+ * A message's or call's delivery status (spec, section 4). SMS: delivered shows the code
+ * entry. Voice: in-progress and completed show it. Busy, failed and no-answer end polling
+ * with 'Try again'.
+ */
+export const deliveryStatuses = [
+  'initiated',
+  'queued',
+  'sending',
+  'sent',
+  'delivered',
+  'ringing',
+  'in-progress',
+  'completed',
+  'busy',
+  'failed',
+  'no-answer',
+] as const;
+export type DeliveryStatus = (typeof deliveryStatuses)[number];
+
+/** The answer of start and pollstatus calls. */
+export const deliveryStatusSchema = z.object({ status: z.enum(deliveryStatuses) });

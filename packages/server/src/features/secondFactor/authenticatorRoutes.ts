@@ -1,0 +1,151 @@
+import {
+  authenticatorCodeRequestSchema,
+  authenticatorSetupSchema,
+  okSchema,
+  requestQuerySchema,
+  secondFactorResultSchema,
+} from '@verity/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.js';
+import { ApiError } from '../../http/apiError.js';
+import { enforceLimit } from '../../http/rateLimit.js';
+import { stepContext } from '../session/stepContext.js';
+import {
+  clearAnswers,
+  countAnswer,
+  methodChangeContext,
+  refuseRemovingLast,
+  secondFactorProved,
+  setupStarts,
+} from './guards.js';
+import { newTotpSecret, totpEnrolment, totpStep } from './totp.js';
+
+const displayName = 'Authenticator app';
+
+/**
+ * POST /api/authenticator/startsetup, /completesetup, /login and /remove (the spec's remove
+ * button called /voice/remove by mistake; this is its own call).
+ */
+export function authenticatorRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+
+  typed.post(
+    '/api/authenticator/startsetup',
+    { schema: { querystring: requestQuerySchema, response: { 200: authenticatorSetupSchema } } },
+    async (request, reply) => {
+      const step = await methodChangeContext(ctx, request, reply);
+      if (await ctx.secondFactors.find(step.accountId, 'Authenticator'))
+        throw new ApiError('second_factor_already_set_up');
+      await enforceLimit(ctx, setupStarts, step.accountId);
+      const secret = newTotpSecret();
+      await ctx.secondFactorChallenges.start({
+        userId: step.accountId,
+        browserId: ctx.browsers.ensure(request, reply),
+        method: 'Authenticator',
+        purpose: 'setup',
+        payload: { secret },
+      });
+      reply.header('Cache-Control', 'no-store');
+      return {
+        secret,
+        ...(await totpEnrolment(secret, ctx.config.productName, step.user.email)),
+      };
+    },
+  );
+
+  typed.post(
+    '/api/authenticator/completesetup',
+    {
+      schema: {
+        querystring: requestQuerySchema,
+        body: authenticatorCodeRequestSchema,
+        response: { 200: secondFactorResultSchema },
+      },
+    },
+    async (request, reply) => {
+      const step = await methodChangeContext(ctx, request, reply);
+      const browserId = ctx.browsers.get(request);
+      const challenge = browserId
+        ? await ctx.secondFactorChallenges.current(
+            step.accountId,
+            browserId,
+            'Authenticator',
+            'setup',
+          )
+        : null;
+      if (!challenge) throw new ApiError('second_factor_challenge_expired');
+      const secret = String(challenge.payload.secret);
+      const timeStep = totpStep(secret, request.body.Code);
+      if (timeStep === null) {
+        const remainingAttempts = await ctx.secondFactorChallenges.countWrong(challenge.id);
+        if (remainingAttempts === null) throw new ApiError('second_factor_challenge_expired');
+        return { remainingAttempts };
+      }
+      if (!(await ctx.secondFactorChallenges.consume(challenge.id)))
+        throw new ApiError('second_factor_challenge_expired');
+      if (await ctx.secondFactors.find(step.accountId, 'Authenticator'))
+        throw new ApiError('second_factor_already_set_up');
+      await ctx.secondFactors.add({
+        userId: step.accountId,
+        method: 'Authenticator',
+        displayName,
+        secret,
+        lastUsedStep: timeStep,
+      });
+      await ctx.audit.record(step.accountId, 'second_factor_added', step.client?.clientId);
+      const recoveryCodes =
+        step.methods === 0 ? await ctx.recoveryCodes.regenerate(step.accountId) : undefined;
+      if (recoveryCodes)
+        await ctx.audit.record(step.accountId, 'recovery_codes_created', step.client?.clientId);
+      reply.header('Cache-Control', 'no-store');
+      return {
+        userRequirements: await secondFactorProved(ctx, request, reply, step.interaction, 'otp'),
+        ...(recoveryCodes ? { recoveryCodes } : {}),
+      };
+    },
+  );
+
+  typed.post(
+    '/api/authenticator/login',
+    {
+      schema: {
+        querystring: requestQuerySchema,
+        body: authenticatorCodeRequestSchema,
+        response: { 200: secondFactorResultSchema },
+      },
+    },
+    async (request, reply) => {
+      const { accountId, interaction, client } = await stepContext(ctx, request, reply);
+      const factor = await ctx.secondFactors.find(accountId, 'Authenticator');
+      if (!factor?.secret) throw new ApiError('second_factor_not_set_up');
+      const remainingAttempts = await countAnswer(ctx, accountId);
+      const timeStep = totpStep(factor.secret, request.body.Code);
+      // A code already accepted (in this step or a later one) counts as wrong: used once.
+      if (timeStep === null || !(await ctx.secondFactors.acceptTotpStep(factor.id, timeStep))) {
+        await ctx.audit.record(accountId, 'second_factor_failed', client?.clientId);
+        return { remainingAttempts };
+      }
+      await clearAnswers(ctx, accountId);
+      await ctx.audit.record(accountId, 'second_factor_login', client?.clientId);
+      return {
+        userRequirements: await secondFactorProved(ctx, request, reply, interaction, 'otp'),
+      };
+    },
+  );
+
+  typed.post(
+    '/api/authenticator/remove',
+    { schema: { querystring: requestQuerySchema, response: { 200: okSchema } } },
+    async (request, reply) => {
+      const step = await methodChangeContext(ctx, request, reply);
+      const factor = await ctx.secondFactors.find(step.accountId, 'Authenticator');
+      if (!factor) throw new ApiError('second_factor_not_set_up');
+      refuseRemovingLast(step);
+      await ctx.secondFactors.remove(step.accountId, factor.id);
+      if (step.methods <= 1) await ctx.recoveryCodes.removeAll(step.accountId);
+      await ctx.audit.record(step.accountId, 'second_factor_removed', step.client?.clientId);
+      return { status: 'ok' as const };
+    },
+  );
+}

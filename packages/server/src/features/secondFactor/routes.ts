@@ -1,0 +1,93 @@
+import {
+  recoveryCodeRequestSchema,
+  recoveryCodesLeftSchema,
+  recoveryCodesSchema,
+  requestQuerySchema,
+  secondFactorListSchema,
+  secondFactorResultSchema,
+} from '@verity/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.js';
+import { ApiError } from '../../http/apiError.js';
+import { readSession } from '../session/providerSession.js';
+import { stepContext } from '../session/stepContext.js';
+import { authenticatorRoutes } from './authenticatorRoutes.js';
+import { phoneRoutes } from './phoneRoutes.js';
+import { clearAnswers, countAnswer, methodChangeContext, secondFactorProved } from './guards.js';
+
+/**
+ * GET /api/secondfactor, the recovery codes (GET and POST /api/recoverycodes, POST
+ * /api/recoverycodes/login), and each method's calls.
+ */
+export function secondFactorRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+
+  typed.get(
+    '/api/secondfactor',
+    { schema: { response: { 200: secondFactorListSchema } } },
+    async (request, reply) => {
+      const session = await readSession(ctx, request, reply);
+      if (!session.accountId) throw new ApiError('not_signed_in');
+      reply.header('Cache-Control', 'no-store');
+      return (await ctx.secondFactors.list(session.accountId)).map((factor) => ({
+        authMethod: factor.method,
+        displayName: factor.displayName,
+        id: factor.id,
+      }));
+    },
+  );
+
+  typed.get(
+    '/api/recoverycodes',
+    { schema: { response: { 200: recoveryCodesLeftSchema } } },
+    async (request, reply) => {
+      const session = await readSession(ctx, request, reply);
+      if (!session.accountId) throw new ApiError('not_signed_in');
+      reply.header('Cache-Control', 'no-store');
+      return { remaining: await ctx.recoveryCodes.remaining(session.accountId) };
+    },
+  );
+
+  typed.post(
+    '/api/recoverycodes',
+    { schema: { querystring: requestQuerySchema, response: { 200: recoveryCodesSchema } } },
+    async (request, reply) => {
+      const step = await methodChangeContext(ctx, request, reply);
+      if (step.methods === 0) throw new ApiError('second_factor_not_set_up');
+      const recoveryCodes = await ctx.recoveryCodes.regenerate(step.accountId);
+      await ctx.audit.record(step.accountId, 'recovery_codes_created', step.client?.clientId);
+      reply.header('Cache-Control', 'no-store');
+      return { recoveryCodes };
+    },
+  );
+
+  typed.post(
+    '/api/recoverycodes/login',
+    {
+      schema: {
+        querystring: requestQuerySchema,
+        body: recoveryCodeRequestSchema,
+        response: { 200: secondFactorResultSchema },
+      },
+    },
+    async (request, reply) => {
+      const { accountId, interaction, client } = await stepContext(ctx, request, reply);
+      if ((await ctx.secondFactors.count(accountId)) === 0)
+        throw new ApiError('second_factor_not_set_up');
+      const remainingAttempts = await countAnswer(ctx, accountId);
+      if (!(await ctx.recoveryCodes.use(accountId, request.body.Code))) {
+        await ctx.audit.record(accountId, 'second_factor_failed', client?.clientId);
+        return { remainingAttempts };
+      }
+      await clearAnswers(ctx, accountId);
+      await ctx.audit.record(accountId, 'recovery_code_used', client?.clientId);
+      return {
+        userRequirements: await secondFactorProved(ctx, request, reply, interaction, 'otp'),
+      };
+    },
+  );
+
+  authenticatorRoutes(app, ctx);
+  phoneRoutes(app, ctx);
+}
