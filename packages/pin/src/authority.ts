@@ -1,0 +1,31 @@
+import { decodeG2, decodeScalar, encodePoint, encodeScalar, randomScalar } from './codec.js';
+import { identityPoint } from './identity.js';
+import { G2 } from './suite.js';
+
+/**
+ * One secret-share authority (a "distributed trusted authority", dta). Its master share s_i
+ * never leaves it; the master secret s = s_1 + s_2 exists nowhere.
+ */
+export function createMasterShare(): string {
+  return encodeScalar(randomScalar());
+}
+
+/** s_i·A: this authority's share of the client secret of identity mpin_id. */
+export function clientSecretShare(masterShare: string, mpinId: string): string {
+  return encodePoint(identityPoint(mpinId).multiply(decodeScalar(masterShare, 'master share')));
+}
+
+/** s_i·Q: this authority's share of the server secret (Q the generator of G2). */
+export function serverSecretShare(masterShare: string): string {
+  return encodePoint(G2.BASE.multiply(decodeScalar(masterShare, 'master share')));
+}
+
+/**
+ * s_i·Pa: this authority's share of one identity's verification key in the key-escrow-less
+ * variant, Pa = w·Q being the user's own public key.
+ */
+export function userKeyShare(masterShare: string, publicKey: string): string {
+  return encodePoint(
+    decodeG2(publicKey, 'publicKey').multiply(decodeScalar(masterShare, 'master share')),
+  );
+}
