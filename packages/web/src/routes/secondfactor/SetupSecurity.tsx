@@ -9,6 +9,7 @@ import { useAuth } from '../../state/authContext';
 import { useStepDone } from '../profile/useStepDone';
 import { MethodSetupCard, type CardMethod } from './MethodSetupCard';
 import { RecoveryCodes } from './RecoveryCodes';
+import { SecurityKeyCard } from './SecurityKeyCard';
 import { afterSecondFactor } from './secondFactorMode';
 
 export interface SetupSecurityProps {
@@ -16,8 +17,8 @@ export interface SetupSecurityProps {
   reload(): void;
 }
 
-/** The spec's cards, in its order (the security key's card comes with WebAuthn). */
-const cardMethods: CardMethod[] = ['Sms', 'Voice', 'Authenticator'];
+/** The spec's cards, in its order. */
+const cardMethods: Array<CardMethod | 'WebAuthn'> = ['Sms', 'Voice', 'WebAuthn', 'Authenticator'];
 
 /** A method was set up: what the request still needs, and the recovery codes if new. */
 export interface MethodAdded {
@@ -57,12 +58,20 @@ export function SetupSecurity({ methods, reload }: SetupSecurityProps) {
       <Row xs={1} md={2} className="g-3 mt-1">
         {cardMethods.map((kind) => (
           <Col key={kind}>
-            <MethodSetupCard
-              kind={kind}
-              method={methods.find((method) => method.authMethod === kind) ?? null}
-              onAdded={added}
-              onRemoved={reload}
-            />
+            {kind === 'WebAuthn' ? (
+              <SecurityKeyCard
+                keys={methods.filter((method) => method.authMethod === 'WebAuthn')}
+                onAdded={added}
+                onRemoved={reload}
+              />
+            ) : (
+              <MethodSetupCard
+                kind={kind}
+                method={methods.find((method) => method.authMethod === kind) ?? null}
+                onAdded={added}
+                onRemoved={reload}
+              />
+            )}
           </Col>
         ))}
       </Row>
