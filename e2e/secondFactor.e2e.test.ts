@@ -212,6 +212,17 @@ describe('second factor: authenticator app, SMS, voice, security keys and recove
       await page.getByRole('button', { name: 'Verify' }).click();
       const claims = await relyingPartyClaims(stack, page);
       expect(claims.acr).toBe('urn:verity:aal2');
+
+      // Back at Verity, the methods page makes a new set of codes.
+      await page.goto(`${stack.verityUrl}/SecondFactor`);
+      await page.getByRole('heading', { name: 'Setup security' }).waitFor();
+      await page.getByRole('button', { name: 'Make new recovery codes' }).click();
+      const renewed = page.getByRole('list', { name: 'Your recovery codes' });
+      await renewed.waitFor();
+      const fresh = (await renewed.locator('li').allTextContents()).map((text) => text.trim());
+      expect(fresh).toHaveLength(10);
+      expect(fresh).not.toContain(codes[1]);
+      await checkAccessibility(page);
     } finally {
       await context.close();
     }
