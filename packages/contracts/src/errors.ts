@@ -149,6 +149,10 @@ export const errorCatalogue = {
     message:
       'This service requires a second factor: set up another method before removing this one.',
   },
+  webauthn_failed: {
+    status: 400,
+    message: 'Your security key could not be checked. Please try again.',
+  },
   second_factor_challenge_expired: {
     status: 400,
     message: 'This code has expired or was entered wrongly too often. Please start again.',
