@@ -32,6 +32,12 @@ export function NavigationBar() {
                 <NavDropdown.Item as={Link} to="/account/share">
                   Share your identity
                 </NavDropdown.Item>
+                <NavDropdown.Item as={Link} to="/account/consents">
+                  Services you share details with
+                </NavDropdown.Item>
+                <NavDropdown.Item as={Link} to="/account/delete">
+                  Delete your account
+                </NavDropdown.Item>
                 <NavDropdown.Item as={Link} to="/logout">
                   Sign out
                 </NavDropdown.Item>

@@ -22,6 +22,8 @@ import { VerifyEmailPage } from './verifyemail/VerifyEmailPage';
 import { comingScreens, type BuiltScreen } from './screens';
 import { SharePage } from './account/share/SharePage';
 import { RequestProofPage } from './account/requestproof/RequestProofPage';
+import { ConsentsPage } from './account/consents/ConsentsPage';
+import { DeleteAccountPage } from './account/delete/DeleteAccountPage';
 import { SharedIdentityPage } from './shared/SharedIdentityPage';
 
 // React Router matches paths case-insensitively by default, as the spec's mixed case needs.
@@ -46,6 +48,8 @@ const builtScreens: Record<BuiltScreen, ReactElement> = {
   '/account/share': <SharePage />,
   '/shared': <SharedIdentityPage />,
   '/account/requestproof': <RequestProofPage />,
+  '/account/consents': <ConsentsPage />,
+  '/account/delete': <DeleteAccountPage />,
 };
 
 const comingScreenPages = Object.fromEntries(

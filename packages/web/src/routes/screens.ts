@@ -22,6 +22,8 @@ export const builtScreens = [
   '/account/share',
   '/shared',
   '/account/requestproof',
+  '/account/consents',
+  '/account/delete',
 ] as const satisfies readonly SpaRoute[];
 
 export type BuiltScreen = (typeof builtScreens)[number];
@@ -53,6 +55,4 @@ export const comingScreens: Record<Exclude<SpaRoute, BuiltScreen>, string> = {
   '/obselect': 'Choose your bank',
   '/obcallback/*': 'Bank login',
   '/Cancel': 'Cancel',
-  '/account/consents': 'Services you have shared your details with',
-  '/account/delete': 'Delete your account',
 };
