@@ -149,6 +149,8 @@ describe.each(databaseTargets())('account consents and deletion (%s)', (target) 
       .where('payload', 'like', `%${user.id}%`)
       .execute();
     expect(sessions).toEqual([]);
+    const [notice] = await server.ctx.outbox.list({ recipient: email, limit: 1 });
+    expect(notice?.subject).toBe('Your Verity account has been deleted');
     const events = await server.ctx.audit.forUser(user.id, 50);
     expect(events.map((event) => event.type)).toContain('account_deleted');
 
