@@ -112,6 +112,9 @@ describe('account section', () => {
       expect(await page.getByRole('row').count()).toBe(index + 2);
     }
     await expect.poll(() => page.getByRole('cell', { name: 'Email sent' }).count()).toBe(4);
+    await page
+      .getByText(`We have e-mailed ${recipients[3]} a link to your verified identity.`)
+      .waitFor();
     // At the limit the form is gone.
     expect(await field.count()).toBe(0);
     await page

@@ -15,6 +15,7 @@ export const shareCopy = {
     `We e-mail them a link to a page showing your name and what we have verified about you, and when. The link works for ${days} days.`,
   share: 'Share identity',
   sharing: 'Sharing identity...',
+  shared: (email: string) => `We have e-mailed ${email} a link to your verified identity.`,
   limitReached: 'You have shared your identity with the most people allowed (4).',
   failed: 'Oops something went wrong, please try again later',
 } as const;
