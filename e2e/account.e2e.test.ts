@@ -155,8 +155,11 @@ describe('account section', () => {
     await expectNoAxeViolations(page);
 
     const recipient = `seller-${randomUUID()}@example.com`;
-    await page.getByLabel('Their email address').fill(recipient);
-    await page.getByRole('button', { name: 'Send request' }).click();
+    await page.getByLabel('Their email address').focus();
+    await page.keyboard.type(recipient);
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Send request');
+    await page.keyboard.press('Enter');
     await page
       .getByText(`We have asked ${recipient} to verify their identity.`, { exact: false })
       .waitFor();
