@@ -3,6 +3,7 @@ import Nav from 'react-bootstrap/Nav';
 import NavDropdown from 'react-bootstrap/NavDropdown';
 import Navbar from 'react-bootstrap/Navbar';
 import { Link } from 'react-router';
+import { brand } from '../copy/brand';
 import { useAuth } from '../state/authContext';
 
 export function NavigationBar() {
@@ -11,7 +12,7 @@ export function NavigationBar() {
     <Navbar expand="md" className="bg-body-tertiary border-bottom">
       <Container>
         <Navbar.Brand as={Link} to="/">
-          Verity
+          {brand.product}
         </Navbar.Brand>
         <Navbar.Toggle aria-controls="main-menu" />
         <Navbar.Collapse id="main-menu">
