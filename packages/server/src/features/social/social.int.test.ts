@@ -556,6 +556,15 @@ describe('social login without configuration', () => {
       });
       expect(response.status).toBe(404);
       expect(errorCode(response)).toBe('social_provider_unavailable');
+
+      // Codes presented are limited per client address (60 in 15 minutes), before anything else.
+      const browser = new ApiBrowser(bare);
+      const body = { Code: 'c', RedirectUri: `${bare.url}/callback`, State: 'x'.repeat(43) };
+      for (let i = 0; i < 60; i++)
+        expect((await browser.post('/api/login/google', body)).status).toBe(404);
+      const limited = await browser.post('/api/login/google', body);
+      expect(limited.status).toBe(429);
+      expect(errorCode(limited)).toBe('rate_limited');
     } finally {
       await bare.close();
     }
