@@ -60,11 +60,15 @@ export async function exchangeCode(
   ctx: AppContext,
   request: FastifyRequest,
   adapter: SocialIdentityProvider,
-  code: string,
+  answer: { Code: string; Iss?: string | undefined },
   flow: SocialFlow,
 ): Promise<SocialProfile> {
   try {
-    return await adapter.exchange(code, { ...flow, redirectUri: socialRedirectUri(ctx) });
+    return await adapter.exchange(
+      answer.Code,
+      { ...flow, redirectUri: socialRedirectUri(ctx) },
+      answer.Iss,
+    );
   } catch (error) {
     if (!(error instanceof SocialProviderError)) throw error;
     request.log.warn({ provider: adapter.name, reason: error.message }, 'social login failed');

@@ -89,12 +89,12 @@ export function socialLoginRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
     async (request, reply) => {
       const { provider } = request.params;
-      const { Code, RequestId } = request.body;
+      const { RequestId } = request.body;
       await enforceLimit(ctx, socialLimits.codesPerAddress, clientIp(request));
       const adapter = configuredProvider(ctx, provider);
       const flow = await takeFlow(ctx, request, provider, 'login', request.body);
       if ((RequestId ?? null) !== flow.requestId) throw new ApiError('social_state_mismatch');
-      const profile = await exchangeCode(ctx, request, adapter, Code, flow);
+      const profile = await exchangeCode(ctx, request, adapter, request.body, flow);
       const account = await joinAccount(ctx, provider, profile, flow.termsVersion);
       const userRequirements = await signInBrowser(ctx, request, reply, RequestId, {
         accountId: account.userId,

@@ -76,7 +76,7 @@ export function signInMethodsRoutes(app: FastifyInstance, ctx: AppContext): void
       const flow = await takeFlow(ctx, request, provider, 'link', request.body);
       // Started by this account: a link begun before a sign-out is not finished by another user.
       if (flow.accountId !== user.id) throw new ApiError('social_state_mismatch');
-      const profile = await exchangeCode(ctx, request, adapter, request.body.Code, flow);
+      const profile = await exchangeCode(ctx, request, adapter, request.body, flow);
       const outcome = await ctx.socialIdentities.link(
         user.id,
         provider,

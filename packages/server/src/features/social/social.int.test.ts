@@ -328,6 +328,21 @@ describe.each(databaseTargets())('social login API (%s)', (target) => {
       }
     });
 
+    it("checks the provider's iss response parameter (RFC 9207) when there is one", async () => {
+      const wrong = await visited();
+      const mixedUp = await wrong.browser.post('/api/login/google', {
+        ...wrong.body,
+        Iss: fakes.microsoft.url,
+      });
+      expect(errorCode(mixedUp)).toBe('social_provider_error');
+      const right = await visited();
+      const response = await right.browser.post('/api/login/google', {
+        ...right.body,
+        Iss: fakes.google.url,
+      });
+      expect(response.status).toBe(200);
+    });
+
     it('answers provider_error when the provider refuses the code, and consumes the attempt', async () => {
       const { browser, body } = await visited();
       const response = await browser.post('/api/login/google', { ...body, Code: 'forged' });
