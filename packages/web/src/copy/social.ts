@@ -10,7 +10,6 @@ export const socialCopy = {
   loginWith: (provider: SocialProvider) => `Log in with ${name(provider)}`,
   signupWith: (provider: SocialProvider) => `Sign up with ${name(provider)}`,
   linkWith: (provider: SocialProvider) => `Link ${name(provider)}`,
-  orUseEmail: 'Or use your e-mail address',
   waitingFor: (provider: SocialProvider) =>
     `Continue in the ${name(provider)} window that has opened...`,
 
