@@ -241,6 +241,8 @@ describe('social login', () => {
     await onVerity(page, '/account/signin-methods');
     await page.getByText('This is your only way to sign in.').waitFor();
     expect(await page.getByRole('button', { name: 'Remove Google' }).count()).toBe(0);
+    // No password yet: the page says how to set one.
+    await page.getByRole('link', { name: 'Forgot Password' }).waitFor();
     await checkAccessibility(page);
 
     fakeFacebook().signInAs({ sub: String(Date.now()), email: 'me@facebook.example' });

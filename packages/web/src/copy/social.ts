@@ -44,6 +44,8 @@ export const socialCopy = {
   removing: 'Removing...',
   onlyMethod: 'This is your only way to sign in.',
   addMethod: 'Link another way to sign in',
+  addPassword: 'To log in with your e-mail address and a password too, set one with',
+  setPassword: 'Forgot Password',
   linked: (provider: SocialProvider) => `${name(provider)} is now linked to your account.`,
   removed: (provider: SocialProvider) => `${name(provider)} has been removed.`,
   providerName: name,
