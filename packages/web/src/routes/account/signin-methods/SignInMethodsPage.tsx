@@ -8,7 +8,7 @@ import { ErrorScreen } from '../../../components/ErrorScreen';
 import { BusyButton } from '../../../components/form/BusyButton';
 import { FormAlert } from '../../../components/form/FormAlert';
 import { PageHeading } from '../../../components/PageHeading';
-import { RequireSignedIn } from '../../../components/RequireSignedIn';
+import { RequireAccountUser } from '../../../components/RequireAccountUser';
 import { SocialButtons } from '../../../components/social/SocialButtons';
 import { socialErrorMessage } from '../../../components/social/socialResult';
 import { useSocialSignIn } from '../../../components/social/useSocialSignIn';
@@ -22,9 +22,9 @@ import { useAuth } from '../../../state/authContext';
  */
 export function SignInMethodsPage() {
   return (
-    <RequireSignedIn>
+    <RequireAccountUser>
       <SignInMethodsScreen />
-    </RequireSignedIn>
+    </RequireAccountUser>
   );
 }
 
