@@ -1,8 +1,9 @@
 /**
  * Identity-check journeys in a real browser, started from the demo relying party, which asks
- * for verified_claims in the claims parameter: a new user is taken through the options and the
- * passport, and the relying party receives verified_claims; a failing passport leads to a
- * different option; cancel gives access_denied at the relying party.
+ * for verified_claims in the claims parameter: a client requiring
+ * [["Passport","KBVL1"],["DrivingLicence","KBVL1"]] takes a new user through the options, the
+ * passport and the questions, and the relying party receives verified_claims; a failing
+ * passport leads to a different option; cancel gives access_denied at the relying party.
  */
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
@@ -158,5 +159,106 @@ describe('identity checks: a client that accepts a passport', () => {
       'The user cancelled the request before completing it.',
     );
     expect(query.get('state')).toBeTruthy();
+  });
+});
+
+/** Anna Smith's right answers in the sandbox credit file (docs/sandbox.md). */
+const annaAnswers: Array<[string, string]> = [
+  ['Which of these companies have you had a credit card with?', 'Halifax'],
+  ['Which of these banks do you have a current account with?', 'Santander'],
+  ['Which of these lenders is your mortgage with?', 'Nationwide'],
+];
+
+async function answer(page: Page, answers: Array<[string, string]>): Promise<void> {
+  for (const [question, choice] of answers) {
+    await page.getByRole('group', { name: question }).getByText(choice, { exact: true }).click();
+  }
+  await page.getByRole('button', { name: 'Continue' }).click();
+}
+
+describe('identity checks: the passport and the questions', () => {
+  const env = useStack({
+    scope: 'openid email',
+    claims,
+    clientFlags: ['--assurance', '[["Passport","KBVL1"],["DrivingLicence","KBVL1"]]'],
+  });
+
+  it('takes a new user through the options, the passport and the questions; the relying party receives verified_claims', async () => {
+    const stack = env.stack();
+    const page = env.page();
+    await signUpFromRelyingParty(stack, page, newEmail());
+
+    await onVerity(stack, page, '/VerifyOptions');
+    await page.getByText('Demo relying party needs to confirm your identity').waitFor();
+    await checkAccessibility(page);
+    // Driving licence checks are not offered yet: only the passport option is shown.
+    const option = page.getByRole('button', { name: 'Passport and Financial questions' });
+    await option.focus();
+    await page.keyboard.press('Enter');
+    await page.getByText('You chose Passport and Financial questions').waitFor();
+
+    await onVerity(stack, page, '/Passport');
+    await fillPassport(page, anna);
+    await page
+      .getByText('Congratulations, you have verified your Passport successfully.')
+      .waitFor();
+    await page.getByRole('button', { name: 'Continue' }).click();
+
+    await onVerity(stack, page, '/Kbv');
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Identity check');
+    await page.getByText('Please answer all the questions below').waitFor();
+    await checkAccessibility(page);
+    // Every question must be answered.
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByText('Required').first().waitFor();
+    await answer(page, annaAnswers);
+
+    await onVerity(stack, page, '/Consent');
+    await page.getByText('ANNA SMITH, born 1985-02-17 (KBVL1, Passport)').waitFor();
+    await page.getByRole('button', { name: 'Confirm' }).click();
+
+    const received = await relyingPartyClaims(stack, page);
+    const verified = JSON.parse(received.verified_claims!) as {
+      verification: {
+        evidence: Array<{ type: string; check_details: Array<{ check_method: string }> }>;
+      };
+      claims: Record<string, string>;
+    };
+    expect(
+      verified.verification.evidence.map((e) => [e.type, e.check_details[0]!.check_method]),
+    ).toEqual([
+      ['electronic_record', 'kbv'],
+      ['document', 'data'],
+    ]);
+    expect(verified.claims).toEqual({
+      given_name: 'ANNA',
+      family_name: 'SMITH',
+      birthdate: '1985-02-17',
+    });
+  });
+
+  it('wrong answers fail the questions, and Return gives access_denied at the relying party', async () => {
+    const stack = env.stack();
+    const page = env.page();
+    await signUpFromRelyingParty(stack, page, newEmail());
+    await onVerity(stack, page, '/VerifyOptions');
+    await page.getByRole('button', { name: 'Passport and Financial questions' }).click();
+    await onVerity(stack, page, '/Passport');
+    await fillPassport(page, anna);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await onVerity(stack, page, '/Kbv');
+    await page.getByText('Please answer all the questions below').waitFor();
+    await answer(page, [
+      ['Which of these companies have you had a credit card with?', 'None of these'],
+      ['Which of these banks do you have a current account with?', 'None of these'],
+      ['Which of these lenders is your mortgage with?', 'None of these'],
+    ]);
+    await page
+      .getByText('Sorry we have been unable to verify your identity from your answers.')
+      .waitFor();
+    await checkAccessibility(page);
+    await page.getByRole('button', { name: 'Return' }).click();
+    await page.waitForURL((url) => url.origin === stack.rpUrl && url.pathname === '/callback');
+    expect(new URL(page.url()).searchParams.get('error')).toBe('access_denied');
   });
 });

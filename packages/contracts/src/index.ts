@@ -19,3 +19,4 @@ export * from './api/home.js';
 export * from './checks/documentRules.js';
 export * from './checks/assuranceOptions.js';
 export * from './api/verification.js';
+export * from './api/kbv.js';

@@ -27,6 +27,7 @@ import { sessionRoutes } from './features/session/routes.js';
 import { assuranceRoutes } from './features/assurance/routes.js';
 import { passportRoutes } from './features/passport/routes.js';
 import { cancelRoutes } from './features/cancel/routes.js';
+import { kbvRoutes } from './features/kbv/routes.js';
 import { ApiError } from './http/apiError.js';
 import { installErrorHandler } from './http/errorHandler.js';
 import { clientAddress } from './http/clientAddress.js';
@@ -146,6 +147,7 @@ export async function buildApp(
   assuranceRoutes(app, ctx);
   passportRoutes(app, ctx);
   cancelRoutes(app, ctx);
+  kbvRoutes(app, ctx);
   if (servesDevOutbox(config)) outboxRoutes(app, ctx.outbox);
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 

@@ -29,6 +29,9 @@ import { EvidenceStore } from './features/evidence/evidenceStore.js';
 import { AssuranceChoiceStore } from './features/assurance/choiceStore.js';
 import type { DocumentProvider } from './providers/documents/documentProvider.js';
 import { SandboxDocumentProvider } from './providers/documents/sandboxDocuments.js';
+import { KbvChallengeStore } from './features/kbv/challengeStore.js';
+import type { CreditReferenceProvider } from './providers/kbv/creditReference.js';
+import { SandboxCreditReference } from './providers/kbv/sandboxCreditReference.js';
 
 /** Everything the app needs, built once from the configuration; tests build their own. */
 export interface AppContext {
@@ -54,6 +57,8 @@ export interface AppContext {
   evidence: EvidenceStore;
   assuranceChoices: AssuranceChoiceStore;
   documents: DocumentProvider;
+  creditReference: CreditReferenceProvider;
+  kbvChallenges: KbvChallengeStore;
   close(): Promise<void>;
 }
 
@@ -112,6 +117,8 @@ export async function createAppContext(config: Config): Promise<AppContext> {
     evidence,
     assuranceChoices: new AssuranceChoiceStore(kv),
     documents: new SandboxDocumentProvider(),
+    creditReference: new SandboxCreditReference(),
+    kbvChallenges: new KbvChallengeStore(kv),
     async close() {
       await email.close();
       await kv.close();

@@ -41,10 +41,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       max: 10,
       ...(schema ? { options: `-c search_path="${schema}"` } : {}),
     });
-    return {
-      db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
-      dialect: 'postgres',
-    };
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    if (schema) migrationSchemas.set(db, schema);
+    return { db, dialect: 'postgres' };
   }
   mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
   const file = path.join(options.dataDir, 'verity.sqlite');
@@ -60,8 +59,20 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   };
 }
 
+/**
+ * The PostgreSQL schema of each database opened with one. Kysely's migrator looks for its own
+ * tables in every schema unless told which: another schema's (another instance's or test's)
+ * would otherwise be taken for this one's.
+ */
+const migrationSchemas = new WeakMap<Kysely<Database>, string>();
+
 export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const migrationTableSchema = migrationSchemas.get(db);
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    ...(migrationTableSchema ? { migrationTableSchema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? [])

@@ -38,6 +38,14 @@ export const checksCopy = {
   expiryDate: 'Expiry Date',
 
   cancelling: 'Returning you to the service you came from...',
+
+  kbvTitle: 'Identity check',
+  kbvIntro: 'Please answer all the questions below',
+  kbvFailed: 'Sorry we have been unable to verify your identity from your answers.',
+  kbvInsufficient:
+    'Sorry we do not hold enough information about you to ask questions about your identity.',
+  returnButton: 'Return',
+  home: 'Go to the home page',
 } as const;
 
 /** How each check is named to the user. */

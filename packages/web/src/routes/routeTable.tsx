@@ -24,6 +24,7 @@ import { VerifyOptionsPage } from './verifyoptions/VerifyOptionsPage';
 import { VerifyPage } from './verify/VerifyPage';
 import { PassportPage } from './passport/PassportPage';
 import { CancelPage } from './cancel/CancelPage';
+import { KbvPage } from './kbv/KbvPage';
 
 // React Router matches paths case-insensitively by default, as the spec's mixed case needs.
 const builtScreens: Record<BuiltScreen, ReactElement> = {
@@ -48,6 +49,7 @@ const builtScreens: Record<BuiltScreen, ReactElement> = {
   '/Verify': <VerifyPage />,
   '/Passport': <PassportPage />,
   '/Cancel': <CancelPage />,
+  '/Kbv': <KbvPage />,
 };
 
 const comingScreenPages = Object.fromEntries(

@@ -23,6 +23,7 @@ export const builtScreens = [
   '/Verify',
   '/Passport',
   '/Cancel',
+  '/Kbv',
 ] as const satisfies readonly SpaRoute[];
 
 export type BuiltScreen = (typeof builtScreens)[number];
@@ -36,7 +37,6 @@ export const comingScreens: Record<Exclude<SpaRoute, BuiltScreen>, string> = {
   '/webauthn': 'Security key',
   '/SecondFactor': 'Security',
   '/secondfactorlogin': 'Login with 2FA',
-  '/Kbv': 'Identity check',
   '/DrivingLicence': 'Driving Licence',
   '/CreditCard': 'Credit Card',
   '/BankAccount': 'Bank account',
