@@ -191,7 +191,7 @@ describe('identity checks: the passport and the questions', () => {
     await onVerity(stack, page, '/VerifyOptions');
     await page.getByText('Demo relying party needs to confirm your identity').waitFor();
     await checkAccessibility(page);
-    // Driving licence checks are not offered yet: only the passport option is shown.
+    await page.getByRole('button', { name: 'Driving Licence and Financial questions' }).waitFor();
     const option = page.getByRole('button', { name: 'Passport and Financial questions' });
     await option.focus();
     await page.keyboard.press('Enter');
@@ -260,5 +260,57 @@ describe('identity checks: the passport and the questions', () => {
     await page.getByRole('button', { name: 'Return' }).click();
     await page.waitForURL((url) => url.origin === stack.rpUrl && url.pathname === '/callback');
     expect(new URL(page.url()).searchParams.get('error')).toBe('access_denied');
+  });
+
+  it('a failing passport leads to a different option: the driving licence, with its image showing the field', async () => {
+    const stack = env.stack();
+    const page = env.page();
+    await signUpFromRelyingParty(stack, page, newEmail());
+    await onVerity(stack, page, '/VerifyOptions');
+    await page.getByRole('button', { name: 'Passport and Financial questions' }).click();
+    await onVerity(stack, page, '/Passport');
+    await fillPassport(page, { ...anna, number: '824159367' });
+    await page.getByRole('button', { name: 'Choose a different option' }).click();
+
+    await onVerity(stack, page, '/VerifyOptions');
+    // The passport failed: only the licence is left, and it is one option of two checks.
+    await page.getByRole('button', { name: 'Driving Licence and Financial questions' }).click();
+    expect(
+      await page.getByRole('button', { name: 'Passport and Financial questions' }).count(),
+    ).toBe(0);
+
+    await onVerity(stack, page, '/DrivingLicence');
+    await page.getByText('Please provide your driving licence details').waitFor();
+    await page.getByLabel('5. Licence Number').focus();
+    expect(await page.locator('svg.licence-image rect[fill="#ffc107"]').count()).toBe(1);
+    await page.getByLabel('1. Surname').fill('Smith');
+    await page.getByLabel('2. Given Name(s)').fill('Anna');
+    await page.getByLabel('3. Date of Birth').fill('1985-02-17');
+    await page.getByLabel('4a. Date of Issue').fill('2019-03-01');
+    await page.getByLabel('4b. Date of Expiry').fill('2029-02-28');
+    await page.getByLabel('5. Licence Number').fill('SMITH852176A99AB');
+    await page.getByLabel('8. Postcode').fill('CR2 6XH');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page
+      .getByText('Driving Licence number does not match your surname and date of birth')
+      .waitFor();
+    await checkAccessibility(page);
+    await page.getByLabel('5. Licence Number').fill('smith852175a99ab');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page
+      .getByText('Congratulations, you have verified your Driving Licence successfully.')
+      .waitFor();
+    await page.getByRole('button', { name: 'Continue' }).click();
+
+    await onVerity(stack, page, '/Kbv');
+    await answer(page, annaAnswers);
+    await onVerity(stack, page, '/Consent');
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    const received = await relyingPartyClaims(stack, page);
+    expect(JSON.parse(received.verified_claims!)).toMatchObject({
+      verification: {
+        evidence: [{ type: 'electronic_record' }, { document_details: { type: 'driving_permit' } }],
+      },
+    });
   });
 });

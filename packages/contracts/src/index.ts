@@ -20,3 +20,4 @@ export * from './checks/documentRules.js';
 export * from './checks/assuranceOptions.js';
 export * from './api/verification.js';
 export * from './api/kbv.js';
+export * from './checks/licenceRules.js';

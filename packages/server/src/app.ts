@@ -28,6 +28,7 @@ import { assuranceRoutes } from './features/assurance/routes.js';
 import { passportRoutes } from './features/passport/routes.js';
 import { cancelRoutes } from './features/cancel/routes.js';
 import { kbvRoutes } from './features/kbv/routes.js';
+import { drivingLicenceRoutes } from './features/drivingLicence/routes.js';
 import { ApiError } from './http/apiError.js';
 import { installErrorHandler } from './http/errorHandler.js';
 import { clientAddress } from './http/clientAddress.js';
@@ -148,6 +149,7 @@ export async function buildApp(
   passportRoutes(app, ctx);
   cancelRoutes(app, ctx);
   kbvRoutes(app, ctx);
+  drivingLicenceRoutes(app, ctx);
   if (servesDevOutbox(config)) outboxRoutes(app, ctx.outbox);
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 

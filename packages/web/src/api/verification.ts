@@ -7,6 +7,7 @@ import {
   verificationInfoSchema,
   type CheckName,
   type CheckResult,
+  type LicenceForm,
   type PassportForm,
   type VerificationInfo,
 } from '@verity/contracts';
@@ -54,6 +55,11 @@ export function declineCheck(id: string, check: CheckName): Promise<AssuranceCho
 /** POST /api/verifypassport */
 export function verifyPassport(form: PassportForm): Promise<CheckResult> {
   return postJson(forRequest('/api/verifypassport'), form, checkResultSchema);
+}
+
+/** POST /api/verifydrivinglicence */
+export function verifyDrivingLicence(form: LicenceForm): Promise<CheckResult> {
+  return postJson(forRequest('/api/verifydrivinglicence'), form, checkResultSchema);
 }
 
 /** POST /api/cancel: the address that takes the browser back to the client with access_denied. */

@@ -39,6 +39,16 @@ export const checksCopy = {
 
   cancelling: 'Returning you to the service you came from...',
 
+  licenceTitle: 'Driving Licence',
+  licenceIntro: 'Please provide your driving licence details',
+  licenceSurname: '1. Surname',
+  licenceGiven: '2. Given Name(s)',
+  licenceDob: '3. Date of Birth',
+  licenceIssue: '4a. Date of Issue',
+  licenceExpiry: '4b. Date of Expiry',
+  licenceNumber: '5. Licence Number',
+  licencePostcode: '8. Postcode',
+
   kbvTitle: 'Identity check',
   kbvIntro: 'Please answer all the questions below',
   kbvFailed: 'Sorry we have been unable to verify your identity from your answers.',

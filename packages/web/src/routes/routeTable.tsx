@@ -25,6 +25,7 @@ import { VerifyPage } from './verify/VerifyPage';
 import { PassportPage } from './passport/PassportPage';
 import { CancelPage } from './cancel/CancelPage';
 import { KbvPage } from './kbv/KbvPage';
+import { DrivingLicencePage } from './drivinglicence/DrivingLicencePage';
 
 // React Router matches paths case-insensitively by default, as the spec's mixed case needs.
 const builtScreens: Record<BuiltScreen, ReactElement> = {
@@ -50,6 +51,7 @@ const builtScreens: Record<BuiltScreen, ReactElement> = {
   '/Passport': <PassportPage />,
   '/Cancel': <CancelPage />,
   '/Kbv': <KbvPage />,
+  '/DrivingLicence': <DrivingLicencePage />,
 };
 
 const comingScreenPages = Object.fromEntries(

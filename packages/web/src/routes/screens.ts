@@ -24,6 +24,7 @@ export const builtScreens = [
   '/Passport',
   '/Cancel',
   '/Kbv',
+  '/DrivingLicence',
 ] as const satisfies readonly SpaRoute[];
 
 export type BuiltScreen = (typeof builtScreens)[number];
@@ -37,7 +38,6 @@ export const comingScreens: Record<Exclude<SpaRoute, BuiltScreen>, string> = {
   '/webauthn': 'Security key',
   '/SecondFactor': 'Security',
   '/secondfactorlogin': 'Login with 2FA',
-  '/DrivingLicence': 'Driving Licence',
   '/CreditCard': 'Credit Card',
   '/BankAccount': 'Bank account',
   '/DrivingLicencePhoto': 'Driving licence photo',

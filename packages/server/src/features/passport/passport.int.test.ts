@@ -33,8 +33,8 @@ describe.each(databaseTargets())('identity checks: options and passport (%s)', (
           created = await stores.clients.create({
             name: 'Estate agent',
             redirectUris: [redirectUri],
-            // Driving licence checks are not offered yet: that option is filtered out.
-            assurance: [['Passport'], ['DrivingLicence', 'KBVL1']],
+            // Mobile contract checks are not offered yet: that option is filtered out.
+            assurance: [['Passport'], ['DrivingLicence', 'KBVL1'], ['MobileContract', 'KBVL2']],
           });
         },
       },
@@ -86,15 +86,22 @@ describe.each(databaseTargets())('identity checks: options and passport (%s)', (
 
     const options = await browser.fetch(`${server.url}/api/verification/${requestId}`);
     expect(await options.json()).toEqual({
-      assuranceRequirements: [['Passport'], ['DrivingLicence', 'KBVL1']],
+      assuranceRequirements: [
+        ['Passport'],
+        ['DrivingLicence', 'KBVL1'],
+        ['MobileContract', 'KBVL2'],
+      ],
       clientName: 'Estate agent',
-      options: [{ checks: ['Passport'], score: 1 }],
+      options: [
+        { checks: ['Passport'], score: 1 },
+        { checks: ['DrivingLicence', 'KBVL1'], score: 2 },
+      ],
       assuranceChoice: [],
       completed: [],
     });
 
     const notAnOption = await browser.post(`/api/verification/${requestId}/choice`, {
-      checks: ['DrivingLicence', 'KBVL1'],
+      checks: ['MobileContract', 'KBVL2'],
     });
     expect(notAnOption.status).toBe(400);
     expect((notAnOption.body.error as { code: string }).code).toBe('validation_failed');
@@ -117,6 +124,7 @@ describe.each(databaseTargets())('identity checks: options and passport (%s)', (
     });
     const after = await (await browser.fetch(`${server.url}/api/verification/${requestId}`)).json();
     expect(after).toMatchObject({ options: [], assuranceChoice: [], completed: ['Passport'] });
+    expect(await server.ctx.kv.get(`assurance-choice:${requestId}`)).toBeNull();
 
     // A passed check is not done twice.
     const again = await browser.post(`/api/verifypassport?requestId=${requestId}`, anna);
@@ -172,7 +180,10 @@ describe.each(databaseTargets())('identity checks: options and passport (%s)', (
       assuranceChoice: [],
     });
     const info = await (await browser.fetch(`${server.url}/api/verification/${requestId}`)).json();
-    expect(info).toMatchObject({ options: [], assuranceChoice: [] });
+    expect(info).toMatchObject({
+      options: [{ checks: ['DrivingLicence', 'KBVL1'] }],
+      assuranceChoice: [],
+    });
     const retry = await browser.post(`/api/verifypassport?requestId=${requestId}`, anna);
     expect(retry.status).toBe(409);
     expect((retry.body.error as { code: string }).code).toBe('step_not_allowed');
@@ -204,7 +215,7 @@ describe.each(databaseTargets())('identity checks: options and passport (%s)', (
     });
     expect(declined.body).toEqual({ assuranceChoice: [], userRequirements: ['assurance'] });
     const info = await (await browser.fetch(`${server.url}/api/verification/${requestId}`)).json();
-    expect(info).toMatchObject({ options: [] });
+    expect(info).toMatchObject({ options: [{ checks: ['DrivingLicence', 'KBVL1'] }] });
   });
 
   it('returns verified_claims that conform to OpenID Connect for Identity Assurance', async () => {
