@@ -160,6 +160,30 @@ describe('identity checks: a client that accepts a passport', () => {
     );
     expect(query.get('state')).toBeTruthy();
   });
+
+  it('checks a card, grouping its number as typed in the field and the live preview', async () => {
+    const stack = env.stack();
+    const page = env.page();
+    await signUpFromRelyingParty(stack, page, newEmail());
+    await onVerity(stack, page, '/Passport');
+    await page.goto(`${stack.verityUrl}/CreditCard`);
+    await onVerity(stack, page, '/CreditCard');
+    await page.getByText('Please provide your card details').waitFor();
+    const number = page.getByLabel('Card number');
+    await number.pressSequentially('378282246310005');
+    expect(await number.inputValue()).toBe('3782 822463 10005');
+    expect(await page.getByTestId('card-preview-number').textContent()).toBe('3782 822463 10005');
+    await page.getByLabel('Cardholder name').fill('Robert MacDonald');
+    await page.getByLabel('Expiry (MM/YY)').fill('13/28');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByText('Expiry is invalid').waitFor();
+    await checkAccessibility(page);
+    await page.getByLabel('Expiry (MM/YY)').fill('05/28');
+    await page.getByLabel('Expiry (MM/YY)').press('Enter');
+    await page
+      .getByText('Congratulations, you have verified your Credit Card successfully.')
+      .waitFor();
+  });
 });
 
 /** Anna Smith's right answers in the sandbox credit file (docs/sandbox.md). */

@@ -21,3 +21,4 @@ export * from './checks/assuranceOptions.js';
 export * from './api/verification.js';
 export * from './api/kbv.js';
 export * from './checks/licenceRules.js';
+export * from './checks/cardRules.js';

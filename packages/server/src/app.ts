@@ -29,6 +29,7 @@ import { passportRoutes } from './features/passport/routes.js';
 import { cancelRoutes } from './features/cancel/routes.js';
 import { kbvRoutes } from './features/kbv/routes.js';
 import { drivingLicenceRoutes } from './features/drivingLicence/routes.js';
+import { cardRoutes } from './features/card/routes.js';
 import { ApiError } from './http/apiError.js';
 import { installErrorHandler } from './http/errorHandler.js';
 import { clientAddress } from './http/clientAddress.js';
@@ -150,6 +151,7 @@ export async function buildApp(
   cancelRoutes(app, ctx);
   kbvRoutes(app, ctx);
   drivingLicenceRoutes(app, ctx);
+  cardRoutes(app, ctx);
   if (servesDevOutbox(config)) outboxRoutes(app, ctx.outbox);
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 

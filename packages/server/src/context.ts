@@ -32,6 +32,8 @@ import { SandboxDocumentProvider } from './providers/documents/sandboxDocuments.
 import { KbvChallengeStore } from './features/kbv/challengeStore.js';
 import type { CreditReferenceProvider } from './providers/kbv/creditReference.js';
 import { SandboxCreditReference } from './providers/kbv/sandboxCreditReference.js';
+import type { CardProvider } from './providers/cards/cardProvider.js';
+import { SandboxCardProvider } from './providers/cards/sandboxCards.js';
 
 /** Everything the app needs, built once from the configuration; tests build their own. */
 export interface AppContext {
@@ -59,6 +61,7 @@ export interface AppContext {
   documents: DocumentProvider;
   creditReference: CreditReferenceProvider;
   kbvChallenges: KbvChallengeStore;
+  cards: CardProvider;
   close(): Promise<void>;
 }
 
@@ -119,6 +122,7 @@ export async function createAppContext(config: Config): Promise<AppContext> {
     documents: new SandboxDocumentProvider(),
     creditReference: new SandboxCreditReference(),
     kbvChallenges: new KbvChallengeStore(kv),
+    cards: new SandboxCardProvider(),
     async close() {
       await email.close();
       await kv.close();

@@ -53,6 +53,13 @@ export const licenceRequestSchema = z.strictObject({
   postcode: text(16),
 });
 
+/** POST /api/verifycard (spec: card form). The number is never stored; only brand, type and last four. */
+export const cardRequestSchema = z.strictObject({
+  number: text(40),
+  name: text(100),
+  expiry: text(7),
+});
+
 /**
  * The answer of every identity check: whether it verified the user, and what is still to do.
  * A check that could not verify the user is an answer too (verified false), not an error.

@@ -7,6 +7,7 @@ import {
   verificationInfoSchema,
   type CheckName,
   type CheckResult,
+  type CardForm,
   type LicenceForm,
   type PassportForm,
   type VerificationInfo,
@@ -60,6 +61,11 @@ export function verifyPassport(form: PassportForm): Promise<CheckResult> {
 /** POST /api/verifydrivinglicence */
 export function verifyDrivingLicence(form: LicenceForm): Promise<CheckResult> {
   return postJson(forRequest('/api/verifydrivinglicence'), form, checkResultSchema);
+}
+
+/** POST /api/verifycard */
+export function verifyCard(form: CardForm): Promise<CheckResult> {
+  return postJson(forRequest('/api/verifycard'), form, checkResultSchema);
 }
 
 /** POST /api/cancel: the address that takes the browser back to the client with access_denied. */

@@ -39,6 +39,13 @@ export const checksCopy = {
 
   cancelling: 'Returning you to the service you came from...',
 
+  cardTitle: 'Credit Card',
+  cardIntro: 'Please provide your card details',
+  cardNumber: 'Card number',
+  cardName: 'Cardholder name',
+  cardExpiry: 'Expiry',
+  cardExpiryHint: 'MM/YY',
+
   licenceTitle: 'Driving Licence',
   licenceIntro: 'Please provide your driving licence details',
   licenceSurname: '1. Surname',

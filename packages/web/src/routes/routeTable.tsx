@@ -26,6 +26,7 @@ import { PassportPage } from './passport/PassportPage';
 import { CancelPage } from './cancel/CancelPage';
 import { KbvPage } from './kbv/KbvPage';
 import { DrivingLicencePage } from './drivinglicence/DrivingLicencePage';
+import { CreditCardPage } from './creditcard/CreditCardPage';
 
 // React Router matches paths case-insensitively by default, as the spec's mixed case needs.
 const builtScreens: Record<BuiltScreen, ReactElement> = {
@@ -52,6 +53,7 @@ const builtScreens: Record<BuiltScreen, ReactElement> = {
   '/Cancel': <CancelPage />,
   '/Kbv': <KbvPage />,
   '/DrivingLicence': <DrivingLicencePage />,
+  '/CreditCard': <CreditCardPage />,
 };
 
 const comingScreenPages = Object.fromEntries(

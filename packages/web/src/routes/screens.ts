@@ -25,6 +25,7 @@ export const builtScreens = [
   '/Cancel',
   '/Kbv',
   '/DrivingLicence',
+  '/CreditCard',
 ] as const satisfies readonly SpaRoute[];
 
 export type BuiltScreen = (typeof builtScreens)[number];
@@ -38,7 +39,6 @@ export const comingScreens: Record<Exclude<SpaRoute, BuiltScreen>, string> = {
   '/webauthn': 'Security key',
   '/SecondFactor': 'Security',
   '/secondfactorlogin': 'Login with 2FA',
-  '/CreditCard': 'Credit Card',
   '/BankAccount': 'Bank account',
   '/DrivingLicencePhoto': 'Driving licence photo',
   '/PassportPhoto': 'Passport photo',

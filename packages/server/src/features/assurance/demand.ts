@@ -25,6 +25,8 @@ export const offeredChecks: ReadonlySet<CheckName> = new Set<CheckName>([
   'KBVL1',
   'KBVL2',
   'DrivingLicence',
+  'CreditCard',
+  'DebitCard',
 ]);
 
 /** Capture the profile itself (document photo, open banking): assuranceProfileCapturePossible. */
