@@ -184,6 +184,44 @@ describe('identity checks: a client that accepts a passport', () => {
       .getByText('Congratulations, you have verified your Credit Card successfully.')
       .waitFor();
   });
+
+  it('matches a mobile contract, and shows the photo screens with their instructions', async () => {
+    const stack = env.stack();
+    const page = env.page();
+    await signUpFromRelyingParty(stack, page, newEmail());
+    await onVerity(stack, page, '/Passport');
+    await fillPassport(page, anna);
+    await page
+      .getByText('Congratulations, you have verified your Passport successfully.')
+      .waitFor();
+
+    await page.goto(`${stack.verityUrl}/MNO`);
+    await onVerity(stack, page, '/MNO');
+    const verify = page.getByRole('button', { name: 'Verify', exact: true });
+    expect(await verify.isDisabled()).toBe(true);
+    await page.getByLabel('Mobile number').fill('07700 900002');
+    await verify.click();
+    await page
+      .getByText(
+        'Sorry we have been unable to match your profile against your mobile phone contract. Please choose a different verification option.',
+      )
+      .waitFor();
+    await checkAccessibility(page);
+    await page.getByRole('button', { name: 'Choose a different option' }).click();
+    await onVerity(stack, page, '/Verify');
+    // The passport is done, so the fixed list no longer offers it.
+    await page.getByRole('link', { name: 'Driving Licence' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Passport' }).count()).toBe(0);
+
+    await page.goto(`${stack.verityUrl}/PassportPhoto`);
+    await onVerity(stack, page, '/PassportPhoto');
+    await page.getByRole('heading', { name: 'App install instructions' }).waitFor();
+    await page.getByRole('button', { name: 'Take or upload photos without the app' }).click();
+    await page
+      .getByText('Taking or uploading photos without the app is not available yet.')
+      .waitFor();
+    await checkAccessibility(page);
+  });
 });
 
 /** Anna Smith's right answers in the sandbox credit file (docs/sandbox.md). */

@@ -22,3 +22,4 @@ export * from './api/verification.js';
 export * from './api/kbv.js';
 export * from './checks/licenceRules.js';
 export * from './checks/cardRules.js';
+export * from './checks/mobileRules.js';

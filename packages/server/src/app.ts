@@ -30,6 +30,7 @@ import { cancelRoutes } from './features/cancel/routes.js';
 import { kbvRoutes } from './features/kbv/routes.js';
 import { drivingLicenceRoutes } from './features/drivingLicence/routes.js';
 import { cardRoutes } from './features/card/routes.js';
+import { mobileContractRoutes } from './features/mobileContract/routes.js';
 import { ApiError } from './http/apiError.js';
 import { installErrorHandler } from './http/errorHandler.js';
 import { clientAddress } from './http/clientAddress.js';
@@ -152,6 +153,7 @@ export async function buildApp(
   kbvRoutes(app, ctx);
   drivingLicenceRoutes(app, ctx);
   cardRoutes(app, ctx);
+  mobileContractRoutes(app, ctx);
   if (servesDevOutbox(config)) outboxRoutes(app, ctx.outbox);
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 

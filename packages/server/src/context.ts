@@ -34,6 +34,8 @@ import type { CreditReferenceProvider } from './providers/kbv/creditReference.js
 import { SandboxCreditReference } from './providers/kbv/sandboxCreditReference.js';
 import type { CardProvider } from './providers/cards/cardProvider.js';
 import { SandboxCardProvider } from './providers/cards/sandboxCards.js';
+import type { MobileOperatorProvider } from './providers/mobile/mobileOperator.js';
+import { SandboxMobileOperators } from './providers/mobile/sandboxMobileOperators.js';
 
 /** Everything the app needs, built once from the configuration; tests build their own. */
 export interface AppContext {
@@ -62,6 +64,7 @@ export interface AppContext {
   creditReference: CreditReferenceProvider;
   kbvChallenges: KbvChallengeStore;
   cards: CardProvider;
+  mobileOperators: MobileOperatorProvider;
   close(): Promise<void>;
 }
 
@@ -123,6 +126,7 @@ export async function createAppContext(config: Config): Promise<AppContext> {
     creditReference: new SandboxCreditReference(),
     kbvChallenges: new KbvChallengeStore(kv),
     cards: new SandboxCardProvider(),
+    mobileOperators: new SandboxMobileOperators(),
     async close() {
       await email.close();
       await kv.close();

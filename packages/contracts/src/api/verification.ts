@@ -60,6 +60,9 @@ export const cardRequestSchema = z.strictObject({
   expiry: text(7),
 });
 
+/** POST /api/verifymobilecontract (spec: mobileNumber). */
+export const mobileContractRequestSchema = z.strictObject({ mobileNumber: text(20) });
+
 /**
  * The answer of every identity check: whether it verified the user, and what is still to do.
  * A check that could not verify the user is an answer too (verified false), not an error.

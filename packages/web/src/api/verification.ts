@@ -68,6 +68,11 @@ export function verifyCard(form: CardForm): Promise<CheckResult> {
   return postJson(forRequest('/api/verifycard'), form, checkResultSchema);
 }
 
+/** POST /api/verifymobilecontract */
+export function verifyMobileContract(mobileNumber: string): Promise<CheckResult> {
+  return postJson(forRequest('/api/verifymobilecontract'), { mobileNumber }, checkResultSchema);
+}
+
 /** POST /api/cancel: the address that takes the browser back to the client with access_denied. */
 export function cancelRequest(): Promise<{ redirect_Uri: string; state: string | null }> {
   return postJson(forRequest('/api/cancel'), undefined, cancelSchema);

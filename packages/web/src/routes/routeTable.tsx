@@ -27,6 +27,8 @@ import { CancelPage } from './cancel/CancelPage';
 import { KbvPage } from './kbv/KbvPage';
 import { DrivingLicencePage } from './drivinglicence/DrivingLicencePage';
 import { CreditCardPage } from './creditcard/CreditCardPage';
+import { MnoPage } from './mno/MnoPage';
+import { DocumentPhotoPage } from './photo/DocumentPhotoPage';
 
 // React Router matches paths case-insensitively by default, as the spec's mixed case needs.
 const builtScreens: Record<BuiltScreen, ReactElement> = {
@@ -54,6 +56,9 @@ const builtScreens: Record<BuiltScreen, ReactElement> = {
   '/Kbv': <KbvPage />,
   '/DrivingLicence': <DrivingLicencePage />,
   '/CreditCard': <CreditCardPage />,
+  '/MNO': <MnoPage />,
+  '/PassportPhoto': <DocumentPhotoPage document="Passport" />,
+  '/DrivingLicencePhoto': <DocumentPhotoPage document="Driving Licence" />,
 };
 
 const comingScreenPages = Object.fromEntries(

@@ -26,6 +26,9 @@ export const builtScreens = [
   '/Kbv',
   '/DrivingLicence',
   '/CreditCard',
+  '/MNO',
+  '/PassportPhoto',
+  '/DrivingLicencePhoto',
 ] as const satisfies readonly SpaRoute[];
 
 export type BuiltScreen = (typeof builtScreens)[number];
@@ -40,9 +43,6 @@ export const comingScreens: Record<Exclude<SpaRoute, BuiltScreen>, string> = {
   '/SecondFactor': 'Security',
   '/secondfactorlogin': 'Login with 2FA',
   '/BankAccount': 'Bank account',
-  '/DrivingLicencePhoto': 'Driving licence photo',
-  '/PassportPhoto': 'Passport photo',
-  '/MNO': 'Verify Mobile Contract',
   '/mpinlogin': 'PIN login',
   '/mpinlogin2': 'PIN login',
   '/mpinsetup': 'PIN setup',

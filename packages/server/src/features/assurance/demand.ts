@@ -27,6 +27,7 @@ export const offeredChecks: ReadonlySet<CheckName> = new Set<CheckName>([
   'DrivingLicence',
   'CreditCard',
   'DebitCard',
+  'MobileContract',
 ]);
 
 /** Capture the profile itself (document photo, open banking): assuranceProfileCapturePossible. */

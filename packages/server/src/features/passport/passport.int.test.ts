@@ -33,8 +33,12 @@ describe.each(databaseTargets())('identity checks: options and passport (%s)', (
           created = await stores.clients.create({
             name: 'Estate agent',
             redirectUris: [redirectUri],
-            // Mobile contract checks are not offered yet: that option is filtered out.
-            assurance: [['Passport'], ['DrivingLicence', 'KBVL1'], ['MobileContract', 'KBVL2']],
+            // Document photo checks are not offered yet: that option is filtered out.
+            assurance: [
+              ['Passport'],
+              ['DrivingLicence', 'KBVL1'],
+              ['GenuinePassport', 'SelfieComparison'],
+            ],
           });
         },
       },
@@ -89,7 +93,7 @@ describe.each(databaseTargets())('identity checks: options and passport (%s)', (
       assuranceRequirements: [
         ['Passport'],
         ['DrivingLicence', 'KBVL1'],
-        ['MobileContract', 'KBVL2'],
+        ['GenuinePassport', 'SelfieComparison'],
       ],
       clientName: 'Estate agent',
       options: [
@@ -101,7 +105,7 @@ describe.each(databaseTargets())('identity checks: options and passport (%s)', (
     });
 
     const notAnOption = await browser.post(`/api/verification/${requestId}/choice`, {
-      checks: ['MobileContract', 'KBVL2'],
+      checks: ['GenuinePassport', 'SelfieComparison'],
     });
     expect(notAnOption.status).toBe(400);
     expect((notAnOption.body.error as { code: string }).code).toBe('validation_failed');
