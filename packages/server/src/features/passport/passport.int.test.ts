@@ -141,6 +141,17 @@ describe.each(databaseTargets())('identity checks: options and passport (%s)', (
     expect(text).not.toContain('1985-02-17');
   });
 
+  it('asks for the profile to be captured by a check when an alternative can and the profile is incomplete', async () => {
+    const { browser, requestId } = await newUserInRequest({ scope: 'openid profile' });
+    const info = await browser.post(`/api/requests/${requestId}`);
+    expect(info.body.userRequirements).toEqual([
+      'assurance',
+      'assuranceProfileCapturePossible',
+      'setupProfile',
+      'consent',
+    ]);
+  });
+
   it('refuses bad input with each field message, before anything is counted', async () => {
     const { browser, requestId } = await newUserInRequest();
     const bad = await browser.post(`/api/verifypassport?requestId=${requestId}`, {
