@@ -34,6 +34,11 @@ import { VerifyOptionsPage } from './verifyoptions/VerifyOptionsPage';
 import { VerifyPage } from './verify/VerifyPage';
 import { PassportPage } from './passport/PassportPage';
 import { CancelPage } from './cancel/CancelPage';
+import { KbvPage } from './kbv/KbvPage';
+import { DrivingLicencePage } from './drivinglicence/DrivingLicencePage';
+import { CreditCardPage } from './creditcard/CreditCardPage';
+import { MnoPage } from './mno/MnoPage';
+import { DocumentPhotoPage } from './photo/DocumentPhotoPage';
 
 // React Router matches paths case-insensitively by default, as the spec's mixed case needs.
 const builtScreens: Record<BuiltScreen, ReactElement> = {
@@ -71,6 +76,12 @@ const builtScreens: Record<BuiltScreen, ReactElement> = {
   '/webauthn': <SecondFactorPage />,
   '/account/consents': <ConsentsPage />,
   '/account/delete': <DeleteAccountPage />,
+  '/Kbv': <KbvPage />,
+  '/DrivingLicence': <DrivingLicencePage />,
+  '/CreditCard': <CreditCardPage />,
+  '/MNO': <MnoPage />,
+  '/PassportPhoto': <DocumentPhotoPage document="Passport" />,
+  '/DrivingLicencePhoto': <DocumentPhotoPage document="Driving Licence" />,
 };
 
 const comingScreenPages = Object.fromEntries(
