@@ -73,17 +73,32 @@ describe('verifiedClaims', () => {
                 time: '2026-11-20T10:00:00Z',
               },
             ],
-            document_details: {
-              type: 'passport',
-              document_number: '533401372',
-              date_of_expiry: '2031-04-30',
-              issuer: { name: 'HM Passport Office', country: 'GB' },
-            },
+            document_details: { type: 'passport' },
           },
         ],
       },
       claims: { given_name: 'ANNA', family_name: 'SMITH', birthdate: '1985-02-17' },
     });
+  });
+
+  it('gives the document number, dates and issuer only when the request asks for them', () => {
+    const asked = {
+      verification: { evidence: [{ type: { value: 'document' }, document_details: null }] },
+      claims: { family_name: null },
+    };
+    const claims = verifiedClaims([passport], asked)!;
+    expect(schemas.response({ verified_claims: claims }), schemas.errors()).toBe(true);
+    const evidence = (claims.verification as { evidence: object[] }).evidence;
+    expect(evidence[0]).toMatchObject({
+      document_details: {
+        type: 'passport',
+        document_number: '533401372',
+        date_of_expiry: '2031-04-30',
+        issuer: { name: 'HM Passport Office', country: 'GB' },
+      },
+    });
+    const plain = verifiedClaims([passport], { claims: { family_name: null } })!;
+    expect(JSON.stringify(plain)).not.toContain('533401372');
   });
 
   it.each<[unknown, object]>([

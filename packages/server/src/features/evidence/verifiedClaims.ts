@@ -29,7 +29,7 @@ function time(ms: number): string {
   return new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
 
-function evidenceEntry(evidence: Evidence) {
+function evidenceEntry(evidence: Evidence, withDocumentDetails: boolean) {
   const check_details = [
     {
       check_method: checkMethods[evidence.check] ?? 'data',
@@ -43,13 +43,15 @@ function evidenceEntry(evidence: Evidence) {
     return {
       type: 'document' as const,
       check_details,
-      document_details: {
-        type: document.type,
-        document_number: document.number,
-        date_of_expiry: document.dateOfExpiry,
-        ...(document.dateOfIssuance ? { date_of_issuance: document.dateOfIssuance } : {}),
-        issuer: document.issuer,
-      },
+      document_details: withDocumentDetails
+        ? {
+            type: document.type,
+            document_number: document.number,
+            date_of_expiry: document.dateOfExpiry,
+            ...(document.dateOfIssuance ? { date_of_issuance: document.dateOfIssuance } : {}),
+            issuer: document.issuer,
+          }
+        : { type: document.type },
     };
   }
   return {
@@ -72,9 +74,29 @@ function requestedNames(request: unknown): Set<string> {
 }
 
 /**
+ * Whether a verified_claims request element asks for the documents' details (number, dates,
+ * issuer) through verification.evidence[].document_details. Without it only the document's
+ * type is said: a document number identifies a person and is released only when asked for.
+ */
+function wantsDocumentDetails(request: unknown): boolean {
+  const elements = Array.isArray(request) ? request : [request];
+  return elements.some((element) => {
+    const evidence = (element as { verification?: { evidence?: unknown } } | null)?.verification
+      ?.evidence;
+    return (
+      Array.isArray(evidence) &&
+      evidence.some(
+        (item) => item !== null && typeof item === 'object' && 'document_details' in item,
+      )
+    );
+  });
+}
+
+/**
  * The verified_claims claim (trust framework uk_diatf) from the user's passed checks: the
  * verified name and birth date from the latest document, and every passed check as evidence.
- * Only the claims the request names are included. Undefined when nothing is verified.
+ * Only the claims the request names are included, and the documents' details only when the
+ * request asks for them. Undefined when nothing is verified.
  */
 export function verifiedClaims(
   all: readonly Evidence[],
@@ -94,7 +116,7 @@ export function verifiedClaims(
       trust_framework: 'uk_diatf',
       assurance_process: { policy: 'gpg45' },
       time: time(passed[0]!.createdAt),
-      evidence: passed.map(evidenceEntry),
+      evidence: passed.map((evidence) => evidenceEntry(evidence, wantsDocumentDetails(request))),
     },
     claims,
   };

@@ -283,12 +283,14 @@ describe.each(databaseTargets())('identity checks: options and passport (%s)', (
           {
             type: 'document',
             check_details: [{ check_method: 'data', organization: 'sandbox-documents' }],
-            document_details: { type: 'passport', document_number: '533401372' },
+            document_details: { type: 'passport' },
           },
         ],
       },
       claims: { given_name: 'ANNA', family_name: 'SMITH', birthdate: '1985-02-17' },
     });
+    // The request did not ask for the document's details: its number stays with Verity.
+    expect(JSON.stringify(verified)).not.toContain('533401372');
     const userinfo = await oidc.fetchUserInfo(config, tokens.access_token, idToken.sub);
     expect(schemas.response({ verified_claims: userinfo.verified_claims })).toBe(true);
     // Only the claims the request named for this use.
