@@ -170,6 +170,8 @@ async function waitUntilUp(url: string, child: Child): Promise<void> {
 export interface StackOptions {
   /** Scopes the relying party asks for (default: openid email profile). */
   scope?: string;
+  /** The claims request parameter the relying party sends (JSON), e.g. for verified_claims. */
+  claims?: string;
   /** More `verity clients add` flags for the demo client, e.g. ['--skip-consent']. */
   clientFlags?: string[];
 }
@@ -234,6 +236,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       RP_CLIENT_ID: client.client_id,
       RP_CLIENT_SECRET: client.client_secret,
       ...(options.scope ? { RP_SCOPE: options.scope } : {}),
+      ...(options.claims ? { RP_CLAIMS: options.claims } : {}),
     });
     children.push(relyingParty);
     await waitUntilUp(`${rpUrl}/`, relyingParty);

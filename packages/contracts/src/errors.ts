@@ -34,6 +34,17 @@ export const errorCatalogue = {
   not_available: { status: 501, message: 'This feature is not available yet.' },
   service_unavailable: { status: 503, message: 'The service is temporarily unavailable.' },
   internal_error: { status: 500, message: 'Oops. Something went wrong please try again later.' },
+  // Knowledge-based questions (second document, /Kbv), named as the spec names them.
+  kbvChallengeFailed: {
+    status: 403,
+    message: 'Sorry we have been unable to verify your identity from your answers.',
+  },
+  kbvInsufficientQuestions: {
+    status: 422,
+    message: 'Sorry we do not hold enough information to ask you questions about your identity.',
+  },
+  kbvChallengeMismatch: { status: 409, message: 'These questions are out of date.' },
+  kbvNoExistingChallenge: { status: 404, message: 'There are no questions waiting for answers.' },
   // Open banking (second document: bank selection errors and the bank account screen).
   unknown_bank: { status: 400, message: 'This bank is not offered.' },
   ob_state_invalid: {

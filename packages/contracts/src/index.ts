@@ -16,4 +16,8 @@ export * from './fieldRules.js';
 export * from './api/profile.js';
 export * from './api/contact.js';
 export * from './api/home.js';
+export * from './checks/documentRules.js';
+export * from './checks/assuranceOptions.js';
+export * from './api/verification.js';
+export * from './api/kbv.js';
 export * from './api/openBanking.js';

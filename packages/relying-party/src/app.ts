@@ -113,6 +113,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       code_challenge_method: 'S256',
       state,
       nonce,
+      ...(config.claims ? { claims: config.claims } : {}),
     });
     reply.setCookie(FLOW_COOKIE, encodeFlowState({ codeVerifier, state, nonce }), {
       ...cookieBase,

@@ -46,4 +46,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ...credentials, ISSUER: 'not a url' })).toThrow(/ISSUER/);
     expect(() => loadConfig({ ...credentials, RP_URL: 'ftp://x' })).toThrow(/RP_URL/);
   });
+
+  it('passes a claims parameter through, and refuses one that is not a JSON object', () => {
+    expect(loadConfig({ ...credentials }).claims).toBeUndefined();
+    expect(
+      loadConfig({ ...credentials, RP_CLAIMS: '{"id_token": {"verified_claims": null}}' }).claims,
+    ).toBe('{"id_token":{"verified_claims":null}}');
+    expect(() => loadConfig({ ...credentials, RP_CLAIMS: '[1]' })).toThrow(/RP_CLAIMS/);
+    expect(() => loadConfig({ ...credentials, RP_CLAIMS: '{' })).toThrow(/RP_CLAIMS/);
+  });
 });

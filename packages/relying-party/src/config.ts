@@ -18,6 +18,11 @@ export interface RelyingPartyConfig {
   postLogoutRedirectUri: string;
   /** The scopes asked for (RP_SCOPE, default 'openid email profile'). */
   scope: string;
+  /**
+   * The claims request parameter (RP_CLAIMS, JSON, OpenID Connect Core 5.5), for example to ask
+   * for verified_claims (OpenID Connect for Identity Assurance); absent when not set.
+   */
+  claims?: string;
 }
 
 export class ConfigError extends Error {
@@ -50,6 +55,17 @@ function parsePort(name: string, value: string): number {
     );
   }
   return port;
+}
+
+function parseClaims(value: string): string {
+  try {
+    const parsed: unknown = JSON.parse(value);
+    if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed))
+      return JSON.stringify(parsed);
+  } catch {
+    // reported below
+  }
+  throw new ConfigError('RP_CLAIMS must be a JSON object (the OpenID Connect claims parameter)');
 }
 
 /** Reads and checks the settings; throws a ConfigError with a message fit for a person. */
@@ -88,5 +104,6 @@ export function loadConfig(env: NodeJS.ProcessEnv): RelyingPartyConfig {
     redirectUri: `${rpUrl}/callback`,
     postLogoutRedirectUri: `${rpUrl}/`,
     scope: env.RP_SCOPE?.trim() || 'openid email profile',
+    ...(env.RP_CLAIMS?.trim() ? { claims: parseClaims(env.RP_CLAIMS) } : {}),
   };
 }

@@ -29,6 +29,13 @@ import { BankAccountStore } from './features/openBanking/bankAccountStore.js';
 import type { AccountDataProvider } from './providers/bank/accountDataProvider.js';
 import { bankProvidersFrom } from './providers/bank/registry.js';
 import { openStores } from './stores.js';
+import { EvidenceStore } from './features/evidence/evidenceStore.js';
+import { AssuranceChoiceStore } from './features/assurance/choiceStore.js';
+import type { DocumentProvider } from './providers/documents/documentProvider.js';
+import { SandboxDocumentProvider } from './providers/documents/sandboxDocuments.js';
+import { KbvChallengeStore } from './features/kbv/challengeStore.js';
+import type { CreditReferenceProvider } from './providers/kbv/creditReference.js';
+import { SandboxCreditReference } from './providers/kbv/sandboxCreditReference.js';
 
 /** Everything the app needs, built once from the configuration; tests build their own. */
 export interface AppContext {
@@ -51,6 +58,11 @@ export interface AppContext {
   addresses: AddressProvider;
   profiles: ProfileStore;
   consents: ConsentStore;
+  evidence: EvidenceStore;
+  assuranceChoices: AssuranceChoiceStore;
+  documents: DocumentProvider;
+  creditReference: CreditReferenceProvider;
+  kbvChallenges: KbvChallengeStore;
   bankProviders: AccountDataProvider[];
   obAttempts: ObAttemptStore;
   bankAccounts: BankAccountStore;
@@ -68,12 +80,14 @@ export async function createAppContext(config: Config): Promise<AppContext> {
     ? new SmtpEmailProvider(config.smtpUrl, config.mailFrom)
     : new OutboxEmailProvider(outbox);
   const profiles = new ProfileStore(database.db, encryption);
+  const evidence = new EvidenceStore(database.db, encryption);
   const provider = await createProvider({
     config,
     db: database.db,
     clients,
     keys,
     profiles,
+    evidence,
     cookieKeys: secrets.cookieKeys,
     customClaims: [
       ...new Set(
@@ -107,6 +121,11 @@ export async function createAppContext(config: Config): Promise<AppContext> {
     addresses: config.addressApi
       ? new HttpAddressProvider(config.addressApi.url, config.addressApi.key)
       : new SandboxAddressProvider(),
+    evidence,
+    assuranceChoices: new AssuranceChoiceStore(kv),
+    documents: new SandboxDocumentProvider(),
+    creditReference: new SandboxCreditReference(),
+    kbvChallenges: new KbvChallengeStore(kv),
     bankProviders: bankProvidersFrom(config, secrets.dataKey),
     obAttempts: new ObAttemptStore(database.db, encryption),
     bankAccounts: new BankAccountStore(database.db, encryption, secrets.dataKey),

@@ -58,7 +58,7 @@ export function buildCli(out: Out, err: Out, config: () => Config): Command {
         dataDir: cfg.dataDir,
       });
       try {
-        const applied = await migrateToLatest(db, cfg.databaseSchema);
+        const applied = await migrateToLatest(db);
         out(applied.length ? `Applied: ${applied.join(', ')}\n` : 'The database is up to date.\n');
       } finally {
         await db.destroy();

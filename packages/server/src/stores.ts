@@ -13,7 +13,7 @@ export async function openStores(config: Config) {
     schema: config.databaseSchema,
     dataDir: config.dataDir,
   });
-  await migrateToLatest(database.db, config.databaseSchema);
+  await migrateToLatest(database.db);
   const encryption = new FieldEncryption(secrets.dataKey);
   return {
     secrets,

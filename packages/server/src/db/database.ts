@@ -41,10 +41,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       max: 10,
       ...(schema ? { options: `-c search_path="${schema}"` } : {}),
     });
-    return {
-      db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
-      dialect: 'postgres',
-    };
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    if (schema) migrationSchemas.set(db, schema);
+    return { db, dialect: 'postgres' };
   }
   mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
   const file = path.join(options.dataDir, 'verity.sqlite');
@@ -61,14 +60,18 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 }
 
 /**
- * `schema` is DATABASE_SCHEMA: the migration tables are looked for there, not in any schema
- * of the database (Kysely's default), so several deployments or test runs can share one.
+ * The PostgreSQL schema of each database opened with one. Kysely's migrator looks for its own
+ * tables in every schema unless told which: another schema's (another instance's or test's)
+ * would otherwise be taken for this one's.
  */
-export async function migrateToLatest(db: Kysely<Database>, schema?: string): Promise<string[]> {
+const migrationSchemas = new WeakMap<Kysely<Database>, string>();
+
+export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
+  const migrationTableSchema = migrationSchemas.get(db);
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => migrations },
-    ...(schema ? { migrationTableSchema: schema } : {}),
+    ...(migrationTableSchema ? { migrationTableSchema } : {}),
   });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));

@@ -115,6 +115,26 @@ export interface ContactMessageTable {
   created_at: number;
 }
 
+export interface EvidenceTable {
+  id: string;
+  user_id: string;
+  /** The check's name as the spec names it (contracts checkNames). */
+  check_name: string;
+  /** passed, failed, or declined (the user said they cannot do this check). */
+  outcome: string;
+  /** GPG45-style scores, 0 to 4. */
+  strength: number;
+  validity: number;
+  activity: number;
+  fraud: number;
+  verification: number;
+  provider: string;
+  transaction_id: string;
+  /** The verified attributes as JSON, encrypted at rest (bound to the evidence id); null if none. */
+  attributes: string | null;
+  created_at: number;
+}
+
 export interface ObAttemptTable {
   /** SHA-256 of the state Verity sent to the bank; the state itself is never stored. */
   id: string;
@@ -166,6 +186,7 @@ export interface Database {
   profiles: ProfileTable;
   consents: ConsentTable;
   contact_messages: ContactMessageTable;
+  evidence: EvidenceTable;
   ob_attempts: ObAttemptTable;
   bank_links: BankLinkTable;
   bank_accounts: BankAccountTable;

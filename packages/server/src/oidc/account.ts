@@ -2,6 +2,8 @@ import type { AddressValue } from '@verity/contracts';
 import type { Kysely } from 'kysely';
 import type { Account, AccountClaims, FindAccount } from 'oidc-provider';
 import type { Database } from '../db/schema.js';
+import type { EvidenceStore } from '../features/evidence/evidenceStore.js';
+import { verifiedClaims } from '../features/evidence/verifiedClaims.js';
 import type { ProfileStore } from '../features/profile/profileStore.js';
 
 /** The OpenID Connect address claim (Core 5.1.1) from a profile address. */
@@ -21,6 +23,7 @@ export function accountFinder(
   db: Kysely<Database>,
   profiles: ProfileStore,
   customClaims: readonly string[] = [],
+  evidence?: EvidenceStore,
 ): FindAccount {
   return async (_ctx, sub): Promise<Account | undefined> => {
     const user = await db
@@ -31,7 +34,7 @@ export function accountFinder(
     if (!user) return undefined;
     return {
       accountId: user.id,
-      claims: async () => {
+      claims: async (_use, _scope, requested) => {
         const profile = await profiles.get(user.id);
         const claims: AccountClaims = {
           sub: user.id,
@@ -45,6 +48,12 @@ export function accountFinder(
           if (typeof profile[name] === 'string') claims[name] = profile[name];
         if (profile.address && typeof profile.address === 'object')
           claims.address = oidcAddress(profile.address as AddressValue);
+        // Built only when asked for; oidc-provider releases it only when the grant covers it.
+        const verifiedRequest = (requested as Record<string, unknown> | undefined)?.verified_claims;
+        if (evidence && verifiedRequest !== undefined) {
+          const verified = verifiedClaims(await evidence.forUser(user.id), verifiedRequest);
+          if (verified) claims.verified_claims = verified;
+        }
         return claims;
       },
     };

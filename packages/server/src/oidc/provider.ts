@@ -7,6 +7,7 @@ import Provider, {
 import type { Config } from '../config.js';
 import type { Database } from '../db/schema.js';
 import type { ClientStore } from '../features/clients/store.js';
+import type { EvidenceStore } from '../features/evidence/evidenceStore.js';
 import type { ProfileStore } from '../features/profile/profileStore.js';
 import { escapeHtml, htmlPage } from '../http/htmlPage.js';
 import { accountFinder } from './account.js';
@@ -25,6 +26,17 @@ export const SESSION_ABSOLUTE_SECONDS = 30 * 24 * 3600;
 export function sessionIdleSeconds(remembered: boolean): number {
   return remembered ? REMEMBERED_SESSION_IDLE_SECONDS : SESSION_IDLE_SECONDS;
 }
+
+/** What discovery says about identity assurance; oidc-provider adds these to its document. */
+export const identityAssuranceDiscovery = {
+  verified_claims_supported: true,
+  trust_frameworks_supported: ['uk_diatf'],
+  evidence_supported: ['document', 'electronic_record'],
+  documents_supported: ['passport', 'driving_permit'],
+  documents_check_methods_supported: ['data'],
+  electronic_records_supported: ['credit_file', 'payment_card', 'mobile_contract'],
+  claims_in_verified_claims_supported: ['given_name', 'family_name', 'birthdate'],
+};
 
 export const acrValues = ['urn:verity:aal1', 'urn:verity:aal2', 'urn:verity:ial2'] as const;
 
@@ -54,6 +66,8 @@ export interface ProviderDeps {
   keys: SigningKeyStore;
   profiles: ProfileStore;
   cookieKeys: string[];
+  /** The identity-check evidence behind verified_claims. */
+  evidence?: EvidenceStore;
   /** Clients' own claims (their --custom-claim fields), read at start. */
   customClaims: string[];
 }
@@ -94,10 +108,11 @@ export async function createProvider({
   profiles,
   cookieKeys,
   customClaims,
+  evidence,
 }: ProviderDeps): Promise<Provider> {
   const configuration: Configuration = {
     adapter: (model: string) => new DatabaseAdapter(model, db, clients),
-    findAccount: accountFinder(db, profiles, customClaims),
+    findAccount: accountFinder(db, profiles, customClaims, evidence),
     jwks: await keys.providerJwks(),
     cookies: {
       keys: cookieKeys,
@@ -116,11 +131,15 @@ export async function createProvider({
       acr: null,
       amr: null,
       auth_time: null,
+      // OpenID Connect for Identity Assurance, asked for by name in the claims parameter.
+      verified_claims: null,
       // A client receives its own claims by asking for them in the claims parameter
       // (OpenID Connect Core 5.5); a client added later needs a restart, as keys do.
       ...Object.fromEntries(customClaims.map((name) => [name, null])),
     },
     acrValues: [...acrValues],
+    // The identity-assurance metadata (OpenID Connect for Identity Assurance, section 8).
+    discovery: identityAssuranceDiscovery,
     responseTypes: ['code'],
     pkce: { required: () => true },
     allowOmittingSingleRegisteredRedirectUri: false,

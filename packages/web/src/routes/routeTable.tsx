@@ -22,6 +22,11 @@ import { VerifyEmailPage } from './verifyemail/VerifyEmailPage';
 import { ObCallbackPage } from './obcallback/ObCallbackPage';
 import { ObSelectPage } from './obselect/ObSelectPage';
 import { comingScreens, type BuiltScreen } from './screens';
+import { VerifyOptionsPage } from './verifyoptions/VerifyOptionsPage';
+import { VerifyPage } from './verify/VerifyPage';
+import { PassportPage } from './passport/PassportPage';
+import { CancelPage } from './cancel/CancelPage';
+import { KbvPage } from './kbv/KbvPage';
 
 // React Router matches paths case-insensitively by default, as the spec's mixed case needs.
 const builtScreens: Record<BuiltScreen, ReactElement> = {
@@ -42,6 +47,11 @@ const builtScreens: Record<BuiltScreen, ReactElement> = {
   '/contact': <ContactPage />,
   '/terms': <TermsPage />,
   '/privacy': <PrivacyPage />,
+  '/VerifyOptions': <VerifyOptionsPage />,
+  '/Verify': <VerifyPage />,
+  '/Passport': <PassportPage />,
+  '/Cancel': <CancelPage />,
+  '/Kbv': <KbvPage />,
   '/obselect': <ObSelectPage />,
   '/obcallback/*': <ObCallbackPage />,
   '/ObCallback': <ObCallbackPage />,

@@ -96,6 +96,8 @@ export function AuthProvider({ children, storages }: { children: ReactNode; stor
         dispatch({ type: 'requirementsChanged', userReqs }),
       verificationComplete: (check: CheckName) => dispatch({ type: 'verificationComplete', check }),
       verificationFailed: () => dispatch({ type: 'verificationFailed' }),
+      assuranceChanged: (assuranceChoice: readonly CheckName[], userReqs: readonly Requirement[]) =>
+        dispatch({ type: 'assuranceChanged', assuranceChoice, userReqs }),
     }),
     [dispatch, loginSuccess],
   );

@@ -22,7 +22,12 @@ export type AuthAction =
   | { type: 'requirementsChanged'; userReqs: readonly Requirement[] }
   | { type: 'verificationComplete'; check: CheckName }
   | { type: 'verificationFailed' }
-  | { type: 'logout' };
+  | { type: 'logout' }
+  | {
+      type: 'assuranceChanged';
+      assuranceChoice: readonly CheckName[];
+      userReqs: readonly Requirement[];
+    };
 
 const assuranceRequirements: readonly Requirement[] = [
   'assurance',
@@ -73,6 +78,14 @@ export function applyAuthAction(state: AuthSnapshot, action: AuthAction): AuthSn
     case 'logout':
       // hasAccount stays: the browser has still had an account (login rather than sign-up).
       return { ...state, user: null, assuranceChoice: [] };
+    case 'assuranceChanged':
+      // The server's answer after a choice or a check: its stored choice and what is left.
+      return {
+        ...state,
+        assuranceChoice: [...action.assuranceChoice],
+        user:
+          state.user === null ? null : { ...state.user, userReqs: [...new Set(action.userReqs)] },
+      };
   }
 }
 

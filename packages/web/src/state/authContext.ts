@@ -30,6 +30,8 @@ export interface Auth {
   verificationComplete(check: CheckName): void;
   /** Clears the choice (spec: verification failed). */
   verificationFailed(): void;
+  /** Stores the server's choice and requirements after a choice or a check. */
+  assuranceChanged(assuranceChoice: readonly CheckName[], userReqs: readonly Requirement[]): void;
   /** Re-reads what is stored, recomputing the next step (spec: refresh). */
   refresh(): void;
   /** Forgets the signed-in user and their choices (spec: logout). */

@@ -10,6 +10,10 @@ export type AuditEventType =
   | 'login_failed'
   | 'password_reset'
   | 'logout'
+  | 'identity_check_passed'
+  | 'identity_check_failed'
+  | 'identity_check_declined'
+  | 'request_cancelled'
   | 'bank_login'
   | 'bank_account_verified'
   | 'bank_account_mismatch';

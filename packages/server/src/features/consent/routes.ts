@@ -11,6 +11,7 @@ import type { AppContext } from '../../context.js';
 import { ApiError } from '../../http/apiError.js';
 import { consentClaims, requestedClaims, standardFields } from '../profile/requestedClaims.js';
 import { outstandingRequirements } from '../requests/requirements.js';
+import { verifiedIdentitySummary, verifiedIdentityTitle } from '../evidence/verifiedSummary.js';
 import { stepContext } from '../session/stepContext.js';
 
 async function consentContext(ctx: AppContext, request: FastifyRequest, reply: FastifyReply) {
@@ -45,11 +46,21 @@ export function consentRoutes(app: FastifyInstance, ctx: AppContext): void {
       const { client, accountId, claims } = await consentContext(ctx, request, reply);
       const profile = await ctx.profiles.get(accountId);
       const user = await ctx.users.findById(accountId);
+      const verified = claims.includes('verified_claims')
+        ? await verifiedIdentitySummary(ctx, accountId)
+        : '';
       reply.header('Cache-Control', 'no-store');
       return {
         clientName: client.metadata.client_name,
         attributes: claims
           .map((claim) => {
+            if (claim === 'verified_claims')
+              return {
+                name: claim,
+                title: verifiedIdentityTitle,
+                type: 'text',
+                defaultValue: verified,
+              };
             const field =
               claim === 'email'
                 ? { title: 'E-mail', type: 'email' }

@@ -8,13 +8,20 @@ export interface VerificationItem {
 }
 
 /**
- * The identity checks this user has passed, newest first: the home page's Verifications
- * column and the shared-identity summary both read this one list. Identity-check evidence
- * arrives with the identity checks issue; until then nobody has any.
+ * The identity checks this user has passed, newest first, one entry per check (its latest
+ * pass): the home page's Verifications column and the shared-identity summary both read this
+ * one list, built from the evidence records.
  */
 export async function verificationsOf(
-  _ctx: AppContext,
-  _userId: string,
+  ctx: AppContext,
+  userId: string,
 ): Promise<VerificationItem[]> {
-  return [];
+  const seen = new Set<string>();
+  const items: VerificationItem[] = [];
+  for (const evidence of await ctx.evidence.forUser(userId)) {
+    if (evidence.outcome !== 'passed' || seen.has(evidence.check)) continue;
+    seen.add(evidence.check);
+    items.push({ name: evidence.check, dateTime: new Date(evidence.createdAt).toISOString() });
+  }
+  return items;
 }

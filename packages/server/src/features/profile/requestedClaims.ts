@@ -50,6 +50,8 @@ const releasable = new Set([
   'birthdate',
   'address',
   'phone_number',
+  // OpenID Connect for Identity Assurance: the verified identity and how it was verified.
+  'verified_claims',
 ]);
 
 /**

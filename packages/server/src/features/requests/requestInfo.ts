@@ -3,6 +3,7 @@ import type Provider from 'oidc-provider';
 import type { AppContext } from '../../context.js';
 import { ApiError } from '../../http/apiError.js';
 import type { SessionLike } from '../../oidc/interactions.js';
+import { assuranceDemand } from '../assurance/demand.js';
 import { outstandingRequirements } from './requirements.js';
 
 type Interaction = InstanceType<Provider['Interaction']>;
@@ -20,7 +21,6 @@ export async function requestInfo(
   const client = await ctx.clients.find(clientId);
   if (!client) throw new ApiError('request_not_found');
   const prompts = String(interaction.params.prompt ?? '').split(' ');
-  const acrValues = String(interaction.params.acr_values ?? '').split(' ');
   const login = await ctx.interactions.currentLogin(
     interaction,
     session,
@@ -32,7 +32,7 @@ export async function requestInfo(
     sendResponse: user !== undefined && userRequirements.length === 0,
     clientName: client.metadata.client_name,
     clientLogo: client.metadata.logo_uri ?? null,
-    assuranceRequired: client.policy.assurance.length > 0 || acrValues.includes('urn:verity:ial2'),
+    assuranceRequired: assuranceDemand(client.policy, interaction) !== null,
     sessionLifetime: client.policy.sessionLifetime,
     loggedIn: user !== undefined,
     pinRequired: client.policy.requirePin,

@@ -2,6 +2,7 @@ import { validateFieldValue, type Requirement } from '@verity/contracts';
 import type Provider from 'oidc-provider';
 import type { AppContext } from '../../context.js';
 import type { RequestLogin } from '../../oidc/interactions.js';
+import { assuranceRequirements } from '../assurance/assuranceState.js';
 import { consentClaims, requestedFields } from '../profile/requestedClaims.js';
 
 type Interaction = InstanceType<Provider['Interaction']>;
@@ -10,7 +11,7 @@ type Interaction = InstanceType<Provider['Interaction']>;
  * What the signed-in user must still do before this request goes back to the client; the
  * server is the only judge (DESIGN.md, 'What each requirement means').
  *
- * Second factor, PIN login and identity checks are not built yet, so no user can have them:
+ * Second factor and PIN login are not built yet, so no user can have them:
  * a client or request that demands one gets the set-up requirement, which nobody can meet
  * yet. The request is held, never answered with less than was demanded (fail closed).
  */
@@ -24,7 +25,6 @@ export async function outstandingRequirements(
   if (!client) return [];
   const outstanding: Requirement[] = [];
   const acrValues = String(interaction.params.acr_values ?? '').split(' ');
-  const assurance = client.policy.assurance.length > 0 || acrValues.includes('urn:verity:ial2');
   // A client's assurance policy asks for a verified identity, not for a second factor (that is
   // --require-second-factor); acr urn:verity:ial2 asks for both (DESIGN.md, acr table).
   const secondFactor =
@@ -33,7 +33,9 @@ export async function outstandingRequirements(
     acrValues.includes('urn:verity:ial2');
   if (secondFactor) outstanding.push('setupSecondFactor');
   if (client.policy.requirePin) outstanding.push('setupMPin');
-  if (assurance) outstanding.push('assurance');
+  outstanding.push(
+    ...(await assuranceRequirements(ctx, client.policy, interaction, login.accountId)),
+  );
 
   const profile = await ctx.profiles.get(login.accountId);
   const fields = requestedFields(client.policy, interaction);

@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { ApiError } from '../../http/apiError.js';
+import { reachedAcr } from '../assurance/acr.js';
+import { assuranceState } from '../assurance/assuranceState.js';
 import { consentClaims } from '../profile/requestedClaims.js';
 import { outstandingRequirements } from '../requests/requirements.js';
 import { readSession } from '../session/providerSession.js';
@@ -33,7 +35,11 @@ export function responseRoutes(app: FastifyInstance, ctx: AppContext): void {
       if (userRequirements.length > 0)
         return { redirect_Uri: null, clearSession: false, userRequirements };
       const allowed = client ? consentClaims(client.policy, interaction) : [];
-      const redirect_Uri = await ctx.interactions.signIn(interaction, login, allowed);
+      const assurance = client
+        ? await assuranceState(ctx, client.policy, interaction, login.accountId)
+        : null;
+      const acr = reachedAcr(login.acr, assurance?.met === true);
+      const redirect_Uri = await ctx.interactions.signIn(interaction, { ...login, acr }, allowed);
       return { redirect_Uri, clearSession: false, userRequirements: [] };
     },
   );

@@ -1,0 +1,264 @@
+/**
+ * Identity-check journeys in a real browser, started from the demo relying party, which asks
+ * for verified_claims in the claims parameter: a client requiring
+ * [["Passport","KBVL1"],["DrivingLicence","KBVL1"]] takes a new user through the options, the
+ * passport and the questions, and the relying party receives verified_claims; a failing
+ * passport leads to a different option; cancel gives access_denied at the relying party.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { expectNoAxeViolations, useStack, waitForEmailCode, type Stack } from './harness.js';
+
+const strongPassword = 'correct horse battery staple 42';
+const verifiedClaimsRequest = {
+  verification: { trust_framework: null },
+  claims: { given_name: null, family_name: null, birthdate: null },
+};
+const claims = JSON.stringify({ id_token: { verified_claims: verifiedClaimsRequest } });
+
+/** Anna Smith's passport in the sandbox (docs/sandbox.md). */
+const anna = {
+  number: '533401372',
+  surname: 'Smith',
+  given: 'Anna',
+  dob: '1985-02-17',
+  expiry: '2031-04-30',
+};
+
+const newEmail = () => `user-${randomUUID().slice(0, 8)}@example.com`;
+
+async function onVerity(stack: Stack, page: Page, path: string): Promise<void> {
+  await page.waitForURL(
+    (url) => url.origin === stack.verityUrl && url.pathname.toLowerCase() === path.toLowerCase(),
+  );
+  await page.locator('h1').first().waitFor();
+}
+
+async function checkAccessibility(page: Page): Promise<void> {
+  await page.mouse.move(0, 0);
+  await page.waitForTimeout(250);
+  await expectNoAxeViolations(page);
+}
+
+async function signUpFromRelyingParty(stack: Stack, page: Page, email: string): Promise<void> {
+  await page.goto(`${stack.rpUrl}/`);
+  await page.getByRole('button', { name: 'Sign in with Verity' }).click();
+  await onVerity(stack, page, '/signup');
+  await page.getByRole('link', { name: 'Register here' }).click();
+  await onVerity(stack, page, '/signup2');
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(strongPassword);
+  await page.getByLabel('I accept the terms and conditions').check();
+  await page.getByRole('button', { name: 'Create my account' }).click();
+  await onVerity(stack, page, '/verifyemail');
+  const codeField = page.getByLabel(`Please enter the code we sent to ${email}`);
+  await codeField.fill(await waitForEmailCode(stack.verityUrl, email));
+  await page.getByRole('button', { name: 'Verify', exact: true }).click();
+}
+
+/** Fills the passport form with the keyboard, field after field, and submits with Enter. */
+async function fillPassport(page: Page, details: typeof anna): Promise<void> {
+  await page.getByLabel('Passport No.').fill(details.number);
+  await page.keyboard.press('Tab');
+  await page.keyboard.type(details.surname);
+  await page.keyboard.press('Tab');
+  await page.keyboard.type(details.given);
+  await page.getByLabel('Date of Birth').fill(details.dob);
+  await page.getByLabel('Expiry Date').fill(details.expiry);
+  await page.getByLabel('Expiry Date').press('Enter');
+}
+
+/** The relying party's /me page: the claim values by name (ID token table first). */
+async function relyingPartyClaims(stack: Stack, page: Page): Promise<Record<string, string>> {
+  await page.waitForURL(`${stack.rpUrl}/me`);
+  const found: Record<string, string> = {};
+  for (const row of await page.locator('table tbody tr').all()) {
+    const name = ((await row.locator('th').textContent()) ?? '').trim();
+    const value = ((await row.locator('td').textContent()) ?? '').trim();
+    if (!(name in found)) found[name] = value;
+  }
+  return found;
+}
+
+describe('identity checks: a client that accepts a passport', () => {
+  const env = useStack({
+    scope: 'openid email',
+    claims,
+    clientFlags: ['--assurance', '[["Passport"]]'],
+  });
+
+  it('takes a new user through the passport, and the relying party receives verified_claims', async () => {
+    const stack = env.stack();
+    const page = env.page();
+    await signUpFromRelyingParty(stack, page, newEmail());
+
+    // One distinct check: chosen without asking, after the short transition.
+    await onVerity(stack, page, '/VerifyOptions');
+    await page.getByText('You chose Passport').waitFor();
+    await onVerity(stack, page, '/Passport');
+    await page.getByText('Please provide your passport details').waitFor();
+
+    // Every field's message, before anything is sent.
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByText('Passport No. is required').waitFor();
+    await page.getByText('Surname is required').waitFor();
+    await page.getByText('Given names are required').waitFor();
+    await page.getByText('Date of Birth is required').waitFor();
+    await page.getByText('Expiry Date is required').waitFor();
+    await checkAccessibility(page);
+    await page.getByLabel('Passport No.').fill('912345678');
+    await page.getByLabel('Passport No.').blur();
+    await page.getByText('Passport No. invalid').waitFor();
+
+    await fillPassport(page, anna);
+    await page
+      .getByText('Congratulations, you have verified your Passport successfully.')
+      .waitFor();
+    await checkAccessibility(page);
+    await page.getByRole('button', { name: 'Continue' }).click();
+
+    await onVerity(stack, page, '/Consent');
+    await page.getByText('ANNA SMITH, born 1985-02-17 (Passport)').waitFor();
+    await page.getByRole('button', { name: 'Confirm' }).click();
+
+    const received = await relyingPartyClaims(stack, page);
+    const verified = JSON.parse(received.verified_claims!) as Record<string, unknown>;
+    expect(verified).toMatchObject({
+      verification: {
+        trust_framework: 'uk_diatf',
+        evidence: [{ type: 'document', document_details: { type: 'passport' } }],
+      },
+      claims: { given_name: 'ANNA', family_name: 'SMITH', birthdate: '1985-02-17' },
+    });
+  });
+
+  it('a failing passport leads to a different option; with none left, cancel gives access_denied', async () => {
+    const stack = env.stack();
+    const page = env.page();
+    await signUpFromRelyingParty(stack, page, newEmail());
+    await onVerity(stack, page, '/Passport');
+    await fillPassport(page, { ...anna, dob: '1985-02-18' });
+    await page
+      .getByText(
+        'Sorry we have been unable to verify your Passport. Please choose a different verification option.',
+      )
+      .waitFor();
+    await page.getByRole('button', { name: 'Choose a different option' }).click();
+
+    await onVerity(stack, page, '/VerifyOptions');
+    await page.getByText('Sorry we are unable to verify you with only these methods.').waitFor();
+    await checkAccessibility(page);
+    await page.getByRole('button', { name: 'Cancel and return to Demo relying party' }).click();
+
+    await page.waitForURL((url) => url.origin === stack.rpUrl && url.pathname === '/callback');
+    await page.getByText('access_denied').first().waitFor();
+    const query = new URL(page.url()).searchParams;
+    expect(query.get('error')).toBe('access_denied');
+    expect(query.get('error_description')).toBe(
+      'The user cancelled the request before completing it.',
+    );
+    expect(query.get('state')).toBeTruthy();
+  });
+});
+
+/** Anna Smith's right answers in the sandbox credit file (docs/sandbox.md). */
+const annaAnswers: Array<[string, string]> = [
+  ['Which of these companies have you had a credit card with?', 'Halifax'],
+  ['Which of these banks do you have a current account with?', 'Santander'],
+  ['Which of these lenders is your mortgage with?', 'Nationwide'],
+];
+
+async function answer(page: Page, answers: Array<[string, string]>): Promise<void> {
+  for (const [question, choice] of answers) {
+    await page.getByRole('group', { name: question }).getByText(choice, { exact: true }).click();
+  }
+  await page.getByRole('button', { name: 'Continue' }).click();
+}
+
+describe('identity checks: the passport and the questions', () => {
+  const env = useStack({
+    scope: 'openid email',
+    claims,
+    clientFlags: ['--assurance', '[["Passport","KBVL1"],["DrivingLicence","KBVL1"]]'],
+  });
+
+  it('takes a new user through the options, the passport and the questions; the relying party receives verified_claims', async () => {
+    const stack = env.stack();
+    const page = env.page();
+    await signUpFromRelyingParty(stack, page, newEmail());
+
+    await onVerity(stack, page, '/VerifyOptions');
+    await page.getByText('Demo relying party needs to confirm your identity').waitFor();
+    await checkAccessibility(page);
+    // Driving licence checks are not offered yet: only the passport option is shown.
+    const option = page.getByRole('button', { name: 'Passport and Financial questions' });
+    await option.focus();
+    await page.keyboard.press('Enter');
+    await page.getByText('You chose Passport and Financial questions').waitFor();
+
+    await onVerity(stack, page, '/Passport');
+    await fillPassport(page, anna);
+    await page
+      .getByText('Congratulations, you have verified your Passport successfully.')
+      .waitFor();
+    await page.getByRole('button', { name: 'Continue' }).click();
+
+    await onVerity(stack, page, '/Kbv');
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Identity check');
+    await page.getByText('Please answer all the questions below').waitFor();
+    await checkAccessibility(page);
+    // Every question must be answered.
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByText('Required').first().waitFor();
+    await answer(page, annaAnswers);
+
+    await onVerity(stack, page, '/Consent');
+    await page.getByText('ANNA SMITH, born 1985-02-17 (KBVL1, Passport)').waitFor();
+    await page.getByRole('button', { name: 'Confirm' }).click();
+
+    const received = await relyingPartyClaims(stack, page);
+    const verified = JSON.parse(received.verified_claims!) as {
+      verification: {
+        evidence: Array<{ type: string; check_details: Array<{ check_method: string }> }>;
+      };
+      claims: Record<string, string>;
+    };
+    expect(
+      verified.verification.evidence.map((e) => [e.type, e.check_details[0]!.check_method]),
+    ).toEqual([
+      ['electronic_record', 'kbv'],
+      ['document', 'data'],
+    ]);
+    expect(verified.claims).toEqual({
+      given_name: 'ANNA',
+      family_name: 'SMITH',
+      birthdate: '1985-02-17',
+    });
+  });
+
+  it('wrong answers fail the questions, and Return gives access_denied at the relying party', async () => {
+    const stack = env.stack();
+    const page = env.page();
+    await signUpFromRelyingParty(stack, page, newEmail());
+    await onVerity(stack, page, '/VerifyOptions');
+    await page.getByRole('button', { name: 'Passport and Financial questions' }).click();
+    await onVerity(stack, page, '/Passport');
+    await fillPassport(page, anna);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await onVerity(stack, page, '/Kbv');
+    await page.getByText('Please answer all the questions below').waitFor();
+    await answer(page, [
+      ['Which of these companies have you had a credit card with?', 'None of these'],
+      ['Which of these banks do you have a current account with?', 'None of these'],
+      ['Which of these lenders is your mortgage with?', 'None of these'],
+    ]);
+    await page
+      .getByText('Sorry we have been unable to verify your identity from your answers.')
+      .waitFor();
+    await checkAccessibility(page);
+    await page.getByRole('button', { name: 'Return' }).click();
+    await page.waitForURL((url) => url.origin === stack.rpUrl && url.pathname === '/callback');
+    expect(new URL(page.url()).searchParams.get('error')).toBe('access_denied');
+  });
+});

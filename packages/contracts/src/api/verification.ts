@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { checkNames } from '../checks.js';
+import { requirementSchema } from './requests.js';
+
+export const checkNameSchema = z.enum(checkNames);
+
+const optionSchema = z.object({ checks: z.array(checkNameSchema), score: z.number().int() });
+
+/**
+ * GET /api/verification/:requestId (spec: assuranceRequirements and clientName), with the
+ * options the server ranked for this user, the choice stored for the request, and the checks
+ * this user has already passed.
+ */
+export const verificationInfoSchema = z.object({
+  assuranceRequirements: z.array(z.array(checkNameSchema)),
+  clientName: z.string(),
+  options: z.array(optionSchema),
+  assuranceChoice: z.array(checkNameSchema),
+  completed: z.array(checkNameSchema),
+});
+
+export type VerificationInfo = z.infer<typeof verificationInfoSchema>;
+
+/** POST /api/verification/:requestId/choice: the checks of one option (empty clears it). */
+export const assuranceChoiceRequestSchema = z.strictObject({
+  checks: z.array(checkNameSchema).max(checkNames.length),
+});
+
+export const assuranceChoiceSchema = z.object({
+  assuranceChoice: z.array(checkNameSchema),
+  userRequirements: z.array(requirementSchema),
+});
+
+const text = (max: number) => z.string().max(max);
+
+/** POST /api/verifypassport (spec: passport form). Dates are yyyy-mm-dd. */
+export const passportRequestSchema = z.strictObject({
+  number: text(20),
+  surname: text(100),
+  given: text(100),
+  dob: text(10),
+  expiry: text(10),
+});
+
+/**
+ * The answer of every identity check: whether it verified the user, and what is still to do.
+ * A check that could not verify the user is an answer too (verified false), not an error.
+ */
+export const checkResultSchema = z.object({
+  check: checkNameSchema,
+  verified: z.boolean(),
+  userRequirements: z.array(requirementSchema),
+  assuranceChoice: z.array(checkNameSchema),
+});
+
+export type CheckResult = z.infer<typeof checkResultSchema>;
+
+/** POST /api/cancel (spec: redirect_Uri and state). */
+export const cancelSchema = z.object({ redirect_Uri: z.string(), state: z.string().nullable() });

@@ -1,0 +1,66 @@
+import {
+  assuranceMet,
+  rankAssuranceOptions,
+  validateFieldValue,
+  type AssuranceOption,
+  type CheckName,
+  type Requirement,
+} from '@verity/contracts';
+import type Provider from 'oidc-provider';
+import type { AppContext } from '../../context.js';
+import type { ClientPolicy } from '../clients/policy.js';
+import { requestedFields } from '../profile/requestedClaims.js';
+import { assuranceDemand, offeredChecks, profileCaptureChecks } from './demand.js';
+
+type Interaction = InstanceType<Provider['Interaction']>;
+
+export interface AssuranceState {
+  alternatives: CheckName[][];
+  passed: Set<CheckName>;
+  met: boolean;
+  /** Ranked, without those scoring 100 or more. */
+  options: AssuranceOption[];
+}
+
+/** Where this user stands against the assurance this request demands; null when none is. */
+export async function assuranceState(
+  ctx: AppContext,
+  policy: ClientPolicy,
+  interaction: Interaction,
+  userId: string,
+): Promise<AssuranceState | null> {
+  const alternatives = assuranceDemand(policy, interaction);
+  if (!alternatives) return null;
+  const { passed, unavailable } = await ctx.evidence.standing(userId);
+  for (const check of alternatives.flat()) if (!offeredChecks.has(check)) unavailable.add(check);
+  return {
+    alternatives,
+    passed,
+    met: assuranceMet(alternatives, passed),
+    options: rankAssuranceOptions(alternatives, passed, unavailable),
+  };
+}
+
+/**
+ * The assurance requirements of a request (DESIGN.md): assurance while no alternative is met;
+ * assuranceProfileCapturePossible as well when the profile is incomplete and an alternative
+ * has a check that captures the profile itself. Called by requirements.ts.
+ */
+export async function assuranceRequirements(
+  ctx: AppContext,
+  policy: ClientPolicy,
+  interaction: Interaction,
+  userId: string,
+): Promise<Requirement[]> {
+  const state = await assuranceState(ctx, policy, interaction, userId);
+  if (!state || state.met) return [];
+  const capture = state.alternatives.some((alternative) =>
+    alternative.some((check) => profileCaptureChecks.has(check)),
+  );
+  if (!capture) return ['assurance'];
+  const profile = await ctx.profiles.get(userId);
+  const incomplete = requestedFields(policy, interaction).some(
+    (field) => validateFieldValue(field, profile[field.name]) !== null,
+  );
+  return incomplete ? ['assurance', 'assuranceProfileCapturePossible'] : ['assurance'];
+}

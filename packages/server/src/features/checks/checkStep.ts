@@ -1,0 +1,91 @@
+import type { CheckName, CheckResult } from '@verity/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context.js';
+import { ApiError } from '../../http/apiError.js';
+import { clientIp, enforceLimit } from '../../http/rateLimit.js';
+import { assuranceState } from '../assurance/assuranceState.js';
+import type { Evidence, NewEvidence } from '../evidence/evidenceStore.js';
+import { outstandingRequirements } from '../requests/requirements.js';
+import { stepContext } from '../session/stepContext.js';
+
+type StepContext = Awaited<ReturnType<typeof stepContext>>;
+
+/** Attempts at one check per user and day, and at any check per address and hour. */
+export const checkLimits = {
+  perUser: { name: 'identity-check-user', max: 3, windowSeconds: 24 * 3600 },
+  perAddress: { name: 'identity-check-address', max: 30, windowSeconds: 3600 },
+};
+
+/**
+ * The guards every identity check starts with: a signed-in user (and the request the page
+ * names, if any); every field valid (400 with each field's message); the check not already
+ * passed and not failed lately; and the attempt limits, counted before the provider is asked.
+ */
+export async function checkGuards(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  check: CheckName,
+  fieldErrors: () => Record<string, string>,
+): Promise<StepContext> {
+  const step = await stepContext(ctx, request, reply);
+  const problems = fieldErrors();
+  if (Object.keys(problems).length > 0)
+    throw new ApiError('validation_failed', undefined, problems);
+  const { passed, unavailable } = await ctx.evidence.standing(step.accountId);
+  if (passed.has(check))
+    throw new ApiError('step_not_allowed', `Your ${check} check is already complete.`);
+  if (unavailable.has(check))
+    throw new ApiError(
+      'step_not_allowed',
+      'This check cannot be tried again now. Please choose a different verification option.',
+    );
+  await enforceLimit(ctx, checkLimits.perAddress, clientIp(request));
+  await enforceLimit(ctx, checkLimits.perUser, `${check}:${step.accountId}`);
+  return step;
+}
+
+/**
+ * Records a check's evidence and audit event, then moves the request on (spec, auth actions):
+ * a passed check leaves the stored choice, a failed one clears it, and a met alternative
+ * clears it too. Answers what the user must still do.
+ */
+export async function recordCheck(
+  ctx: AppContext,
+  step: StepContext,
+  evidence: NewEvidence,
+): Promise<CheckResult> {
+  const recorded: Evidence = await ctx.evidence.record(step.accountId, evidence);
+  const passed = recorded.outcome === 'passed';
+  await ctx.audit.record(
+    step.accountId,
+    passed ? 'identity_check_passed' : 'identity_check_failed',
+    step.client?.clientId ?? null,
+  );
+  const { interaction, client } = step;
+  if (!interaction || !client)
+    return { check: evidence.check, verified: passed, userRequirements: [], assuranceChoice: [] };
+
+  const uid = interaction.uid;
+  const state = await assuranceState(ctx, client.policy, interaction, step.accountId);
+  const remaining = (await ctx.assuranceChoices.get(uid)).filter(
+    (check) => check !== evidence.check,
+  );
+  const assuranceChoice = passed && !state?.met ? remaining : [];
+  await ctx.assuranceChoices.set(
+    uid,
+    assuranceChoice,
+    interaction.exp - Math.floor(Date.now() / 1000),
+  );
+  const login = await ctx.interactions.currentLogin(
+    interaction,
+    step.session,
+    client.policy.sessionLifetime,
+  );
+  return {
+    check: evidence.check,
+    verified: passed,
+    userRequirements: await outstandingRequirements(ctx, interaction, login),
+    assuranceChoice,
+  };
+}

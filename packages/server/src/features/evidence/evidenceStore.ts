@@ -1,0 +1,156 @@
+import { randomUUID } from 'node:crypto';
+import type { CheckName } from '@verity/contracts';
+import type { Kysely } from 'kysely';
+import type { FieldEncryption } from '../../crypto/fieldEncryption.js';
+import type { Database } from '../../db/schema.js';
+
+/** GPG45-style scores of one piece of evidence, each 0 to 4. */
+export interface EvidenceScores {
+  strength: number;
+  validity: number;
+  activity: number;
+  fraud: number;
+  verification: number;
+}
+
+/** An identity document a check examined (OpenID Connect for Identity Assurance document_details). */
+export interface VerifiedDocument {
+  type: 'passport' | 'driving_permit';
+  number: string;
+  dateOfExpiry: string;
+  dateOfIssuance?: string;
+  issuer: { name: string; country: string };
+}
+
+/** What a check verified about the person; encrypted at rest. */
+export interface VerifiedAttributes {
+  given_name?: string;
+  family_name?: string;
+  birthdate?: string;
+  document?: VerifiedDocument;
+  /** A card's brand, type and last four digits: never its number. */
+  card?: { brand: string; type: 'credit' | 'debit'; last4: string };
+}
+
+/** passed and failed come from a provider; declined means the user said they cannot do it. */
+export type EvidenceOutcome = 'passed' | 'failed' | 'declined';
+
+export interface Evidence {
+  id: string;
+  check: CheckName;
+  outcome: EvidenceOutcome;
+  scores: EvidenceScores;
+  provider: string;
+  transactionId: string;
+  attributes: VerifiedAttributes | null;
+  /** Milliseconds since the epoch. */
+  createdAt: number;
+}
+
+export type NewEvidence = Omit<Evidence, 'id' | 'createdAt'>;
+
+/** A check failed this recently is not offered again (the user is asked for another option). */
+export const FAILED_CHECK_HOLD_MS = 24 * 3600 * 1000;
+
+const noScores: EvidenceScores = {
+  strength: 0,
+  validity: 0,
+  activity: 0,
+  fraud: 0,
+  verification: 0,
+};
+
+export class EvidenceStore {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly encryption: FieldEncryption,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async record(userId: string, evidence: NewEvidence): Promise<Evidence> {
+    const id = randomUUID();
+    const createdAt = this.now();
+    await this.db
+      .insertInto('evidence')
+      .values({
+        id,
+        user_id: userId,
+        check_name: evidence.check,
+        outcome: evidence.outcome,
+        ...evidence.scores,
+        provider: evidence.provider,
+        transaction_id: evidence.transactionId,
+        attributes: evidence.attributes
+          ? this.encryption.encrypt(JSON.stringify(evidence.attributes), this.context(id))
+          : null,
+        created_at: createdAt,
+      })
+      .execute();
+    return { ...evidence, id, createdAt };
+  }
+
+  /** The user declines a check (no passport, say): its options are no longer offered. */
+  async decline(userId: string, check: CheckName): Promise<void> {
+    await this.record(userId, {
+      check,
+      outcome: 'declined',
+      scores: noScores,
+      provider: 'user',
+      transactionId: randomUUID(),
+      attributes: null,
+    });
+  }
+
+  /** Every piece of evidence of this user, newest first. */
+  async forUser(userId: string): Promise<Evidence[]> {
+    const rows = await this.db
+      .selectFrom('evidence')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('created_at', 'desc')
+      .execute();
+    return rows.map((row) => ({
+      id: row.id,
+      check: row.check_name as CheckName,
+      outcome: row.outcome as EvidenceOutcome,
+      scores: {
+        strength: row.strength,
+        validity: row.validity,
+        activity: row.activity,
+        fraud: row.fraud,
+        verification: row.verification,
+      },
+      provider: row.provider,
+      transactionId: row.transaction_id,
+      attributes: row.attributes
+        ? (JSON.parse(
+            this.encryption.decrypt(row.attributes, this.context(row.id)),
+          ) as VerifiedAttributes)
+        : null,
+      createdAt: Number(row.created_at),
+    }));
+  }
+
+  /** The checks this user has passed, and those they cannot do now (failed lately, or declined). */
+  async standing(
+    userId: string,
+  ): Promise<{ passed: Set<CheckName>; unavailable: Set<CheckName>; evidence: Evidence[] }> {
+    const evidence = await this.forUser(userId);
+    const passed = new Set(evidence.filter((e) => e.outcome === 'passed').map((e) => e.check));
+    const since = this.now() - FAILED_CHECK_HOLD_MS;
+    const unavailable = new Set(
+      evidence
+        .filter(
+          (e) =>
+            !passed.has(e.check) &&
+            (e.outcome === 'declined' || (e.outcome === 'failed' && e.createdAt >= since)),
+        )
+        .map((e) => e.check),
+    );
+    return { passed, unavailable, evidence };
+  }
+
+  private context(id: string): string {
+    return `evidence:${id}`;
+  }
+}

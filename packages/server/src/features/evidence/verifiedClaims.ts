@@ -1,0 +1,101 @@
+import type { CheckName } from '@verity/contracts';
+import type { Evidence } from './evidenceStore.js';
+
+/** OpenID Connect for Identity Assurance check methods of each check (the standard's list). */
+const checkMethods: Partial<Record<CheckName, string>> = {
+  Passport: 'data',
+  DrivingLicence: 'data',
+  KBVL1: 'kbv',
+  KBVL2: 'kbv',
+  CreditCard: 'data',
+  DebitCard: 'data',
+  MobileContract: 'data',
+};
+
+/** The electronic record each non-document check examined. */
+const recordTypes: Partial<Record<CheckName, string>> = {
+  KBVL1: 'credit_file',
+  KBVL2: 'credit_file',
+  CreditCard: 'payment_card',
+  DebitCard: 'payment_card',
+  MobileContract: 'mobile_contract',
+};
+
+/** What the Identity Assurance standard allows inside verified_claims.claims from our evidence. */
+const verifiableClaims = ['given_name', 'family_name', 'birthdate'] as const;
+
+/** ISO 8601 date-time without fractions, as the standard's examples write it. */
+function time(ms: number): string {
+  return new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
+function evidenceEntry(evidence: Evidence) {
+  const check_details = [
+    {
+      check_method: checkMethods[evidence.check] ?? 'data',
+      organization: evidence.provider,
+      check_id: evidence.transactionId,
+      time: time(evidence.createdAt),
+    },
+  ];
+  const document = evidence.attributes?.document;
+  if (document) {
+    return {
+      type: 'document' as const,
+      check_details,
+      document_details: {
+        type: document.type,
+        document_number: document.number,
+        date_of_expiry: document.dateOfExpiry,
+        ...(document.dateOfIssuance ? { date_of_issuance: document.dateOfIssuance } : {}),
+        issuer: document.issuer,
+      },
+    };
+  }
+  return {
+    type: 'electronic_record' as const,
+    check_details,
+    record: { type: recordTypes[evidence.check] ?? 'record' },
+  };
+}
+
+/** The claims a verified_claims request element names (all we have when it names none). */
+function requestedNames(request: unknown): Set<string> {
+  const elements = Array.isArray(request) ? request : [request];
+  const names = new Set<string>();
+  for (const element of elements) {
+    const claims = (element as { claims?: unknown } | null)?.claims;
+    if (claims && typeof claims === 'object')
+      for (const name of Object.keys(claims)) names.add(name);
+  }
+  return names.size > 0 ? names : new Set(verifiableClaims);
+}
+
+/**
+ * The verified_claims claim (trust framework uk_diatf) from the user's passed checks: the
+ * verified name and birth date from the latest document, and every passed check as evidence.
+ * Only the claims the request names are included. Undefined when nothing is verified.
+ */
+export function verifiedClaims(
+  all: readonly Evidence[],
+  request: unknown,
+): Record<string, unknown> | undefined {
+  const passed = all.filter((evidence) => evidence.outcome === 'passed');
+  const identity = passed.find((evidence) => evidence.attributes?.family_name);
+  if (!identity?.attributes) return undefined;
+  const wanted = requestedNames(request);
+  const claims: Record<string, string> = {};
+  for (const name of verifiableClaims) {
+    const value = identity.attributes[name];
+    if (wanted.has(name) && value) claims[name] = value;
+  }
+  return {
+    verification: {
+      trust_framework: 'uk_diatf',
+      assurance_process: { policy: 'gpg45' },
+      time: time(passed[0]!.createdAt),
+      evidence: passed.map(evidenceEntry),
+    },
+    claims,
+  };
+}

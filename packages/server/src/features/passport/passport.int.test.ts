@@ -1,0 +1,286 @@
+import { randomUUID } from 'node:crypto';
+import * as oidc from 'openid-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseTargets } from '../../test/databases.js';
+import { ApiBrowser, signUp } from '../../test/journey.js';
+import { startTestServer, type TestServer } from '../../test/testServer.js';
+import { identityAssuranceSchemas } from '../../test/verifiedClaimsSchema.js';
+
+const redirectUri = 'http://127.0.0.1:3001/callback';
+const anna = {
+  number: '533401372',
+  surname: 'Smith',
+  given: 'anna',
+  dob: '1985-02-17',
+  expiry: '2031-04-30',
+};
+const verifiedClaimsRequest = {
+  verification: { trust_framework: null },
+  claims: { given_name: null, family_name: null, birthdate: null },
+};
+
+describe.each(databaseTargets())('identity checks: options and passport (%s)', (target) => {
+  let server: TestServer;
+  let config: oidc.Configuration;
+
+  beforeAll(async () => {
+    let created!: { clientId: string; clientSecret: string | null };
+    server = await startTestServer(
+      target,
+      {},
+      {
+        before: async (stores) => {
+          created = await stores.clients.create({
+            name: 'Estate agent',
+            redirectUris: [redirectUri],
+            // Driving licence checks are not offered yet: that option is filtered out.
+            assurance: [['Passport'], ['DrivingLicence', 'KBVL1']],
+          });
+        },
+      },
+    );
+    config = await oidc.discovery(
+      new URL(server.url),
+      created.clientId,
+      created.clientSecret!,
+      oidc.ClientSecretBasic(created.clientSecret!),
+      { execute: [oidc.allowInsecureRequests] },
+    );
+  });
+  afterAll(async () => server?.close());
+
+  async function startRequest(browser: ApiBrowser, extra: Record<string, string> = {}) {
+    const verifier = oidc.randomPKCECodeVerifier();
+    const state = oidc.randomState();
+    const url = oidc.buildAuthorizationUrl(config, {
+      redirect_uri: redirectUri,
+      scope: 'openid',
+      state,
+      code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
+      code_challenge_method: 'S256',
+      ...extra,
+    });
+    const location = (await browser.fetch(url.href)).headers.get('location')!;
+    await browser.fetch(`${server.url}${location}`);
+    return { requestId: location.split('/').pop()!, verifier, state };
+  }
+
+  /** Follows the provider's redirects from an address until the client's redirect_uri. */
+  async function followToClient(browser: ApiBrowser, from: string): Promise<URL> {
+    let response = await browser.fetch(from);
+    while (!response.headers.get('location')!.startsWith(redirectUri))
+      response = await browser.fetch(new URL(response.headers.get('location')!, server.url).href);
+    return new URL(response.headers.get('location')!);
+  }
+
+  async function newUserInRequest(extra: Record<string, string> = {}) {
+    const browser = await signUp(server, `${randomUUID()}@example.com`);
+    const request = await startRequest(browser, extra);
+    return { browser, ...request };
+  }
+
+  it('ranks the options, stores the choice, and passes a matching passport', async () => {
+    const { browser, requestId } = await newUserInRequest();
+    const info = await browser.post(`/api/requests/${requestId}`);
+    expect(info.body).toMatchObject({ assuranceRequired: true, userRequirements: ['assurance'] });
+
+    const options = await browser.fetch(`${server.url}/api/verification/${requestId}`);
+    expect(await options.json()).toEqual({
+      assuranceRequirements: [['Passport'], ['DrivingLicence', 'KBVL1']],
+      clientName: 'Estate agent',
+      options: [{ checks: ['Passport'], score: 1 }],
+      assuranceChoice: [],
+      completed: [],
+    });
+
+    const notAnOption = await browser.post(`/api/verification/${requestId}/choice`, {
+      checks: ['DrivingLicence', 'KBVL1'],
+    });
+    expect(notAnOption.status).toBe(400);
+    expect((notAnOption.body.error as { code: string }).code).toBe('validation_failed');
+    const chosen = await browser.post(`/api/verification/${requestId}/choice`, {
+      checks: ['Passport'],
+    });
+    expect(chosen.body).toEqual({ assuranceChoice: ['Passport'], userRequirements: ['assurance'] });
+
+    const passed = await browser.post(`/api/verifypassport?requestId=${requestId}`, anna);
+    expect(passed).toEqual({
+      status: 200,
+      body: { check: 'Passport', verified: true, userRequirements: [], assuranceChoice: [] },
+    });
+    const home = await (await browser.fetch(`${server.url}/api/home`)).json();
+    expect(home).toMatchObject({
+      verification: [{ name: 'Passport' }],
+      auditEvents: expect.arrayContaining([
+        { title: 'Identity check passed', created: expect.any(String) },
+      ]),
+    });
+    const after = await (await browser.fetch(`${server.url}/api/verification/${requestId}`)).json();
+    expect(after).toMatchObject({ options: [], assuranceChoice: [], completed: ['Passport'] });
+
+    // A passed check is not done twice.
+    const again = await browser.post(`/api/verifypassport?requestId=${requestId}`, anna);
+    expect(again.status).toBe(409);
+
+    // Document numbers and dates are encrypted at rest.
+    const rows = await server.ctx.database.db.selectFrom('evidence').selectAll().execute();
+    const text = JSON.stringify(rows);
+    expect(text).not.toContain('533401372');
+    expect(text).not.toContain('1985-02-17');
+  });
+
+  it('refuses bad input with each field message, before anything is counted', async () => {
+    const { browser, requestId } = await newUserInRequest();
+    const bad = await browser.post(`/api/verifypassport?requestId=${requestId}`, {
+      number: '912345678',
+      surname: 'Sm1th',
+      given: '',
+      dob: '1899-12-31',
+      expiry: '2001-01-01',
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toMatchObject({
+      code: 'validation_failed',
+      details: {
+        number: 'Passport No. invalid',
+        surname: 'Surname should not contain special characters',
+        given: 'Given names are required',
+        dob: 'Date of Birth must be on or after 01/01/1900',
+        expiry: 'Passport must not have expired more than 6 months ago',
+      },
+    });
+    const unknownField = await browser.post('/api/verifypassport', { ...anna, extra: 'x' });
+    expect(unknownField.status).toBe(400);
+    const wrongType = await browser.post('/api/verifypassport', { ...anna, number: 533401372 });
+    expect(wrongType.status).toBe(400);
+    const anonymous = await new ApiBrowser(server).post('/api/verifypassport', anna);
+    expect(anonymous.status).toBe(401);
+    expect(await server.ctx.evidence.forUser(randomUUID())).toEqual([]);
+  });
+
+  it('fails a passport that matches no record, clears the choice and offers it no more', async () => {
+    const { browser, requestId } = await newUserInRequest();
+    await browser.post(`/api/verification/${requestId}/choice`, { checks: ['Passport'] });
+    const failed = await browser.post(`/api/verifypassport?requestId=${requestId}`, {
+      ...anna,
+      dob: '1985-02-18',
+    });
+    expect(failed.body).toEqual({
+      check: 'Passport',
+      verified: false,
+      userRequirements: ['assurance'],
+      assuranceChoice: [],
+    });
+    const info = await (await browser.fetch(`${server.url}/api/verification/${requestId}`)).json();
+    expect(info).toMatchObject({ options: [], assuranceChoice: [] });
+    const retry = await browser.post(`/api/verifypassport?requestId=${requestId}`, anna);
+    expect(retry.status).toBe(409);
+    expect((retry.body.error as { code: string }).code).toBe('step_not_allowed');
+  });
+
+  it('counts attempts atomically: concurrent submissions reach the provider at most 3 times', async () => {
+    const { browser } = await newUserInRequest();
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        browser.post('/api/verifypassport', { ...anna, surname: 'Smithers' }),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 200).length).toBeLessThanOrEqual(3);
+    expect(statuses.every((status) => [200, 409, 429].includes(status))).toBe(true);
+  });
+
+  it('answers 503 when the document service is down, and records nothing', async () => {
+    const { browser } = await newUserInRequest();
+    const down = await browser.post('/api/verifypassport', { ...anna, number: '99999999' });
+    expect(down.status).toBe(503);
+    expect((down.body.error as { code: string }).code).toBe('service_unavailable');
+  });
+
+  it('lets the user say they cannot do a check', async () => {
+    const { browser, requestId } = await newUserInRequest();
+    const declined = await browser.post(`/api/verification/${requestId}/decline`, {
+      check: 'Passport',
+    });
+    expect(declined.body).toEqual({ assuranceChoice: [], userRequirements: ['assurance'] });
+    const info = await (await browser.fetch(`${server.url}/api/verification/${requestId}`)).json();
+    expect(info).toMatchObject({ options: [] });
+  });
+
+  it('returns verified_claims that conform to OpenID Connect for Identity Assurance', async () => {
+    const schemas = identityAssuranceSchemas();
+    expect(schemas.request(verifiedClaimsRequest)).toBe(true);
+    const discovery = await (await fetch(`${server.url}/.well-known/openid-configuration`)).json();
+    expect(discovery).toMatchObject({
+      verified_claims_supported: true,
+      trust_frameworks_supported: ['uk_diatf'],
+      claims_supported: expect.arrayContaining(['verified_claims']),
+    });
+
+    const claims = JSON.stringify({
+      id_token: { verified_claims: verifiedClaimsRequest },
+      userinfo: { verified_claims: { ...verifiedClaimsRequest, claims: { birthdate: null } } },
+    });
+    const { browser, requestId, verifier, state } = await newUserInRequest({ claims });
+    expect((await browser.post(`/api/requests/${requestId}`)).body.userRequirements).toEqual([
+      'assurance',
+      'consent',
+    ]);
+    await browser.post(`/api/verifypassport?requestId=${requestId}`, anna);
+    const consent = await (
+      await browser.fetch(`${server.url}/api/consent?requestId=${requestId}`)
+    ).json();
+    expect(consent).toMatchObject({
+      attributes: [
+        {
+          name: 'verified_claims',
+          title: 'Verified identity',
+          defaultValue: 'ANNA SMITH, born 1985-02-17 (Passport)',
+        },
+      ],
+    });
+    await browser.post(`/api/consent?requestId=${requestId}`, { Approved: true });
+    const generated = await browser.post('/api/generateresponse', { requestId });
+    const callback = await followToClient(browser, generated.body.redirect_Uri as string);
+    const tokens = await oidc.authorizationCodeGrant(config, callback, {
+      pkceCodeVerifier: verifier,
+      expectedState: state,
+    });
+    const idToken = tokens.claims()!;
+    expect(idToken.acr).toBe('urn:verity:aal1'); // one factor: assurance alone is not ial2
+    const verified = idToken.verified_claims as Record<string, unknown>;
+    expect(schemas.response({ verified_claims: verified }), schemas.errors()).toBe(true);
+    expect(verified).toMatchObject({
+      verification: {
+        trust_framework: 'uk_diatf',
+        evidence: [
+          {
+            type: 'document',
+            check_details: [{ check_method: 'data', organization: 'sandbox-documents' }],
+            document_details: { type: 'passport', document_number: '533401372' },
+          },
+        ],
+      },
+      claims: { given_name: 'ANNA', family_name: 'SMITH', birthdate: '1985-02-17' },
+    });
+    const userinfo = await oidc.fetchUserInfo(config, tokens.access_token, idToken.sub);
+    expect(schemas.response({ verified_claims: userinfo.verified_claims })).toBe(true);
+    // Only the claims the request named for this use.
+    expect((userinfo.verified_claims as { claims: object }).claims).toEqual({
+      birthdate: '1985-02-17',
+    });
+  });
+
+  it('cancel sends access_denied, a description and the state to the client', async () => {
+    const { browser, requestId, state } = await newUserInRequest();
+    const cancelled = await browser.post(`/api/cancel?requestId=${requestId}`);
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body.state).toBe(state);
+    const callback = await followToClient(browser, cancelled.body.redirect_Uri as string);
+    expect(callback.searchParams.get('error')).toBe('access_denied');
+    expect(callback.searchParams.get('error_description')).toMatch(/cancelled/);
+    expect(callback.searchParams.get('state')).toBe(state);
+    const stranger = await new ApiBrowser(server).post(`/api/cancel?requestId=${requestId}`);
+    expect(stranger.status).toBeGreaterThanOrEqual(400);
+  });
+});

@@ -1,0 +1,72 @@
+import {
+  checkResultSchema,
+  isoToday,
+  normaliseName,
+  passportFormErrors,
+  passportRequestSchema,
+  requestQuerySchema,
+} from '@verity/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.js';
+import { ApiError } from '../../http/apiError.js';
+import { DocumentProviderError } from '../../providers/documents/documentProvider.js';
+import { checkGuards, recordCheck } from '../checks/checkStep.js';
+
+/** The issuer named in passport evidence. */
+const passportIssuer = { name: 'HM Passport Office', country: 'GB' };
+
+/** POST /api/verifypassport: the passport's details checked against the issuer's records. */
+export function passportRoutes(app: FastifyInstance, ctx: AppContext): void {
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/api/verifypassport',
+    {
+      schema: {
+        querystring: requestQuerySchema,
+        body: passportRequestSchema,
+        response: { 200: checkResultSchema },
+      },
+    },
+    async (request, reply) => {
+      const step = await checkGuards(ctx, request, reply, 'Passport', () =>
+        passportFormErrors(request.body, isoToday()),
+      );
+      const details = {
+        number: request.body.number.trim(),
+        surname: normaliseName(request.body.surname),
+        given: normaliseName(request.body.given),
+        dob: request.body.dob,
+        expiry: request.body.expiry,
+      };
+      let result;
+      try {
+        result = await ctx.documents.checkPassport(details);
+      } catch (error) {
+        if (error instanceof DocumentProviderError) throw new ApiError('service_unavailable');
+        throw error;
+      }
+      const verified = result.outcome === 'matched';
+      reply.header('Cache-Control', 'no-store');
+      return recordCheck(ctx, step, {
+        check: 'Passport',
+        outcome: verified ? 'passed' : 'failed',
+        scores: result.scores,
+        provider: ctx.documents.name,
+        transactionId: result.transactionId,
+        attributes: verified
+          ? {
+              given_name: details.given,
+              family_name: details.surname,
+              birthdate: details.dob,
+              document: {
+                type: 'passport',
+                number: details.number,
+                dateOfExpiry: details.expiry,
+                issuer: passportIssuer,
+              },
+            }
+          : null,
+      });
+    },
+  );
+}

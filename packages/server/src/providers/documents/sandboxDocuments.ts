@@ -1,0 +1,74 @@
+import { createHash } from 'node:crypto';
+import type { EvidenceScores } from '../../features/evidence/evidenceStore.js';
+import {
+  DocumentProviderError,
+  type DocumentCheckResult,
+  type DocumentProvider,
+  type PassportDetails,
+} from './documentProvider.js';
+
+/**
+ * The sandbox's passport records, as an issuer's database would hold them (docs/sandbox.md).
+ * A check passes only when every detail matches one record; the expiry is part of the match.
+ */
+export const sandboxPassports: readonly PassportDetails[] = [
+  { number: '533401372', surname: 'SMITH', given: 'ANNA', dob: '1985-02-17', expiry: '2031-04-30' },
+  {
+    number: '123456789',
+    surname: 'JONES',
+    given: 'DAVID MICHAEL',
+    dob: '1972-11-03',
+    expiry: '2029-08-15',
+  },
+  {
+    number: '824159367',
+    surname: "O'BRIEN",
+    given: 'SIOBHAN',
+    dob: '1990-06-21',
+    expiry: '2027-01-09',
+  },
+];
+
+/** A passport number the sandbox answers as an outage of the service. */
+export const SANDBOX_PASSPORT_OUTAGE = '99999999';
+
+/** Strength 4 and validity 2 for a passport checked against the issuer's data (GPG45, data check). */
+const passportMatch: EvidenceScores = {
+  strength: 4,
+  validity: 2,
+  activity: 0,
+  fraud: 0,
+  verification: 0,
+};
+const noMatch: EvidenceScores = {
+  strength: 4,
+  validity: 0,
+  activity: 0,
+  fraud: 0,
+  verification: 0,
+};
+
+/** Deterministic: the same details give the same transaction id. */
+function transactionId(kind: string, details: object): string {
+  return `sandbox-${kind}-${createHash('sha256').update(JSON.stringify(details)).digest('hex').slice(0, 16)}`;
+}
+
+export class SandboxDocumentProvider implements DocumentProvider {
+  readonly name = 'sandbox-documents';
+
+  async checkPassport(details: PassportDetails): Promise<DocumentCheckResult> {
+    if (details.number === SANDBOX_PASSPORT_OUTAGE)
+      throw new DocumentProviderError('sandbox passport service outage');
+    const id = transactionId('passport', details);
+    const record = sandboxPassports.find((passport) => passport.number === details.number);
+    const matches =
+      record !== undefined &&
+      record.surname === details.surname &&
+      record.given === details.given &&
+      record.dob === details.dob &&
+      record.expiry === details.expiry;
+    return matches
+      ? { outcome: 'matched', transactionId: id, scores: passportMatch }
+      : { outcome: 'notMatched', transactionId: id, scores: noMatch };
+  }
+}

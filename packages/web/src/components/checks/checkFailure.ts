@@ -1,0 +1,37 @@
+import { ApiError } from '../../api/client';
+import { checksCopy } from '../../copy/checks';
+
+export type CheckFailure =
+  /** Nobody is signed in any more: log in. */
+  | { kind: 'login' }
+  /** The server refused some fields: each message goes next to its field. */
+  | { kind: 'refused'; errors: Record<string, string> }
+  | { kind: 'failed'; message: string };
+
+function fieldMessages(details: unknown): Record<string, string> | null {
+  if (typeof details !== 'object' || details === null) return null;
+  const entries = Object.entries(details).filter(
+    (entry): entry is [string, string] => typeof entry[1] === 'string',
+  );
+  return entries.length > 0 ? Object.fromEntries(entries) : null;
+}
+
+/** What a failed identity-check call means for its screen. */
+export function checkFailure(error: unknown): CheckFailure {
+  if (!(error instanceof ApiError)) return { kind: 'failed', message: checksCopy.checkError };
+  switch (error.code) {
+    case 'not_signed_in':
+      return { kind: 'login' };
+    case 'validation_failed': {
+      const errors = fieldMessages(error.details);
+      return errors ? { kind: 'refused', errors } : { kind: 'failed', message: error.message };
+    }
+    case 'step_not_allowed':
+    case 'rate_limited':
+      return { kind: 'failed', message: error.message };
+    case 'service_unavailable':
+      return { kind: 'failed', message: checksCopy.serviceDown };
+    default:
+      return { kind: 'failed', message: checksCopy.checkError };
+  }
+}

@@ -1,0 +1,60 @@
+import { useEffect, useState } from 'react';
+import ListGroup from 'react-bootstrap/ListGroup';
+import { Link } from 'react-router';
+import { fetchHome } from '../../api/home';
+import { PageHeading } from '../../components/PageHeading';
+import { RequireSignedIn } from '../../components/RequireSignedIn';
+import { WaitScreen } from '../../components/WaitScreen';
+import { checksCopy } from '../../copy/checks';
+
+/** The fixed list of /Verify: each entry, the verifications that complete it, and its screen. */
+const entries: Array<{ label: string; done: string[]; to: string }> = [
+  { label: 'Driving Licence', done: ['DrivingLicence'], to: '/DrivingLicence' },
+  { label: 'Passport', done: ['Passport'], to: '/Passport' },
+  { label: 'Mobile contract', done: ['MobileContract'], to: '/MNO' },
+  { label: 'Bank', done: ['Bank', 'BankAccount', 'CurrentAccount', 'OB'], to: '/BankAccount' },
+  { label: 'Financial questions', done: ['KBVL1', 'KBVL2'], to: '/Kbv' },
+];
+
+/** /Verify: every verification on offer, without those already done (spec: fixed list). */
+export function VerifyPage() {
+  return (
+    <RequireSignedIn>
+      <Verify />
+    </RequireSignedIn>
+  );
+}
+
+function Verify() {
+  const [done, setDone] = useState<Set<string> | null>(null);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    fetchHome({ signal: controller.signal }).then(
+      (home) => {
+        if (!controller.signal.aborted) setDone(new Set(home.verification.map((v) => v.name)));
+      },
+      () => {
+        // Without the list, every entry is offered; a screen refuses what is already done.
+        if (!controller.signal.aborted) setDone(new Set());
+      },
+    );
+    return () => controller.abort();
+  }, []);
+
+  if (done === null) return <WaitScreen />;
+  const open = entries.filter((entry) => !entry.done.some((name) => done.has(name)));
+  return (
+    <>
+      <PageHeading>{checksCopy.verifyTitle}</PageHeading>
+      <p className="lead">{open.length > 0 ? checksCopy.verifyIntro : checksCopy.allDone}</p>
+      <ListGroup style={{ maxWidth: '36rem' }}>
+        {open.map((entry) => (
+          <ListGroup.Item key={entry.to} action as={Link} to={entry.to}>
+            {entry.label}
+          </ListGroup.Item>
+        ))}
+      </ListGroup>
+    </>
+  );
+}
