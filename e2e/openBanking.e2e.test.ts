@@ -42,13 +42,12 @@ async function signUpFromRelyingParty(stack: Stack, page: Page): Promise<void> {
     .getByLabel(`Please enter the code we sent to ${email}`)
     .fill(await waitForEmailCode(stack.verityUrl, email));
   await page.getByRole('button', { name: 'Verify', exact: true }).click();
-  await onVerity(stack, page, '/VerifyOptions');
 }
 
-/** The option list is another issue's screen: the choice it stores is set directly here. */
+/** The client's only option is OB: /VerifyOptions chooses it and goes on to /obselect. */
 async function chooseOpenBanking(stack: Stack, page: Page, query = ''): Promise<void> {
-  await page.evaluate(() => sessionStorage.setItem('assuranceChoice', 'OB'));
-  await page.goto(`${stack.verityUrl}/obselect${query}`);
+  await page.waitForURL((url) => url.pathname.toLowerCase() === '/obselect');
+  if (query) await page.goto(`${stack.verityUrl}/obselect${query}`);
   await page.getByRole('heading', { level: 1, name: 'Choose your bank' }).waitFor();
   expect(new URL(page.url()).pathname).toBe('/obselect');
 }
@@ -101,13 +100,14 @@ describe('open banking', () => {
     const home = await page.context().newPage();
     await home.goto(`${stack.verityUrl}/`);
     await home.getByRole('heading', { name: 'Recent activity' }).waitFor();
-    await home.getByText('Bank account verified').first().waitFor();
+    await home.getByText('Identity check passed').first().waitFor();
   });
 
   it('shows the mismatch when the account is in another name, with Return to /Cancel', async () => {
     const stack = env.stack();
     const page = env.page();
     await signUpFromRelyingParty(stack, page);
+    await chooseOpenBanking(stack, page);
     // The profile says Ada Lovelace; the sandbox customer 'mismatch' is Charles Babbage.
     await page.goto(`${stack.verityUrl}/Profile`);
     await page.getByLabel('Given names', { exact: true }).fill('Ada');
@@ -117,8 +117,6 @@ describe('open banking', () => {
     await birthdate.getByLabel('Month', { exact: true }).fill('12');
     await birthdate.getByLabel('Year', { exact: true }).fill('1990');
     await page.getByRole('button', { name: 'Continue' }).click();
-    await onVerity(stack, page, '/VerifyOptions');
-
     await chooseOpenBanking(stack, page);
     await page.getByRole('button', { name: 'Log in with Sandbox Bank', exact: true }).click();
     await atTheBank(page, 'mismatch');
@@ -132,7 +130,9 @@ describe('open banking', () => {
       .waitFor();
     await checkAccessibility(page);
     await page.getByRole('button', { name: 'Return' }).click();
-    await page.waitForURL((url) => url.pathname === '/Cancel');
+    // /Cancel ends the request: the relying party hears access_denied.
+    await page.waitForURL((url) => url.origin === stack.rpUrl);
+    await page.getByText('access_denied').first().waitFor();
   });
 
   it('asks before cancelling, and shows the bank-selection errors', async () => {
@@ -159,7 +159,8 @@ describe('open banking', () => {
     await cancelLink.focus();
     await page.keyboard.press('Enter');
     await dialog.getByRole('button', { name: 'Yes, cancel' }).click();
-    await page.waitForURL((url) => url.pathname === '/cancel');
+    await page.waitForURL((url) => url.origin === stack.rpUrl);
+    await page.getByText('access_denied').first().waitFor();
   });
 
   it('logs in in the embedded frame, ignoring messages from a foreign origin', async () => {

@@ -24,6 +24,7 @@ export const offeredChecks: ReadonlySet<CheckName> = new Set<CheckName>([
   'Passport',
   'KBVL1',
   'KBVL2',
+  'OB',
 ]);
 
 /** Capture the profile itself (document photo, open banking): assuranceProfileCapturePossible. */

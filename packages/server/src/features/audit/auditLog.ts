@@ -14,9 +14,7 @@ export type AuditEventType =
   | 'identity_check_failed'
   | 'identity_check_declined'
   | 'request_cancelled'
-  | 'bank_login'
-  | 'bank_account_verified'
-  | 'bank_account_mismatch';
+  | 'bank_login';
 
 export interface AuditEvent {
   type: AuditEventType;

@@ -19,8 +19,6 @@ const titles: Record<AuditEventType, string> = {
   identity_check_declined: 'Identity check not available to you',
   request_cancelled: 'Sign-in request cancelled',
   bank_login: 'Logged in with your bank',
-  bank_account_verified: 'Bank account verified',
-  bank_account_mismatch: 'Bank account did not match your name',
 };
 
 const RECENT = 10;
