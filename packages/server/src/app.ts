@@ -30,6 +30,7 @@ import { cancelRoutes } from './features/cancel/routes.js';
 import { kbvRoutes } from './features/kbv/routes.js';
 import { ApiError } from './http/apiError.js';
 import { openBankingRoutes } from './features/openBanking/routes.js';
+import { bankAccountRoutes } from './features/bankAccount/routes.js';
 import { sandboxBankRoutes } from './features/sandboxBank/routes.js';
 import { installErrorHandler } from './http/errorHandler.js';
 import { clientAddress } from './http/clientAddress.js';
@@ -157,6 +158,7 @@ export async function buildApp(
   kbvRoutes(app, ctx);
   openBankingRoutes(app, ctx);
   if (ctx.config.sandboxBank) sandboxBankRoutes(app, ctx);
+  bankAccountRoutes(app, ctx);
   if (servesDevOutbox(config)) outboxRoutes(app, ctx.outbox);
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 

@@ -25,6 +25,7 @@ export const offeredChecks: ReadonlySet<CheckName> = new Set<CheckName>([
   'KBVL1',
   'KBVL2',
   'OB',
+  'Bank',
 ]);
 
 /** Capture the profile itself (document photo, open banking): assuranceProfileCapturePossible. */
