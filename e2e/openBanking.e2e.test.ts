@@ -194,3 +194,37 @@ describe('open banking', () => {
     await page.getByRole('heading', { name: 'Bank account verified' }).waitFor();
   });
 });
+
+describe('bank account check after a bank login', () => {
+  const env = useStack({ clientFlags: ['--assurance', '[["OB","Bank"]]', '--skip-consent'] });
+
+  it('checks the account from the bank login on open, then goes on', async () => {
+    const stack = env.stack();
+    const page = env.page();
+    await signUpFromRelyingParty(stack, page);
+    await onVerity(stack, page, '/VerifyOptions');
+    await page.getByRole('button', { name: 'Bank login and Bank' }).click();
+    await chooseOpenBanking(stack, page);
+    await page.getByRole('button', { name: 'Log in with Sandbox Bank', exact: true }).click();
+    await atTheBank(page, 'current');
+    await page.getByRole('heading', { name: 'Bank account verified' }).waitFor();
+    await page.getByRole('button', { name: 'Continue' }).click();
+
+    // The bank gave the name; the birth date the client asks for comes before the Bank check.
+    await onVerity(stack, page, '/Profile');
+    await expect(page.getByLabel('Given names', { exact: true }).inputValue()).resolves.toBe('Ada');
+    const birthdate = page.getByRole('group', { name: 'Date of birth' });
+    await birthdate.getByLabel('Day', { exact: true }).fill('10');
+    await birthdate.getByLabel('Month', { exact: true }).fill('12');
+    await birthdate.getByLabel('Year', { exact: true }).fill('1990');
+    await page.getByRole('button', { name: 'Continue' }).click();
+
+    await onVerity(stack, page, '/BankAccount');
+    await page.getByText('Congratulations, we have verified your bank account.').waitFor();
+    await checkAccessibility(page);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    // Identity verified: back at the relying party, signed in.
+    await page.waitForURL((url) => url.origin === stack.rpUrl);
+    await page.getByText('Ada').first().waitFor();
+  });
+});

@@ -19,6 +19,7 @@ import { SignupPage } from './signup/SignupPage';
 import { Signup2Page } from './signup2/Signup2Page';
 import { TermsPage } from './terms/TermsPage';
 import { VerifyEmailPage } from './verifyemail/VerifyEmailPage';
+import { BankAccountPage } from './bankaccount/BankAccountPage';
 import { ObCallbackPage } from './obcallback/ObCallbackPage';
 import { ObSelectPage } from './obselect/ObSelectPage';
 import { comingScreens, type BuiltScreen } from './screens';
@@ -55,6 +56,7 @@ const builtScreens: Record<BuiltScreen, ReactElement> = {
   '/obselect': <ObSelectPage />,
   '/obcallback/*': <ObCallbackPage />,
   '/ObCallback': <ObCallbackPage />,
+  '/BankAccount': <BankAccountPage />,
 };
 
 const comingScreenPages = Object.fromEntries(

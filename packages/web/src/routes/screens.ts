@@ -27,6 +27,7 @@ export const builtScreens = [
   '/obselect',
   '/obcallback/*',
   '/ObCallback',
+  '/BankAccount',
 ] as const satisfies readonly SpaRoute[];
 
 export type BuiltScreen = (typeof builtScreens)[number];
@@ -42,7 +43,6 @@ export const comingScreens: Record<Exclude<SpaRoute, BuiltScreen>, string> = {
   '/secondfactorlogin': 'Login with 2FA',
   '/DrivingLicence': 'Driving Licence',
   '/CreditCard': 'Credit Card',
-  '/BankAccount': 'Bank account',
   '/DrivingLicencePhoto': 'Driving licence photo',
   '/PassportPhoto': 'Passport photo',
   '/MNO': 'Verify Mobile Contract',
