@@ -99,6 +99,11 @@ describe.each(databaseTargets())('open banking with the sandbox bank (%s)', (tar
     expect(answer).toMatchObject({ status, body: { error: { code } } });
     if (code === 'bankIdentityMismatch') {
       expect(await server.ctx.bankAccounts.latest(user.id)).toMatchObject({ nameScore: 0 });
+      // A failed check is not offered again straight away.
+      expect(await browser.post('/api/login/ob', { display_name: 'Sandbox Bank' })).toMatchObject({
+        status: 409,
+        body: { error: { code: 'step_not_allowed' } },
+      });
       expect(await server.ctx.evidence.forUser(user.id)).toMatchObject([
         { check: 'OB', outcome: 'failed', scores: { verification: 0 }, attributes: null },
       ]);
