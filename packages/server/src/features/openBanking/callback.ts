@@ -12,6 +12,11 @@ import { chooseAccount } from './chooseAccount.js';
 import { holderNameMatches, nameTokens } from './holderName.js';
 import { passesModulusCheck, type UkAccount } from './ukAccount.js';
 
+/**
+ * The spec's payload also carries id_token; it is accepted and not used: who the user is at
+ * the bank is only what the bank's own API answers Verity's back end, never a token the
+ * browser brings.
+ */
 interface CallbackInput {
   RequestId?: string;
   code: string;
