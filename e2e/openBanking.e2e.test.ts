@@ -163,6 +163,32 @@ describe('open banking', () => {
     await page.getByText('access_denied').first().waitFor();
   });
 
+  it('says when the transfer is slow, and gives up after 30 seconds', async () => {
+    const stack = env.stack();
+    const page = env.page();
+    await signUpFromRelyingParty(stack, page);
+    await chooseOpenBanking(stack, page);
+    await page.clock.install();
+    // The bank link never answers.
+    await page.route('**/api/login/ob', () => undefined);
+    await page.getByRole('button', { name: 'Log in with Sandbox Bank', exact: true }).click();
+    const overlay = page.getByRole('dialog', { name: 'Transferring you to Sandbox Bank' });
+    await overlay
+      .getByText('We are securely transferring you to Sandbox Bank for authentication')
+      .waitFor();
+    expect(await overlay.getByText('This is taking longer than normal').count()).toBe(0);
+    await checkAccessibility(page);
+    await page.clock.fastForward(10_000);
+    await overlay
+      .getByText(
+        'We are securely transferring you to Sandbox Bank for authentication. This is taking longer than normal...',
+      )
+      .waitFor();
+    await page.clock.fastForward(20_000);
+    await page.getByRole('alert').getByText('Request timed out').waitFor();
+    await overlay.waitFor({ state: 'hidden' });
+  });
+
   it('logs in in the embedded frame, ignoring messages from a foreign origin', async () => {
     const stack = env.stack();
     const page = env.page();
