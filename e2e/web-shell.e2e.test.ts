@@ -40,7 +40,7 @@ describe('SPA shell', () => {
   });
 
   it('matches routes case-insensitively and marks screens not built yet', async () => {
-    await page.goto(`${verityUrl()}/VERIFYOPTIONS`);
+    await page.goto(`${verityUrl()}/CALLBACK`);
     await page.getByText('This page is not available yet.').waitFor();
     await expectNoAxeViolations(page);
   });

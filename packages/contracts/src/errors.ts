@@ -45,6 +45,23 @@ export const errorCatalogue = {
   },
   kbvChallengeMismatch: { status: 409, message: 'These questions are out of date.' },
   kbvNoExistingChallenge: { status: 404, message: 'There are no questions waiting for answers.' },
+  // Mobile contract (second document, error catalogue), named as the spec names them.
+  mobileOperatorNotFound: {
+    status: 422,
+    message: 'No mobile operator has a contract for this number.',
+  },
+  mobileOperatorNotSupported: {
+    status: 422,
+    message: 'The mobile operator of this number cannot confirm contracts.',
+  },
+  mobileOperatorTemporaryUnavailable: {
+    status: 503,
+    message: 'The mobile operator cannot be reached at the moment.',
+  },
+  mobileOperatorNoMatch: {
+    status: 422,
+    message: 'The mobile contract of this number is not in your name.',
+  },
   // Open banking (second document: bank selection errors and the bank account screen).
   unknown_bank: { status: 400, message: 'This bank is not offered.' },
   ob_state_invalid: {

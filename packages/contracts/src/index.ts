@@ -20,4 +20,7 @@ export * from './checks/documentRules.js';
 export * from './checks/assuranceOptions.js';
 export * from './api/verification.js';
 export * from './api/kbv.js';
+export * from './checks/licenceRules.js';
+export * from './checks/cardRules.js';
+export * from './checks/mobileRules.js';
 export * from './api/openBanking.js';

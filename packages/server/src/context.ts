@@ -36,6 +36,10 @@ import { SandboxDocumentProvider } from './providers/documents/sandboxDocuments.
 import { KbvChallengeStore } from './features/kbv/challengeStore.js';
 import type { CreditReferenceProvider } from './providers/kbv/creditReference.js';
 import { SandboxCreditReference } from './providers/kbv/sandboxCreditReference.js';
+import type { CardProvider } from './providers/cards/cardProvider.js';
+import { SandboxCardProvider } from './providers/cards/sandboxCards.js';
+import type { MobileOperatorProvider } from './providers/mobile/mobileOperator.js';
+import { SandboxMobileOperators } from './providers/mobile/sandboxMobileOperators.js';
 
 /** Everything the app needs, built once from the configuration; tests build their own. */
 export interface AppContext {
@@ -63,6 +67,8 @@ export interface AppContext {
   documents: DocumentProvider;
   creditReference: CreditReferenceProvider;
   kbvChallenges: KbvChallengeStore;
+  cards: CardProvider;
+  mobileOperators: MobileOperatorProvider;
   bankProviders: AccountDataProvider[];
   obAttempts: ObAttemptStore;
   bankAccounts: BankAccountStore;
@@ -126,6 +132,8 @@ export async function createAppContext(config: Config): Promise<AppContext> {
     documents: new SandboxDocumentProvider(),
     creditReference: new SandboxCreditReference(),
     kbvChallenges: new KbvChallengeStore(kv),
+    cards: new SandboxCardProvider(),
+    mobileOperators: new SandboxMobileOperators(),
     bankProviders: bankProvidersFrom(config, secrets.dataKey),
     obAttempts: new ObAttemptStore(database.db, encryption),
     bankAccounts: new BankAccountStore(database.db, encryption, secrets.dataKey),

@@ -7,6 +7,8 @@ import {
   verificationInfoSchema,
   type CheckName,
   type CheckResult,
+  type CardForm,
+  type LicenceForm,
   type PassportForm,
   type VerificationInfo,
 } from '@verity/contracts';
@@ -54,6 +56,21 @@ export function declineCheck(id: string, check: CheckName): Promise<AssuranceCho
 /** POST /api/verifypassport */
 export function verifyPassport(form: PassportForm): Promise<CheckResult> {
   return postJson(forRequest('/api/verifypassport'), form, checkResultSchema);
+}
+
+/** POST /api/verifydrivinglicence */
+export function verifyDrivingLicence(form: LicenceForm): Promise<CheckResult> {
+  return postJson(forRequest('/api/verifydrivinglicence'), form, checkResultSchema);
+}
+
+/** POST /api/verifycard */
+export function verifyCard(form: CardForm): Promise<CheckResult> {
+  return postJson(forRequest('/api/verifycard'), form, checkResultSchema);
+}
+
+/** POST /api/verifymobilecontract */
+export function verifyMobileContract(mobileNumber: string): Promise<CheckResult> {
+  return postJson(forRequest('/api/verifymobilecontract'), { mobileNumber }, checkResultSchema);
 }
 
 /** POST /api/cancel: the address that takes the browser back to the client with access_denied. */

@@ -28,6 +28,10 @@ import { VerifyPage } from './verify/VerifyPage';
 import { PassportPage } from './passport/PassportPage';
 import { CancelPage } from './cancel/CancelPage';
 import { KbvPage } from './kbv/KbvPage';
+import { DrivingLicencePage } from './drivinglicence/DrivingLicencePage';
+import { CreditCardPage } from './creditcard/CreditCardPage';
+import { MnoPage } from './mno/MnoPage';
+import { DocumentPhotoPage } from './photo/DocumentPhotoPage';
 
 // React Router matches paths case-insensitively by default, as the spec's mixed case needs.
 const builtScreens: Record<BuiltScreen, ReactElement> = {
@@ -53,6 +57,11 @@ const builtScreens: Record<BuiltScreen, ReactElement> = {
   '/Passport': <PassportPage />,
   '/Cancel': <CancelPage />,
   '/Kbv': <KbvPage />,
+  '/DrivingLicence': <DrivingLicencePage />,
+  '/CreditCard': <CreditCardPage />,
+  '/MNO': <MnoPage />,
+  '/PassportPhoto': <DocumentPhotoPage document="Passport" />,
+  '/DrivingLicencePhoto': <DocumentPhotoPage document="Driving Licence" />,
   '/obselect': <ObSelectPage />,
   '/obcallback/*': <ObCallbackPage />,
   '/ObCallback': <ObCallbackPage />,

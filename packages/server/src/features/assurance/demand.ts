@@ -24,6 +24,10 @@ export const offeredChecks: ReadonlySet<CheckName> = new Set<CheckName>([
   'Passport',
   'KBVL1',
   'KBVL2',
+  'DrivingLicence',
+  'CreditCard',
+  'DebitCard',
+  'MobileContract',
   'OB',
   'Bank',
 ]);

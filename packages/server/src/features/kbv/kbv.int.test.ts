@@ -94,7 +94,12 @@ describe.each(databaseTargets())('knowledge-based questions (%s)', (target) => {
     const { browser, requestId } = await newUserInRequest();
     const q = `?requestId=${requestId}`;
     const info = await (await browser.fetch(`${server.url}/api/verification/${requestId}`)).json();
-    expect(info).toMatchObject({ options: [{ checks: ['Passport', 'KBVL1'], score: 2 }] });
+    expect(info).toMatchObject({
+      options: [
+        { checks: ['Passport', 'KBVL1'], score: 2 },
+        { checks: ['DrivingLicence', 'KBVL1'], score: 2 },
+      ],
+    });
     await browser.post(`/api/verification/${requestId}/choice`, { checks: ['Passport', 'KBVL1'] });
     const passport = await browser.post(`/api/verifypassport${q}`, anna);
     expect(passport.body).toMatchObject({
