@@ -375,4 +375,19 @@ describe('identity checks: the passport and the questions', () => {
       },
     });
   });
+
+  it('a user without a passport says so, and is offered the other option only', async () => {
+    const stack = env.stack();
+    const page = env.page();
+    await signUpFromRelyingParty(stack, page, newEmail());
+    await onVerity(stack, page, '/VerifyOptions');
+    await page.getByRole('button', { name: 'Passport and Financial questions' }).click();
+    await onVerity(stack, page, '/Passport');
+    await page.getByRole('button', { name: 'I do not have a passport' }).click();
+    await onVerity(stack, page, '/VerifyOptions');
+    await page.getByRole('button', { name: 'Driving Licence and Financial questions' }).waitFor();
+    expect(
+      await page.getByRole('button', { name: 'Passport and Financial questions' }).count(),
+    ).toBe(0);
+  });
 });

@@ -12,6 +12,7 @@ import { useNavigate } from 'react-router';
 import { verifyDrivingLicence } from '../../api/verification';
 import { CheckOutcome } from '../../components/checks/CheckOutcome';
 import { CheckTextField } from '../../components/checks/CheckTextField';
+import { DeclineButton } from '../../components/checks/DeclineButton';
 import { useCheckForm } from '../../components/checks/useCheckForm';
 import { useDifferentOption } from '../../components/checks/useDifferentOption';
 import { BusyButton } from '../../components/form/BusyButton';
@@ -128,6 +129,7 @@ function DrivingLicence() {
                 label={checksCopy.continue}
                 busyLabel={checksCopy.verifying}
               />
+              <DeclineButton check="DrivingLicence" document="driving licence" />
               <Button variant="link" type="button" onClick={() => void differentOption()}>
                 {checksCopy.differentOption}
               </Button>

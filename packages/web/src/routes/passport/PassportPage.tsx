@@ -9,7 +9,8 @@ import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import { useNavigate } from 'react-router';
-import { declineCheck, verifyPassport } from '../../api/verification';
+import { verifyPassport } from '../../api/verification';
+import { DeclineButton } from '../../components/checks/DeclineButton';
 import { CheckOutcome } from '../../components/checks/CheckOutcome';
 import { CheckTextField } from '../../components/checks/CheckTextField';
 import { useDifferentOption } from '../../components/checks/useDifferentOption';
@@ -33,27 +34,16 @@ export function PassportPage() {
 const empty: PassportForm = { number: '', surname: '', given: '', dob: '', expiry: '' };
 
 function Passport() {
-  const { requestId, user, assuranceChanged, nextStep } = useAuth();
+  const { user, nextStep } = useAuth();
   const navigate = useNavigate();
   const differentOption = useDifferentOption();
   const today = isoToday();
-  const { fieldProps, submit, busy, message, setMessage, result } = useCheckForm({
+  const { fieldProps, submit, busy, message, result } = useCheckForm({
     empty,
     idPrefix: 'passport',
     validate: (form: PassportForm) => passportFormErrors(form, today),
     send: verifyPassport,
   });
-
-  async function decline() {
-    if (requestId === null) return;
-    try {
-      const answer = await declineCheck(requestId, 'Passport');
-      assuranceChanged(answer.assuranceChoice, answer.userRequirements);
-      void navigate('/VerifyOptions');
-    } catch {
-      setMessage(checksCopy.checkError);
-    }
-  }
 
   if (result) {
     return (
@@ -116,11 +106,7 @@ function Passport() {
                 label={checksCopy.continue}
                 busyLabel={checksCopy.verifying}
               />
-              {requestId !== null ? (
-                <Button variant="link" type="button" onClick={() => void decline()}>
-                  {checksCopy.cannotDo('passport')}
-                </Button>
-              ) : null}
+              <DeclineButton check="Passport" document="passport" />
               <Button variant="link" type="button" onClick={() => void differentOption()}>
                 {checksCopy.differentOption}
               </Button>
