@@ -44,6 +44,7 @@ import { registerSpa } from './http/spa.js';
 import { shareRoutes } from './features/share/routes.js';
 import { inviteRoutes } from './features/invite/routes.js';
 import { accountAreaRoutes } from './features/account/routes.js';
+import { bankAccountRoutes } from './features/bankAccount/routes.js';
 
 export interface AppOptions {
   /** Where the built SPA is; defaults to packages/web/dist. */
@@ -168,6 +169,7 @@ export async function buildApp(
   cancelRoutes(app, ctx);
   openBankingRoutes(app, ctx);
   if (ctx.config.sandboxBank) sandboxBankRoutes(app, ctx);
+  bankAccountRoutes(app, ctx);
   socialLoginRoutes(app, ctx);
   signInMethodsRoutes(app, ctx);
   secondFactorRoutes(app, ctx);

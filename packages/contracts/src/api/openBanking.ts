@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { checkNames } from '../checks.js';
 import { requestIdSchema, requirementSchema } from './requests.js';
 
 /** A provider's display name: also its logo's address, /providers/{display_name}.svg. */
@@ -44,6 +45,8 @@ export const obCallbackRequestSchema = z.strictObject({
 export const obCallbackResponseSchema = z.object({
   email: z.string(),
   userRequirements: z.array(requirementSchema),
+  /** After an OB check: the request's assurance choice as it now stands. */
+  assuranceChoice: z.array(z.enum(checkNames)).optional(),
 });
 
 /** The error query parameter of /obselect: the spec's bank-selection errors. */

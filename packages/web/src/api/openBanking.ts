@@ -1,4 +1,6 @@
 import {
+  checkResultSchema,
+  type CheckResult,
   obCallbackResponseSchema,
   obLoginResponseSchema,
   obProvidersResponseSchema,
@@ -66,4 +68,12 @@ export function sendBankCallback(callback: BankCallback, requestId: string | nul
       { signal },
     ),
   );
+}
+
+/** POST /api/verifybankaccount (spec: no payload), for the request on screen. */
+export function verifyBankAccount(requestId: string | null): Promise<CheckResult> {
+  const path = requestId
+    ? `/api/verifybankaccount?requestId=${encodeURIComponent(requestId)}`
+    : '/api/verifybankaccount';
+  return postJson(path, undefined, checkResultSchema);
 }

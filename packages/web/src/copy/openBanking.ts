@@ -38,6 +38,12 @@ export const openBankingCopy = {
   notLinked:
     'This bank account is not linked to an account here yet. Please log in first, then verify your bank account.',
   logIn: 'Log in',
+  bankAccountTitle: 'Bank account',
+  bankAccountSuccess: 'Congratulations, we have verified your bank account.',
+  bankAccountFailure: 'Sorry we have been unable to verify your bank account.',
+  bankAccountNetwork:
+    'We could not reach our server to check your bank account. Please check your connection and try again.',
+  retry: 'Try again',
 } as const;
 
 const unableToContact = 'Sorry, we were unable to contact your bank. Please try later.';

@@ -24,6 +24,7 @@ import { ObCallbackPage } from './obcallback/ObCallbackPage';
 import { ObSelectPage } from './obselect/ObSelectPage';
 import { CallbackPage } from './callback/CallbackPage';
 import { SignInMethodsPage } from './account/signin-methods/SignInMethodsPage';
+import { BankAccountPage } from './bankaccount/BankAccountPage';
 import { comingScreens, type BuiltScreen } from './screens';
 import { SharePage } from './account/share/SharePage';
 import { RequestProofPage } from './account/requestproof/RequestProofPage';
@@ -69,6 +70,7 @@ const builtScreens: Record<BuiltScreen, ReactElement> = {
   '/obselect': <ObSelectPage />,
   '/obcallback/*': <ObCallbackPage />,
   '/ObCallback': <ObCallbackPage />,
+  '/BankAccount': <BankAccountPage />,
   '/callback': <CallbackPage />,
   '/account/signin-methods': <SignInMethodsPage />,
   '/SecondFactor': <SecondFactorPage />,

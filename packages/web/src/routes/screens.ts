@@ -29,6 +29,7 @@ export const builtScreens = [
   '/obselect',
   '/obcallback/*',
   '/ObCallback',
+  '/BankAccount',
   '/callback',
   '/account/signin-methods',
   '/SecondFactor',
@@ -51,7 +52,6 @@ export type BuiltScreen = (typeof builtScreens)[number];
  * over the remaining routes, so a route added to contracts fails the type check here.
  */
 export const comingScreens: Record<Exclude<SpaRoute, BuiltScreen>, string> = {
-  '/BankAccount': 'Bank account',
   '/mpinlogin': 'PIN login',
   '/mpinlogin2': 'PIN login',
   '/mpinsetup': 'PIN setup',

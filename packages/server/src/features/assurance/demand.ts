@@ -28,6 +28,8 @@ export const offeredChecks: ReadonlySet<CheckName> = new Set<CheckName>([
   'CreditCard',
   'DebitCard',
   'MobileContract',
+  'OB',
+  'Bank',
 ]);
 
 /** Capture the profile itself (document photo, open banking): assuranceProfileCapturePossible. */

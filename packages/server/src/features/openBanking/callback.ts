@@ -1,9 +1,10 @@
-import type { Requirement } from '@verity/contracts';
+import { randomUUID } from 'node:crypto';
+import type { CheckName, Requirement } from '@verity/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { ApiError } from '../../http/apiError.js';
 import { BankProviderError, type BankData } from '../../providers/bank/accountDataProvider.js';
-import { outstandingRequirements } from '../requests/requirements.js';
+import { recordCheck } from '../checks/checkStep.js';
 import { readSession } from '../session/providerSession.js';
 import { nowSeconds, signInBrowser } from '../session/signIn.js';
 import type { ObAttempt } from './attemptStore.js';
@@ -11,6 +12,11 @@ import { chooseAccount } from './chooseAccount.js';
 import { holderNameMatches, nameTokens } from './holderName.js';
 import { passesModulusCheck, type UkAccount } from './ukAccount.js';
 
+/**
+ * The spec's payload also carries id_token; it is accepted and not used: who the user is at
+ * the bank is only what the bank's own API answers Verity's back end, never a token the
+ * browser brings.
+ */
 interface CallbackInput {
   RequestId?: string;
   code: string;
@@ -30,7 +36,7 @@ export async function bankCallback(
   reply: FastifyReply,
   input: CallbackInput,
   redirectUri: string,
-): Promise<{ email: string; userRequirements: Requirement[] }> {
+): Promise<{ email: string; userRequirements: Requirement[]; assuranceChoice?: CheckName[] }> {
   const attempt = await ctx.obAttempts.consume(input.state, ctx.browsers.get(request));
   if (!attempt || (input.RequestId && attempt.requestId !== input.RequestId))
     throw new ApiError('ob_state_invalid');
@@ -74,7 +80,6 @@ async function checkOwnership(
   const interaction = attempt.requestId
     ? await ctx.interactions.load(request, attempt.requestId).catch(() => null)
     : null;
-  const clientId = interaction ? String(interaction.params.client_id) : null;
 
   const profile = await ctx.profiles.get(userId);
   let givenNames = typeof profile.given_name === 'string' ? profile.given_name : '';
@@ -104,22 +109,46 @@ async function checkOwnership(
     nameScore: name.score,
     modulusValid,
   });
-  if (!name.matches) {
-    await ctx.audit.record(userId, 'bank_account_mismatch', clientId);
-    throw new ApiError('bankIdentityMismatch');
-  }
+  const client = interaction
+    ? await ctx.clients.find(String(interaction.params.client_id))
+    : undefined;
+  const step = { session, accountId: userId, interaction, client };
+  const passed = name.matches && modulusValid;
+  const result = await recordCheck(ctx, step, {
+    check: 'OB',
+    outcome: passed ? 'passed' : 'failed',
+    scores: obScores(passed, name.score),
+    provider: attempt.provider,
+    transactionId: randomUUID(),
+    attributes: passed ? { given_name: givenNames, family_name: familyName } : null,
+  });
+  if (!name.matches) throw new ApiError('bankIdentityMismatch');
   if (!modulusValid) throw new ApiError('bankVerificationFailed');
   await ctx.bankAccounts.link(
     ctx.bankAccounts.identityOf(attempt.provider, account),
     userId,
     attempt.provider,
   );
-  await ctx.audit.record(userId, 'bank_account_verified', clientId);
-
-  const login = interaction ? await ctx.interactions.currentLogin(interaction, session) : null;
   return {
     email: user.email,
-    userRequirements: interaction ? await outstandingRequirements(ctx, interaction, login) : [],
+    userRequirements: result.userRequirements,
+    assuranceChoice: result.assuranceChoice,
+  };
+}
+
+/**
+ * GPG45-style scores of a bank login: an account a regulated bank opened after its own checks
+ * (strength 2), shown live by the bank itself (validity 2), with its history behind it
+ * (activity 1); the user proved control by logging in and the holder name matched
+ * (verification 2, or 0 when it did not).
+ */
+function obScores(passed: boolean, nameScore: number) {
+  return {
+    strength: 2,
+    validity: 2,
+    activity: 1,
+    fraud: 0,
+    verification: passed ? (nameScore === 100 ? 2 : 1) : 0,
   };
 }
 

@@ -50,7 +50,10 @@ describe.each(databaseTargets())('open banking with the sandbox bank (%s)', (tar
     const { browser, user, email } = await ada();
     const { code, state } = await bankTrip(browser, 'current');
     const answer = await browser.post('/api/login/obcallback', { code, state });
-    expect(answer).toEqual({ status: 200, body: { email, userRequirements: [] } });
+    expect(answer).toEqual({
+      status: 200,
+      body: { email, userRequirements: [], assuranceChoice: [] },
+    });
 
     const account = await server.ctx.bankAccounts.latest(user.id);
     expect(account).toMatchObject({
@@ -68,8 +71,16 @@ describe.each(databaseTargets())('open banking with the sandbox bank (%s)', (tar
       .execute();
     expect(row!.data).not.toContain('66374958');
     expect((await server.ctx.audit.forUser(user.id)).map((event) => event.type)).toContain(
-      'bank_account_verified',
+      'identity_check_passed',
     );
+    const [evidence] = await server.ctx.evidence.forUser(user.id);
+    expect(evidence).toMatchObject({
+      check: 'OB',
+      outcome: 'passed',
+      scores: { strength: 2, validity: 2, activity: 1, fraud: 0, verification: 2 },
+      provider: 'Sandbox Bank',
+      attributes: { given_name: 'Ada', family_name: 'Lovelace' },
+    });
     // The state is used up.
     const again = await browser.post('/api/login/obcallback', { code, state });
     expect(again).toMatchObject({ status: 400, body: { error: { code: 'ob_state_invalid' } } });
@@ -88,9 +99,14 @@ describe.each(databaseTargets())('open banking with the sandbox bank (%s)', (tar
     expect(answer).toMatchObject({ status, body: { error: { code } } });
     if (code === 'bankIdentityMismatch') {
       expect(await server.ctx.bankAccounts.latest(user.id)).toMatchObject({ nameScore: 0 });
-      expect((await server.ctx.audit.forUser(user.id)).map((event) => event.type)).toContain(
-        'bank_account_mismatch',
-      );
+      // A failed check is not offered again straight away.
+      expect(await browser.post('/api/login/ob', { display_name: 'Sandbox Bank' })).toMatchObject({
+        status: 409,
+        body: { error: { code: 'step_not_allowed' } },
+      });
+      expect(await server.ctx.evidence.forUser(user.id)).toMatchObject([
+        { check: 'OB', outcome: 'failed', scores: { verification: 0 }, attributes: null },
+      ]);
     }
   });
 

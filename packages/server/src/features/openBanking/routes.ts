@@ -61,7 +61,15 @@ export function openBankingRoutes(app: FastifyInstance, ctx: AppContext): void {
       : await ctx.interactions.currentRequest(request);
     const session = await readSession(ctx, request, reply);
     const userId = session.accountId ?? null;
-    if (!userId) {
+    if (userId) {
+      // Like every identity check: not again straight after it failed.
+      const { passed, unavailable } = await ctx.evidence.standing(userId);
+      if (unavailable.has('OB') && !passed.has('OB'))
+        throw new ApiError(
+          'step_not_allowed',
+          'This check cannot be tried again now. Please choose a different verification option.',
+        );
+    } else {
       // Nobody signed in: only a bank login, and only for a client that allows it.
       const client = interaction
         ? await ctx.clients.find(String(interaction.params.client_id))

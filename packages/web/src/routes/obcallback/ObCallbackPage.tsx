@@ -36,12 +36,15 @@ export function ObCallbackPage() {
     const { kind: _kind, ...callback } = params;
     sendBankCallback(callback, auth.requestId).then(
       (answer) => {
-        auth.loginSuccess(answer.email, answer.userRequirements);
         if (signedInBefore) {
-          auth.verificationComplete('OB');
+          // An OB check: the server's choice and requirements as they now stand.
+          if (auth.user !== null && answer.assuranceChoice)
+            auth.assuranceChanged(answer.assuranceChoice, answer.userRequirements);
           setOutcome({ kind: 'verified' });
           return;
         }
+        // A bank login: the user is now signed in for this request.
+        auth.loginSuccess(answer.email, answer.userRequirements);
         const next = auth.nextStep();
         setOutcome(
           next === '/' || next.toLowerCase() === '/obselect'

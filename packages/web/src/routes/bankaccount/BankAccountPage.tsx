@@ -1,0 +1,104 @@
+import type { CheckResult } from '@verity/contracts';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import { Navigate, useNavigate } from 'react-router';
+import { verifyBankAccount } from '../../api/openBanking';
+import { CheckOutcome } from '../../components/checks/CheckOutcome';
+import { useDifferentOption } from '../../components/checks/useDifferentOption';
+import { PageHeading } from '../../components/PageHeading';
+import { RequireSignedIn } from '../../components/RequireSignedIn';
+import { WaitScreen } from '../../components/WaitScreen';
+import { checksCopy } from '../../copy/checks';
+import { openBankingCopy as text } from '../../copy/openBanking';
+import { useAuth } from '../../state/authContext';
+import { bankAccountFailure, type BankAccountFailure } from './bankAccountOutcome';
+
+/** /BankAccount: the check runs on open (spec); not signed in goes to /login. */
+export function BankAccountPage() {
+  return (
+    <RequireSignedIn>
+      <BankAccount />
+    </RequireSignedIn>
+  );
+}
+
+type State =
+  | { status: 'checking' }
+  | { status: 'done'; result: CheckResult }
+  | { status: 'failed'; failure: BankAccountFailure };
+
+function BankAccount() {
+  const auth = useAuth();
+  const navigate = useNavigate();
+  const differentOption = useDifferentOption();
+  const [state, setState] = useState<State>({ status: 'checking' });
+  const started = useRef(false);
+
+  const check = useCallback(() => {
+    setState({ status: 'checking' });
+    verifyBankAccount(auth.requestId).then(
+      (result) => {
+        if (auth.user !== null)
+          auth.assuranceChanged(result.assuranceChoice, result.userRequirements);
+        setState({ status: 'done', result });
+      },
+      (error: unknown) => {
+        const failure = bankAccountFailure(error);
+        if (failure.kind === 'login') auth.clearLogin();
+        setState({ status: 'failed', failure });
+      },
+    );
+  }, [auth]);
+
+  useEffect(() => {
+    // Once, also under StrictMode: each run counts as an attempt on the server.
+    if (started.current) return;
+    started.current = true;
+    check();
+  }, [check]);
+
+  if (state.status === 'checking')
+    return <WaitScreen clientName={auth.client?.clientName} clientLogo={auth.client?.clientLogo} />;
+  if (state.status === 'done')
+    return (
+      <CheckOutcome
+        title={text.bankAccountTitle}
+        verified={state.result.verified}
+        message={state.result.verified ? text.bankAccountSuccess : text.bankAccountFailure}
+        continueLabel={checksCopy.continue}
+        differentOptionLabel={checksCopy.differentOption}
+        onContinue={() => void navigate(auth.nextStep())}
+        onDifferentOption={() => void differentOption()}
+      />
+    );
+  const { failure } = state;
+  if (failure.kind === 'login') return <Navigate to="/login" replace />;
+  if (failure.kind === 'kbv') return <Navigate to="/Kbv" replace />;
+  if (failure.kind === 'mismatch')
+    return (
+      <>
+        <PageHeading step="mismatch">{text.bankAccountTitle}</PageHeading>
+        <Alert variant="danger" className="mt-3">
+          {failure.message}
+        </Alert>
+        <Button onClick={() => void navigate('/Cancel')}>{text.returnButton}</Button>
+      </>
+    );
+  return (
+    <>
+      <PageHeading step="failed">{text.bankAccountTitle}</PageHeading>
+      <Alert variant="warning" className="mt-3">
+        {failure.kind === 'network'
+          ? text.bankAccountNetwork
+          : (failure.message ?? text.bankAccountFailure)}
+      </Alert>
+      <div className="d-flex flex-wrap gap-2">
+        <Button onClick={check}>{text.retry}</Button>
+        <Button variant="outline-secondary" onClick={() => void differentOption()}>
+          {checksCopy.differentOption}
+        </Button>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,30 @@
+import { ApiError } from '../../api/client';
+
+export type BankAccountFailure =
+  | { kind: 'mismatch'; message: string }
+  | { kind: 'kbv' }
+  | { kind: 'login' }
+  | { kind: 'network' }
+  | { kind: 'failed'; message: string | null };
+
+/**
+ * What a failed POST /api/verifybankaccount means (spec, section 8): bankIdentityMismatch its
+ * text with Return; bankVerificationFailed the questions at /Kbv; bankApiError and any other
+ * code a failure with a retry; no answer at all a retry message, never a mismatch.
+ */
+export function bankAccountFailure(error: unknown): BankAccountFailure {
+  if (!(error instanceof ApiError) || error.status === 0) return { kind: 'network' };
+  switch (error.code) {
+    case 'bankIdentityMismatch':
+      return { kind: 'mismatch', message: error.message };
+    case 'bankVerificationFailed':
+      return { kind: 'kbv' };
+    case 'not_signed_in':
+      return { kind: 'login' };
+    case 'step_not_allowed':
+    case 'rate_limited':
+      return { kind: 'failed', message: error.message };
+    default:
+      return { kind: 'failed', message: null };
+  }
+}
