@@ -16,3 +16,4 @@ export * from './fieldRules.js';
 export * from './api/profile.js';
 export * from './api/contact.js';
 export * from './api/home.js';
+export * from './api/pin.js';

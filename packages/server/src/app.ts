@@ -24,6 +24,7 @@ import { responseRoutes } from './features/response/routes.js';
 import { outboxRoutes } from './features/outbox/routes.js';
 import { requestRoutes } from './features/requests/routes.js';
 import { sessionRoutes } from './features/session/routes.js';
+import { pinRoutes } from './features/pin/routes.js';
 import { ApiError } from './http/apiError.js';
 import { installErrorHandler } from './http/errorHandler.js';
 import { clientAddress } from './http/clientAddress.js';
@@ -140,6 +141,7 @@ export async function buildApp(
   consentRoutes(app, ctx);
   contactRoutes(app, ctx);
   homeRoutes(app, ctx);
+  pinRoutes(app, ctx);
   if (servesDevOutbox(config)) outboxRoutes(app, ctx.outbox);
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 

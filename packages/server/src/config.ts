@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parse as parseDotenv } from 'dotenv';
 import { readFileSync } from 'node:fs';
+import { pinLengthOf } from '@verity/pin';
 import { z } from 'zod';
 
 /**
@@ -40,6 +41,15 @@ const envSchema = z.object({
   ADDRESS_API_KEY: z.string().min(1).optional(),
   COOKIE_KEYS: z.string().optional(),
   DATA_ENCRYPTION_KEY: z.string().optional(),
+  PIN_AUTHORITY_1_SHARE: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/, 'must be 32 bytes of lower-case hex')
+    .optional(),
+  PIN_AUTHORITY_2_SHARE: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/, 'must be 32 bytes of lower-case hex')
+    .optional(),
+  PIN_LENGTH: z.coerce.number().optional(),
 });
 
 export interface Config {
@@ -65,6 +75,10 @@ export interface Config {
   /** Supplied secrets (comma-separated cookie keys, base64url data key); see secrets.ts. */
   cookieKeys: string[] | undefined;
   dataEncryptionKey: string | undefined;
+  /** The PIN authorities' master shares (hex); generated into DATA_DIR when not supplied. */
+  pinAuthorityShares: [string | undefined, string | undefined];
+  /** Digits of a PIN: 4 to 6, anything else 4. */
+  pinLength: number;
 }
 
 export class ConfigError extends Error {}
@@ -116,6 +130,8 @@ export function loadConfig(env: Record<string, string | undefined> = readEnv()):
       .map((key) => key.trim())
       .filter(Boolean),
     dataEncryptionKey: e.DATA_ENCRYPTION_KEY,
+    pinAuthorityShares: [e.PIN_AUTHORITY_1_SHARE, e.PIN_AUTHORITY_2_SHARE],
+    pinLength: pinLengthOf(e.PIN_LENGTH),
   };
 }
 

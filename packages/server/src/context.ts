@@ -25,6 +25,8 @@ import { OutboxEmailProvider } from './providers/email/outboxEmail.js';
 import { SmtpEmailProvider } from './providers/email/smtpEmail.js';
 import type { Secrets } from './secrets.js';
 import { openStores } from './stores.js';
+import { loadAuthorities, type ShareAuthority } from './features/pin/authority.js';
+import { PinStore } from './features/pin/pinStore.js';
 
 /** Everything the app needs, built once from the configuration; tests build their own. */
 export interface AppContext {
@@ -47,6 +49,9 @@ export interface AppContext {
   addresses: AddressProvider;
   profiles: ProfileStore;
   consents: ConsentStore;
+  /** The PIN scheme's two secret-share authorities, each with its own master share. */
+  pinAuthorities: [ShareAuthority, ShareAuthority];
+  pins: PinStore;
   close(): Promise<void>;
 }
 
@@ -100,6 +105,8 @@ export async function createAppContext(config: Config): Promise<AppContext> {
     addresses: config.addressApi
       ? new HttpAddressProvider(config.addressApi.url, config.addressApi.key)
       : new SandboxAddressProvider(),
+    pinAuthorities: loadAuthorities(config),
+    pins: new PinStore(database.db, encryption),
     async close() {
       await email.close();
       await kv.close();

@@ -3,6 +3,7 @@ import * as platform from './0001_platform.js';
 import * as accounts from './0002_accounts.js';
 import * as profiles from './0003_profiles.js';
 import * as contact from './0004_contact.js';
+import * as pin from './0008_pin.js';
 
 /** Every migration, in order. Names are stored in the database: never rename one. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '0002_accounts': accounts,
   '0003_profiles': profiles,
   '0004_contact': contact,
+  '0008_pin': pin,
 };

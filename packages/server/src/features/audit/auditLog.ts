@@ -4,7 +4,14 @@ import type { Database } from '../../db/schema.js';
 
 /** Security-relevant events, kept per user for the account pages. No personal data in them. */
 export type AuditEventType =
-  'signup' | 'email_verified' | 'login' | 'login_failed' | 'password_reset' | 'logout';
+  | 'signup'
+  | 'email_verified'
+  | 'login'
+  | 'login_failed'
+  | 'password_reset'
+  | 'logout'
+  | 'pin_registered'
+  | 'pin_revoked';
 
 export interface AuditEvent {
   type: AuditEventType;

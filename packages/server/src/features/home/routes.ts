@@ -14,6 +14,8 @@ const titles: Record<AuditEventType, string> = {
   login_failed: 'Failed login attempt',
   password_reset: 'Password changed',
   logout: 'Logged out',
+  pin_registered: 'PIN set up on a device',
+  pin_revoked: 'PIN blocked after too many attempts',
 };
 
 const RECENT = 10;

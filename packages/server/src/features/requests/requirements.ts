@@ -3,6 +3,7 @@ import type Provider from 'oidc-provider';
 import type { AppContext } from '../../context.js';
 import type { RequestLogin } from '../../oidc/interactions.js';
 import { consentClaims, requestedFields } from '../profile/requestedClaims.js';
+import { pinRequirements } from '../pin/requirement.js';
 
 type Interaction = InstanceType<Provider['Interaction']>;
 
@@ -32,7 +33,8 @@ export async function outstandingRequirements(
     acrValues.includes('urn:verity:aal2') ||
     acrValues.includes('urn:verity:ial2');
   if (secondFactor) outstanding.push('setupSecondFactor');
-  if (client.policy.requirePin) outstanding.push('setupMPin');
+  if (client.policy.requirePin)
+    outstanding.push(...(await pinRequirements(ctx, client.clientId, login)));
   if (assurance) outstanding.push('assurance');
 
   const profile = await ctx.profiles.get(login.accountId);
