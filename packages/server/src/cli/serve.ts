@@ -17,6 +17,7 @@ export async function serve(config: Config): Promise<void> {
       await sweepExpired(ctx.database.db);
       await ctx.kv.sweep();
       await ctx.emailCodes.sweep();
+      await ctx.pins.sweep();
     } catch (error) {
       app.log.warn({ err: error }, 'sweeping expired records failed');
     }

@@ -244,4 +244,18 @@ describe.each(databaseTargets())('PIN scheme calls (%s)', (target) => {
     expect(statuses.slice(0, 56).every((s) => s === 200)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
   });
+
+  it('sweeps expired registrations, challenges, authOTTs and unfinished identities', async () => {
+    const browser = await signedInPinBrowser();
+    await browser.call('POST', '/api/mpin/register');
+    const identity = await browser.register('4242');
+    await browser.pass1(identity);
+    const { db } = server.ctx.database;
+    for (const table of ['pin_registrations', 'pin_challenges', 'pin_auth_tokens'] as const)
+      await db.updateTable(table).set({ expires_at: 1 }).execute();
+    await server.ctx.pins.sweep();
+    for (const table of ['pin_registrations', 'pin_challenges', 'pin_auth_tokens'] as const)
+      expect(await db.selectFrom(table).selectAll().execute()).toEqual([]);
+    expect((await identityRow(identity.mpinId)).state).toBe('active');
+  });
 });
