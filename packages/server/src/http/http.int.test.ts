@@ -151,6 +151,7 @@ describe.each(databaseTargets())('HTTP surface (%s)', (target) => {
       registration: 'true',
       externalAuthentication: false,
       email: null,
+      clientId: client.clientId,
     });
   });
 

@@ -16,5 +16,6 @@ export const pinCopy = {
   revokedTitle: 'You have used too many PIN attempts.',
   revokedText: 'We will need to re-verify you before you can login on this device.',
   backspace: 'Delete the last digit',
+  noRequest: 'A PIN is set up for the service you came from. Please start again from there.',
   digitsEntered: (entered: number, length: number) => `${entered} of ${length} digits entered`,
 } as const;

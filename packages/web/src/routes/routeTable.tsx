@@ -20,6 +20,7 @@ import { Signup2Page } from './signup2/Signup2Page';
 import { TermsPage } from './terms/TermsPage';
 import { VerifyEmailPage } from './verifyemail/VerifyEmailPage';
 import { comingScreens, type BuiltScreen } from './screens';
+import { MpinSetupPage } from './mpinsetup/MpinSetupPage';
 
 // React Router matches paths case-insensitively by default, as the spec's mixed case needs.
 const builtScreens: Record<BuiltScreen, ReactElement> = {
@@ -40,6 +41,7 @@ const builtScreens: Record<BuiltScreen, ReactElement> = {
   '/contact': <ContactPage />,
   '/terms': <TermsPage />,
   '/privacy': <PrivacyPage />,
+  '/mpinsetup': <MpinSetupPage />,
 };
 
 const comingScreenPages = Object.fromEntries(

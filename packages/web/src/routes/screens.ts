@@ -19,6 +19,7 @@ export const builtScreens = [
   '/contact',
   '/terms',
   '/privacy',
+  '/mpinsetup',
 ] as const satisfies readonly SpaRoute[];
 
 export type BuiltScreen = (typeof builtScreens)[number];
@@ -44,7 +45,6 @@ export const comingScreens: Record<Exclude<SpaRoute, BuiltScreen>, string> = {
   '/MNO': 'Verify Mobile Contract',
   '/mpinlogin': 'PIN login',
   '/mpinlogin2': 'PIN login',
-  '/mpinsetup': 'PIN setup',
   '/mpindone': 'PIN ready',
   '/mpindetect': 'PIN identities',
   '/obselect': 'Choose your bank',

@@ -41,5 +41,6 @@ export async function requestInfo(
     registration: prompts.includes('create') ? 'true' : 'false',
     externalAuthentication: false,
     email: user?.email ?? null,
+    clientId,
   };
 }

@@ -1,0 +1,80 @@
+import { useCallback, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { ApiError } from '../../api/client';
+import { PageHeading } from '../../components/PageHeading';
+import { RequireSignedIn } from '../../components/RequireSignedIn';
+import { FormAlert } from '../../components/form/FormAlert';
+import { PinPad } from '../../components/pinPad/PinPad';
+import type { PinPadSubmit } from '../../components/pinPad/pinPadState';
+import { brand } from '../../copy/brand';
+import { pinCopy } from '../../copy/pin';
+import { PinClient } from '../../pin/pinClient';
+import { useAuth } from '../../state/authContext';
+import { browserStorage } from '../../state/browserStorage';
+import { sessionKeys } from '../../state/storage';
+
+/**
+ * /mpinsetup: a signed-in user chooses a PIN, enters it again, and this browser registers a
+ * PIN identity for the client of the request in progress; the session is then logged in with
+ * it (the setup and the PIN login steps both done) and the user moves to the next step.
+ */
+export function MpinSetupPage() {
+  return (
+    <RequireSignedIn>
+      <MpinSetup />
+    </RequireSignedIn>
+  );
+}
+
+function MpinSetup() {
+  const { requestId, setRequirements, nextStep } = useAuth();
+  const navigate = useNavigate();
+  const customerId = sessionKeys.request.get(browserStorage('sessionStorage'))?.clientId ?? null;
+  const [attempt, setAttempt] = useState(0);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = useCallback(
+    async ({ pin }: PinPadSubmit) => {
+      if (!customerId) return;
+      setBusy(true);
+      setError(null);
+      try {
+        const client = new PinClient({
+          server: `${window.location.origin}/api/mpin`,
+          customerId,
+          storage: browserStorage('localStorage'),
+        });
+        const start = await client.startRegistration();
+        await client.register(start, pin);
+        const result = await client.authenticate(start.userId, pin, requestId ?? undefined);
+        setRequirements(result.userRequirements);
+        await navigate(nextStep());
+      } catch (failure) {
+        setError(failure instanceof ApiError ? failure.message : String(failure));
+        setAttempt((n) => n + 1);
+        setBusy(false);
+      }
+    },
+    [customerId, requestId, setRequirements, nextStep, navigate],
+  );
+
+  return (
+    <>
+      <PageHeading>{`${brand.product} M-Pin`}</PageHeading>
+      {customerId ? (
+        <PinPad
+          key={attempt}
+          mode="setup"
+          length={4}
+          product={brand.product}
+          error={error}
+          busy={busy}
+          onSubmit={(value) => void submit(value)}
+        />
+      ) : (
+        <FormAlert message={pinCopy.noRequest} />
+      )}
+    </>
+  );
+}
