@@ -17,5 +17,7 @@ export const pinCopy = {
   revokedText: 'We will need to re-verify you before you can login on this device.',
   backspace: 'Delete the last digit',
   noRequest: 'A PIN is set up for the service you came from. Please start again from there.',
+  switchAccount: 'Not you? Choose another account',
+  passwordInstead: 'Log in with your e-mail and password instead',
   digitsEntered: (entered: number, length: number) => `${entered} of ${length} digits entered`,
 } as const;

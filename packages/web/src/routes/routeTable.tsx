@@ -21,6 +21,7 @@ import { TermsPage } from './terms/TermsPage';
 import { VerifyEmailPage } from './verifyemail/VerifyEmailPage';
 import { comingScreens, type BuiltScreen } from './screens';
 import { MpinSetupPage } from './mpinsetup/MpinSetupPage';
+import { MpinLoginPage } from './mpinlogin/MpinLoginPage';
 
 // React Router matches paths case-insensitively by default, as the spec's mixed case needs.
 const builtScreens: Record<BuiltScreen, ReactElement> = {
@@ -42,6 +43,8 @@ const builtScreens: Record<BuiltScreen, ReactElement> = {
   '/terms': <TermsPage />,
   '/privacy': <PrivacyPage />,
   '/mpinsetup': <MpinSetupPage />,
+  '/mpinlogin': <MpinLoginPage />,
+  '/mpinlogin2': <MpinLoginPage />,
 };
 
 const comingScreenPages = Object.fromEntries(

@@ -20,6 +20,8 @@ export const builtScreens = [
   '/terms',
   '/privacy',
   '/mpinsetup',
+  '/mpinlogin',
+  '/mpinlogin2',
 ] as const satisfies readonly SpaRoute[];
 
 export type BuiltScreen = (typeof builtScreens)[number];
@@ -43,8 +45,6 @@ export const comingScreens: Record<Exclude<SpaRoute, BuiltScreen>, string> = {
   '/DrivingLicencePhoto': 'Driving licence photo',
   '/PassportPhoto': 'Passport photo',
   '/MNO': 'Verify Mobile Contract',
-  '/mpinlogin': 'PIN login',
-  '/mpinlogin2': 'PIN login',
   '/mpindone': 'PIN ready',
   '/mpindetect': 'PIN identities',
   '/obselect': 'Choose your bank',
