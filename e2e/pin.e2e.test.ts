@@ -174,4 +174,33 @@ describe('PIN set-up', () => {
     expect(await start.isDisabled()).toBe(false);
     await checkAccessibility(page);
   });
+
+  it('an identity deleted from this device and added again', async () => {
+    const page = env.page();
+    const email = await signUpWithPin(page);
+    await returnToRelyingParty(page);
+    await page.getByRole('button', { name: 'Not you? Choose another account' }).click();
+    await page.getByRole('heading', { name: 'Select account to log in' }).waitFor();
+    await checkAccessibility(page);
+    await page.getByRole('button', { name: `Delete ${email} from this device` }).click();
+    await page.getByRole('heading', { name: 'Verify your identity' }).waitFor();
+
+    // Verified again with e-mail and password, this browser gets a new identity.
+    await page.getByLabel('I agree with the Verity Terms and Conditions').check();
+    await page.getByRole('button', { name: 'Start Verification' }).click();
+    await onVerity(page, '/login');
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(strongPassword);
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await onVerity(page, '/mpinsetup');
+    await page.keyboard.type('1357');
+    await page.getByText('Re-Enter Your Pin').waitFor();
+    await page.keyboard.type('1357');
+    await page.waitForURL(`${env.stack().rpUrl}/me`);
+
+    await returnToRelyingParty(page);
+    await page.keyboard.type('1357');
+    await page.waitForURL(`${env.stack().rpUrl}/me`);
+    await page.getByText(email).first().waitFor();
+  });
 });

@@ -246,17 +246,6 @@ export class PinStore {
       .executeTakeFirst();
   }
 
-  async hasActiveIdentity(userId: string, clientId: string): Promise<boolean> {
-    const row = await this.db
-      .selectFrom('pin_identities')
-      .select('id')
-      .where('user_id', '=', userId)
-      .where('client_id', '=', clientId)
-      .where('state', '=', 'active')
-      .executeTakeFirst();
-    return row !== undefined;
-  }
-
   /** Drops expired flow records (registrations, unfinished identities, challenges, authOTTs). */
   async sweep(): Promise<void> {
     const now = this.now();

@@ -1,19 +1,13 @@
 import type { Requirement } from '@verity/contracts';
-import type { AppContext } from '../../context.js';
 import type { RequestLogin } from '../../oidc/interactions.js';
 
 /**
  * For a client that demands PIN login: a session that logged in with the PIN has nothing to
- * do; a user with a registered identity for this client must log in with it (loginMPin);
- * anyone else must set one up first (setupMPin).
+ * do; any other signed-in session sets up a PIN identity on this browser (setupMPin). The
+ * server cannot see which browser holds which token, so an identity on another device does
+ * not count; /mpinsetup logs in with the new identity at once, so loginMPin ("registered but
+ * not yet logged in with it") does not arise.
  */
-export async function pinRequirements(
-  ctx: AppContext,
-  clientId: string,
-  login: RequestLogin,
-): Promise<Requirement[]> {
-  if (login.amr.includes('pin')) return [];
-  return (await ctx.pins.hasActiveIdentity(login.accountId, clientId))
-    ? ['loginMPin']
-    : ['setupMPin'];
+export function pinRequirements(login: RequestLogin): Requirement[] {
+  return login.amr.includes('pin') ? [] : ['setupMPin'];
 }

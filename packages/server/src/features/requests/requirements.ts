@@ -33,8 +33,7 @@ export async function outstandingRequirements(
     acrValues.includes('urn:verity:aal2') ||
     acrValues.includes('urn:verity:ial2');
   if (secondFactor) outstanding.push('setupSecondFactor');
-  if (client.policy.requirePin)
-    outstanding.push(...(await pinRequirements(ctx, client.clientId, login)));
+  if (client.policy.requirePin) outstanding.push(...pinRequirements(login));
   if (assurance) outstanding.push('assurance');
 
   const profile = await ctx.profiles.get(login.accountId);
