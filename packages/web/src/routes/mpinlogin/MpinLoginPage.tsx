@@ -15,6 +15,17 @@ import { browserStorage } from '../../state/browserStorage';
 import { sessionKeys } from '../../state/storage';
 
 /**
+ * The path the account section saved (session key 'return') before sending a signed-out
+ * user here; used once, and only a path of this site.
+ */
+function takeReturnPath(): string | null {
+  const session = browserStorage('sessionStorage');
+  const saved = session.getItem('return');
+  session.removeItem('return');
+  return saved && saved.startsWith('/') && !saved.startsWith('//') ? saved : null;
+}
+
+/**
  * /mpinlogin (and /mpinlogin2): the saved identities of this browser for the client of the
  * request in progress, most recently used first, and the PIN. No saved identity: the consent
  * to verify first (register mode), then sign-up or login. Too many wrong PINs: the revoked screen. Always a way to
@@ -48,7 +59,7 @@ export function MpinLoginPage() {
         });
         const result = await client.authenticate(chosen, pin, requestId ?? undefined);
         loginSuccess(result.display, result.userRequirements);
-        await navigate(nextStep());
+        await navigate(takeReturnPath() ?? nextStep());
       } catch (failure) {
         if (failure instanceof ApiError && failure.status === 410) setMode('revoked');
         else setError(failure instanceof ApiError ? failure.message : String(failure));

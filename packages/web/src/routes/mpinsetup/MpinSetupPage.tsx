@@ -1,11 +1,11 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../api/client';
 import { PageHeading } from '../../components/PageHeading';
 import { RequireSignedIn } from '../../components/RequireSignedIn';
 import { FormAlert } from '../../components/form/FormAlert';
 import { PinPad } from '../../components/pinPad/PinPad';
-import type { PinPadSubmit } from '../../components/pinPad/pinPadState';
+import { pinLength, type PinPadSubmit } from '../../components/pinPad/pinPadState';
 import { brand } from '../../copy/brand';
 import { pinCopy } from '../../copy/pin';
 import { PinClient } from '../../pin/pinClient';
@@ -33,6 +33,26 @@ function MpinSetup() {
   const [attempt, setAttempt] = useState(0);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [length, setLength] = useState(4);
+
+  // The configured PIN length (4 to 6) from the client settings; 4 until they answer.
+  useEffect(() => {
+    if (!customerId) return;
+    let current = true;
+    new PinClient({
+      server: `${window.location.origin}/api/mpin`,
+      customerId,
+      storage: browserStorage('localStorage'),
+    })
+      .settings()
+      .then((settings) => {
+        if (current) setLength(pinLength(settings.pinLength));
+      })
+      .catch(() => undefined);
+    return () => {
+      current = false;
+    };
+  }, [customerId]);
 
   const submit = useCallback(
     async ({ pin }: PinPadSubmit) => {
@@ -66,7 +86,7 @@ function MpinSetup() {
         <PinPad
           key={attempt}
           mode="setup"
-          length={4}
+          length={length}
           product={brand.product}
           error={error}
           busy={busy}
