@@ -144,6 +144,12 @@ describe('PIN set-up', () => {
     await page.keyboard.type('2580');
     await page.waitForURL(`${env.stack().rpUrl}/me`);
     await page.getByText(email).first().waitFor();
+
+    // /mpindetect finds the saved identity of this request's client: PIN login.
+    await returnToRelyingParty(page);
+    await page.goto(`${env.stack().verityUrl}/mpindetect`);
+    await onVerity(page, '/mpinlogin');
+    await page.getByText('Enter Your Verity M-Pin').waitFor();
   });
 
   it('three wrong PINs show the revoked screen; the identity deleted leaves the consent screen', async () => {

@@ -22,6 +22,7 @@ import { VerifyEmailPage } from './verifyemail/VerifyEmailPage';
 import { comingScreens, type BuiltScreen } from './screens';
 import { MpinSetupPage } from './mpinsetup/MpinSetupPage';
 import { MpinLoginPage } from './mpinlogin/MpinLoginPage';
+import { MpinDetectPage } from './mpindetect/MpinDetectPage';
 
 // React Router matches paths case-insensitively by default, as the spec's mixed case needs.
 const builtScreens: Record<BuiltScreen, ReactElement> = {
@@ -45,6 +46,7 @@ const builtScreens: Record<BuiltScreen, ReactElement> = {
   '/mpinsetup': <MpinSetupPage />,
   '/mpinlogin': <MpinLoginPage />,
   '/mpinlogin2': <MpinLoginPage />,
+  '/mpindetect': <MpinDetectPage />,
 };
 
 const comingScreenPages = Object.fromEntries(

@@ -22,6 +22,7 @@ export const builtScreens = [
   '/mpinsetup',
   '/mpinlogin',
   '/mpinlogin2',
+  '/mpindetect',
 ] as const satisfies readonly SpaRoute[];
 
 export type BuiltScreen = (typeof builtScreens)[number];
@@ -46,7 +47,6 @@ export const comingScreens: Record<Exclude<SpaRoute, BuiltScreen>, string> = {
   '/PassportPhoto': 'Passport photo',
   '/MNO': 'Verify Mobile Contract',
   '/mpindone': 'PIN ready',
-  '/mpindetect': 'PIN identities',
   '/obselect': 'Choose your bank',
   '/obcallback/*': 'Bank login',
   '/Cancel': 'Cancel',
