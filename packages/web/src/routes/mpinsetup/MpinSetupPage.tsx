@@ -16,7 +16,7 @@ import { sessionKeys } from '../../state/storage';
 /**
  * /mpinsetup: a signed-in user chooses a PIN, enters it again, and this browser registers a
  * PIN identity for the client of the request in progress; the session is then logged in with
- * it (the setup and the PIN login steps both done) and the user moves to the next step.
+ * it (the setup and the PIN login steps both done); then /obselect or /verifyemail (spec).
  */
 export function MpinSetupPage() {
   return (
@@ -27,7 +27,7 @@ export function MpinSetupPage() {
 }
 
 function MpinSetup() {
-  const { requestId, setRequirements, nextStep } = useAuth();
+  const { requestId, client, loginSuccess } = useAuth();
   const navigate = useNavigate();
   const customerId = sessionKeys.request.get(browserStorage('sessionStorage'))?.clientId ?? null;
   const [attempt, setAttempt] = useState(0);
@@ -60,23 +60,26 @@ function MpinSetup() {
       setBusy(true);
       setError(null);
       try {
-        const client = new PinClient({
+        const pins = new PinClient({
           server: `${window.location.origin}/api/mpin`,
           customerId,
           storage: browserStorage('localStorage'),
         });
-        const start = await client.startRegistration();
-        await client.register(start, pin);
-        const result = await client.authenticate(start.userId, pin, requestId ?? undefined);
-        setRequirements(result.userRequirements);
-        await navigate(nextStep());
+        const start = await pins.startRegistration();
+        await pins.register(start, pin);
+        const result = await pins.authenticate(start.userId, pin, requestId ?? undefined);
+        loginSuccess(result.display, result.userRequirements);
+        // The spec's next screens: /obselect (open banking, a later issue) when the client
+        // asks for assurance, else /verifyemail, which sends a verified, signed-in user on to
+        // the next step.
+        await navigate(client?.assuranceRequired ? '/obselect' : '/verifyemail');
       } catch (failure) {
         setError(failure instanceof ApiError ? failure.message : String(failure));
         setAttempt((n) => n + 1);
         setBusy(false);
       }
     },
-    [customerId, requestId, setRequirements, nextStep, navigate],
+    [customerId, requestId, client, loginSuccess, navigate],
   );
 
   return (
