@@ -185,6 +185,19 @@ export const errorCatalogue = {
     status: 422,
     message: 'The mobile contract of this number is not in your name.',
   },
+  // The PIN scheme's status codes (issue 9): the browser acts on the status as the spec says.
+  pin_wrong: { status: 401, message: 'Wrong PIN, please try again.' },
+  pin_activation_invalid: { status: 403, message: 'The activation code is not valid.' },
+  pin_registration_expired: {
+    status: 404,
+    message: 'The PIN registration has expired. Please start again.',
+  },
+  pin_auth_expired: { status: 408, message: 'The PIN login has expired. Please try again.' },
+  pin_revoked: {
+    status: 410,
+    message:
+      'You have used too many PIN attempts. We will need to re-verify you before you can login on this device.',
+  },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

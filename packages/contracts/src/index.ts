@@ -28,3 +28,4 @@ export * from './api/kbv.js';
 export * from './checks/licenceRules.js';
 export * from './checks/cardRules.js';
 export * from './checks/mobileRules.js';
+export * from './api/pin.js';

@@ -34,6 +34,7 @@ import { kbvRoutes } from './features/kbv/routes.js';
 import { drivingLicenceRoutes } from './features/drivingLicence/routes.js';
 import { cardRoutes } from './features/card/routes.js';
 import { mobileContractRoutes } from './features/mobileContract/routes.js';
+import { pinRoutes } from './features/pin/routes.js';
 import { ApiError } from './http/apiError.js';
 import { openBankingRoutes } from './features/openBanking/routes.js';
 import { sandboxBankRoutes } from './features/sandboxBank/routes.js';
@@ -177,6 +178,7 @@ export async function buildApp(
   drivingLicenceRoutes(app, ctx);
   cardRoutes(app, ctx);
   mobileContractRoutes(app, ctx);
+  pinRoutes(app, ctx);
   if (servesDevOutbox(config)) outboxRoutes(app, ctx.outbox);
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parse as parseDotenv } from 'dotenv';
 import { readFileSync } from 'node:fs';
+import { pinLengthOf } from '@verity/pin';
 import { z } from 'zod';
 
 /**
@@ -63,6 +64,15 @@ const envSchema = z.object({
   PHONE_API_TOKEN: z.string().min(1).optional(),
   PHONE_FROM: z.string().min(1).optional(),
   SECOND_FACTOR_CODE_LENGTH: z.enum(['4', '6']).default('6'),
+  PIN_AUTHORITY_1_SHARE: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/, 'must be 32 bytes of lower-case hex')
+    .optional(),
+  PIN_AUTHORITY_2_SHARE: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/, 'must be 32 bytes of lower-case hex')
+    .optional(),
+  PIN_LENGTH: z.coerce.number().optional(),
 });
 
 /** One account-data provider (OB_PROVIDERS, a JSON list); see docs/configuration.md. */
@@ -107,6 +117,10 @@ export interface Config {
   /** Supplied secrets (comma-separated cookie keys, base64url data key); see secrets.ts. */
   cookieKeys: string[] | undefined;
   dataEncryptionKey: string | undefined;
+  /** The PIN authorities' master shares (hex); generated into DATA_DIR when not supplied. */
+  pinAuthorityShares: [string | undefined, string | undefined];
+  /** Digits of a PIN: 4 to 6, anything else 4. */
+  pinLength: number;
   /** A Twilio-style SMS and voice API; without it, the sandbox phone provider. */
   phoneApi: { url: string; account: string; token: string; from: string } | undefined;
   /** Digits of SMS and voice codes: 6, or 4 where the deployment accepts the risk. */
@@ -218,6 +232,8 @@ export function loadConfig(env: Record<string, string | undefined> = readEnv()):
           }
         : undefined,
     secondFactorCodeLength: e.SECOND_FACTOR_CODE_LENGTH === '4' ? 4 : 6,
+    pinAuthorityShares: [e.PIN_AUTHORITY_1_SHARE, e.PIN_AUTHORITY_2_SHARE],
+    pinLength: pinLengthOf(e.PIN_LENGTH),
   };
 }
 

@@ -50,6 +50,8 @@ import type { CardProvider } from './providers/cards/cardProvider.js';
 import { SandboxCardProvider } from './providers/cards/sandboxCards.js';
 import type { MobileOperatorProvider } from './providers/mobile/mobileOperator.js';
 import { SandboxMobileOperators } from './providers/mobile/sandboxMobileOperators.js';
+import { loadAuthorities, type ShareAuthority } from './features/pin/authority.js';
+import { PinStore } from './features/pin/pinStore.js';
 
 /** Everything the app needs, built once from the configuration; tests build their own. */
 export interface AppContext {
@@ -90,6 +92,9 @@ export interface AppContext {
   kbvChallenges: KbvChallengeStore;
   cards: CardProvider;
   mobileOperators: MobileOperatorProvider;
+  /** The PIN scheme's two secret-share authorities, each with its own master share. */
+  pinAuthorities: [ShareAuthority, ShareAuthority];
+  pins: PinStore;
   close(): Promise<void>;
 }
 
@@ -165,6 +170,8 @@ export async function createAppContext(config: Config): Promise<AppContext> {
     kbvChallenges: new KbvChallengeStore(kv),
     cards: new SandboxCardProvider(),
     mobileOperators: new SandboxMobileOperators(),
+    pinAuthorities: loadAuthorities(config),
+    pins: new PinStore(database.db, encryption),
     async close() {
       await email.close();
       await kv.close();

@@ -68,7 +68,7 @@ export function buildCli(out: Out, err: Out, config: () => Config): Command {
   program
     .command('secrets')
     .description(
-      'print fresh COOKIE_KEYS and DATA_ENCRYPTION_KEY values (needed with DATABASE_URL)',
+      'print fresh COOKIE_KEYS, DATA_ENCRYPTION_KEY and PIN_AUTHORITY_n_SHARE values (needed with DATABASE_URL)',
     )
     .action(() => {
       for (const [name, value] of Object.entries(generateSecretValues())) out(`${name}=${value}\n`);

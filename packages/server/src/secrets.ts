@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { createMasterShare } from '@verity/pin';
 import { ConfigError, type Config } from './config.js';
 
 export interface Secrets {
@@ -65,10 +66,13 @@ export function loadSecrets(config: Config): Secrets {
   return { cookieKeys: checkCookieKeys(stored.cookieKeys), dataKey: decodeDataKey(stored.dataKey) };
 }
 
-/** Fresh values for an operator to put into COOKIE_KEYS and DATA_ENCRYPTION_KEY. */
-export function generateSecretValues(): { COOKIE_KEYS: string; DATA_ENCRYPTION_KEY: string } {
+/** Fresh values for an operator to put into COOKIE_KEYS, DATA_ENCRYPTION_KEY and the PIN authorities' shares. */
+export function generateSecretValues(): Record<string, string> {
   return {
     COOKIE_KEYS: randomBytes(32).toString('base64url'),
     DATA_ENCRYPTION_KEY: randomBytes(32).toString('base64url'),
+    // Each PIN authority's master share; give each only to the process that runs it.
+    PIN_AUTHORITY_1_SHARE: createMasterShare(),
+    PIN_AUTHORITY_2_SHARE: createMasterShare(),
   };
 }

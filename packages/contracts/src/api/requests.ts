@@ -25,6 +25,8 @@ export const requestInfoSchema = z.object({
   registration: z.enum(['true', 'false']),
   externalAuthentication: z.boolean(),
   email: z.string().nullable(),
+  /** The client's id: the PIN scheme's customer id. */
+  clientId: z.string().optional(),
 });
 
 export type RequestInfo = z.infer<typeof requestInfoSchema>;

@@ -22,6 +22,7 @@ export async function serve(config: Config): Promise<void> {
       await ctx.obAttempts.sweep();
       await ctx.socialFlows.sweep();
       await ctx.secondFactorChallenges.sweep();
+      await ctx.pins.sweep();
     } catch (error) {
       app.log.warn({ err: error }, 'sweeping expired records failed');
     }

@@ -224,6 +224,39 @@ export interface SecondFactorTable {
   created_at: number;
   last_used_at: number | null;
 }
+export interface PinRegistrationTable {
+  id: string;
+  user_id: string;
+  client_id: string;
+  /** SHA-256 of the activation token (actToken). */
+  act_token_hash: string;
+  attempts: number;
+  expires_at: number;
+  created_at: number;
+}
+
+export interface PinIdentityTable {
+  id: string;
+  mpin_id: string;
+  mpin_id_hash: string;
+  user_id: string;
+  client_id: string;
+  device_name: string;
+  /** Pa = w·Q, the user's own public key (key-escrow-less M-Pin). */
+  public_key: string | null;
+  /** s₁·Pa and s₂·Pa from the authorities, encrypted, until both are in; then cleared. */
+  key_share_1: string | null;
+  key_share_2: string | null;
+  /** K = s·Pa, encrypted: with a token it allows an offline PIN search, so never in clear. */
+  server_key: string | null;
+  state: 'registering' | 'active' | 'revoked';
+  failed_attempts: number;
+  reg_ott_hash: string | null;
+  cs2_token_hash: string | null;
+  reg_expires_at: number;
+  created_at: number;
+  last_used_at: number | null;
+}
 
 export interface SocialFlowTable {
   /** SHA-256 of the state sent to the provider; the state itself is not stored. */
@@ -275,6 +308,19 @@ export interface RecoveryCodeTable {
   created_at: number;
   used_at: number | null;
 }
+export interface PinChallengeTable {
+  identity_id: string;
+  u: string;
+  y: string;
+  expires_at: number;
+}
+
+export interface PinAuthTokenTable {
+  token_hash: string;
+  identity_id: string;
+  browser_id: string;
+  expires_at: number;
+}
 
 export interface Database {
   oidc_payloads: OidcPayloadTable;
@@ -300,4 +346,8 @@ export interface Database {
   second_factors: SecondFactorTable;
   second_factor_challenges: SecondFactorChallengeTable;
   recovery_codes: RecoveryCodeTable;
+  pin_registrations: PinRegistrationTable;
+  pin_identities: PinIdentityTable;
+  pin_challenges: PinChallengeTable;
+  pin_auth_tokens: PinAuthTokenTable;
 }

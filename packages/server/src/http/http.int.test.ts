@@ -147,10 +147,11 @@ describe.each(databaseTargets())('HTTP surface (%s)', (target) => {
       loggedIn: false,
       pinRequired: true,
       theme: 'dark',
-      userRequirements: [],
+      userRequirements: ['loginWithMPin'],
       registration: 'true',
       externalAuthentication: false,
       email: null,
+      clientId: client.clientId,
     });
   });
 

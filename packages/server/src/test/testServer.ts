@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { createMasterShare } from '@verity/pin';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
@@ -43,6 +44,8 @@ export function testEnv(target: 'sqlite' | 'postgres', extra: Record<string, str
           DATABASE_SCHEMA: schema!,
           COOKIE_KEYS: randomBytes(32).toString('base64url'),
           DATA_ENCRYPTION_KEY: randomBytes(32).toString('base64url'),
+          PIN_AUTHORITY_1_SHARE: createMasterShare(),
+          PIN_AUTHORITY_2_SHARE: createMasterShare(),
         }
       : {}),
     ...extra,

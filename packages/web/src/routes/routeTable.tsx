@@ -40,6 +40,9 @@ import { DrivingLicencePage } from './drivinglicence/DrivingLicencePage';
 import { CreditCardPage } from './creditcard/CreditCardPage';
 import { MnoPage } from './mno/MnoPage';
 import { DocumentPhotoPage } from './photo/DocumentPhotoPage';
+import { MpinSetupPage } from './mpinsetup/MpinSetupPage';
+import { MpinLoginPage } from './mpinlogin/MpinLoginPage';
+import { MpinDetectPage } from './mpindetect/MpinDetectPage';
 
 // React Router matches paths case-insensitively by default, as the spec's mixed case needs.
 const builtScreens: Record<BuiltScreen, ReactElement> = {
@@ -84,6 +87,10 @@ const builtScreens: Record<BuiltScreen, ReactElement> = {
   '/MNO': <MnoPage />,
   '/PassportPhoto': <DocumentPhotoPage document="Passport" />,
   '/DrivingLicencePhoto': <DocumentPhotoPage document="Driving Licence" />,
+  '/mpinsetup': <MpinSetupPage />,
+  '/mpinlogin': <MpinLoginPage />,
+  '/mpinlogin2': <MpinLoginPage />,
+  '/mpindetect': <MpinDetectPage />,
 };
 
 const comingScreenPages = Object.fromEntries(

@@ -30,7 +30,9 @@ export type AuditEventType =
   | 'second_factor_login'
   | 'second_factor_failed'
   | 'recovery_codes_created'
-  | 'recovery_code_used';
+  | 'recovery_code_used'
+  | 'pin_registered'
+  | 'pin_revoked';
 
 export interface AuditEvent {
   type: AuditEventType;

@@ -35,6 +35,8 @@ const titles: Record<AuditEventType, string> = {
   second_factor_failed: 'Wrong second-factor code',
   recovery_codes_created: 'New recovery codes made',
   recovery_code_used: 'Recovery code used',
+  pin_registered: 'PIN set up on a device',
+  pin_revoked: 'PIN blocked after too many attempts',
 };
 
 const RECENT = 10;

@@ -27,7 +27,11 @@ export async function requestInfo(
     client.policy.sessionLifetime,
   );
   const user = login ? await ctx.users.findById(login.accountId) : undefined;
-  const userRequirements = await outstandingRequirements(ctx, interaction, login);
+  // Nobody signed in and the client demands PIN login: the PIN login screen (DESIGN.md).
+  const userRequirements =
+    !login && client.policy.requirePin
+      ? (['loginWithMPin'] as const satisfies RequestInfo['userRequirements'])
+      : await outstandingRequirements(ctx, interaction, login);
   return {
     sendResponse: user !== undefined && userRequirements.length === 0,
     clientName: client.metadata.client_name,
@@ -41,5 +45,6 @@ export async function requestInfo(
     registration: prompts.includes('create') ? 'true' : 'false',
     externalAuthentication: false,
     email: user?.email ?? null,
+    clientId,
   };
 }

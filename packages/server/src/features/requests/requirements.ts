@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.js';
 import type { RequestLogin } from '../../oidc/interactions.js';
 import { assuranceRequirements } from '../assurance/assuranceState.js';
 import { consentClaims, requestedFields } from '../profile/requestedClaims.js';
+import { pinRequirements } from '../pin/requirement.js';
 import { secondFactorStep } from '../secondFactor/requirement.js';
 
 type Interaction = InstanceType<Provider['Interaction']>;
@@ -36,7 +37,7 @@ export async function outstandingRequirements(
     const step = await secondFactorStep(ctx, login);
     if (step) outstanding.push(step);
   }
-  if (client.policy.requirePin) outstanding.push('setupMPin');
+  if (client.policy.requirePin) outstanding.push(...pinRequirements(login));
   outstanding.push(
     ...(await assuranceRequirements(ctx, client.policy, interaction, login.accountId)),
   );

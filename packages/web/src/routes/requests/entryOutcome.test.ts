@@ -18,6 +18,16 @@ describe('entryDestination', () => {
     ).toBe('/signup');
   });
 
+  it('opens the PIN login when the client demands it and nobody is signed in', () => {
+    const pin = { sendResponse: false, userRequirements: ['loginWithMPin' as const] };
+    expect(entryDestination({ ...pin, registration: 'false', loggedIn: false }, next)).toBe(
+      '/mpinlogin',
+    );
+    expect(entryDestination({ ...pin, registration: 'true', loggedIn: false }, next)).toBe(
+      '/signup',
+    );
+  });
+
   it('follows the next step otherwise', () => {
     expect(
       entryDestination({ sendResponse: false, registration: 'true', loggedIn: true }, next),

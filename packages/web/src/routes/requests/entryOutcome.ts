@@ -7,11 +7,13 @@ import { ApiError } from '../../api/client';
  * next step.
  */
 export function entryDestination(
-  info: Pick<RequestInfo, 'sendResponse' | 'registration' | 'loggedIn'>,
+  info: Pick<RequestInfo, 'sendResponse' | 'registration' | 'loggedIn'> &
+    Partial<Pick<RequestInfo, 'userRequirements'>>,
   nextStep: () => string,
 ): string {
   if (info.sendResponse) return '/sendresponse';
   if (info.registration === 'true' && !info.loggedIn) return '/signup';
+  if (!info.loggedIn && info.userRequirements?.includes('loginWithMPin')) return '/mpinlogin';
   return nextStep();
 }
 

@@ -1,0 +1,212 @@
+/**
+ * PIN set-up in a real browser, from a relying party that requires PIN login: a new user signs
+ * up, verifies the e-mail, chooses a PIN on the PIN pad (keyboard and clicks, backspace, a
+ * mismatch), and is back at the relying party logged in with the PIN (amr pin, swk).
+ */
+import { randomUUID } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { expectNoAxeViolations, useStack, waitForEmailCode } from './harness.js';
+
+const strongPassword = 'correct horse battery staple 42';
+
+describe('PIN set-up', () => {
+  const env = useStack({ scope: 'openid email', clientFlags: ['--skip-consent', '--require-pin'] });
+
+  async function onVerity(target: Page, path: string): Promise<void> {
+    const { verityUrl } = env.stack();
+    await target.waitForURL(
+      (url) => url.origin === verityUrl && url.pathname.toLowerCase() === path.toLowerCase(),
+    );
+    await target.locator('h1').first().waitFor();
+  }
+
+  async function checkAccessibility(target: Page): Promise<void> {
+    await target.mouse.move(0, 0);
+    await target.waitForTimeout(250);
+    await expectNoAxeViolations(target);
+  }
+
+  /** Signs a new user up from the relying party and sets up the PIN 2580; back at /me. */
+  async function signUpWithPin(page: Page): Promise<string> {
+    const { rpUrl, verityUrl } = env.stack();
+    const email = `pin-${randomUUID().slice(0, 8)}@example.com`;
+    await page.goto(`${rpUrl}/`);
+    await page.getByRole('button', { name: 'Sign in with Verity' }).click();
+    // No saved identity: the PIN login asks for consent to verify first.
+    await onVerity(page, '/mpinlogin');
+    await page.getByRole('heading', { name: 'Verify your identity' }).waitFor();
+    await page.getByLabel('I agree with the Verity Terms and Conditions').check();
+    await page.getByRole('button', { name: 'Start Verification' }).click();
+    await onVerity(page, '/signup');
+    await page.getByRole('link', { name: 'Register here' }).click();
+    await onVerity(page, '/signup2');
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(strongPassword);
+    await page.getByLabel('I accept the terms and conditions').check();
+    await page.getByRole('button', { name: 'Create my account' }).click();
+    await onVerity(page, '/verifyemail');
+    const code = await waitForEmailCode(verityUrl, email, []);
+    await page.getByLabel(`Please enter the code we sent to ${email}`).fill(code);
+    await page.getByRole('button', { name: 'Verify', exact: true }).click();
+    await onVerity(page, '/mpinsetup');
+    await page.keyboard.type('2580');
+    await page.getByText('Re-Enter Your Pin').waitFor();
+    await page.keyboard.type('2580');
+    await page.waitForURL(`${rpUrl}/me`);
+    return email;
+  }
+
+  /** A later visit: no session (cookies gone), the same browser storage. */
+  async function returnToRelyingParty(page: Page): Promise<void> {
+    await page.context().clearCookies();
+    await page.goto(`${env.stack().rpUrl}/`);
+    await page.getByRole('button', { name: 'Sign in with Verity' }).click();
+    await onVerity(page, '/mpinlogin');
+  }
+
+  it('a new user of a client that requires PIN login sets up a PIN and is signed in with it', async () => {
+    const page = env.page();
+    const { rpUrl, verityUrl } = env.stack();
+    const email = `pin-${randomUUID().slice(0, 8)}@example.com`;
+
+    await page.goto(`${rpUrl}/`);
+    await page.getByRole('button', { name: 'Sign in with Verity' }).click();
+    // No saved identity: the PIN login asks for consent to verify first.
+    await onVerity(page, '/mpinlogin');
+    await page.getByRole('heading', { name: 'Verify your identity' }).waitFor();
+    await page.getByLabel('I agree with the Verity Terms and Conditions').check();
+    await page.getByRole('button', { name: 'Start Verification' }).click();
+    await onVerity(page, '/signup');
+    await page.getByRole('link', { name: 'Register here' }).click();
+    await onVerity(page, '/signup2');
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(strongPassword);
+    await page.getByLabel('I accept the terms and conditions').check();
+    await page.getByRole('button', { name: 'Create my account' }).click();
+    await onVerity(page, '/verifyemail');
+    const code = await waitForEmailCode(verityUrl, email, []);
+    await page.getByLabel(`Please enter the code we sent to ${email}`).fill(code);
+    await page.getByRole('button', { name: 'Verify', exact: true }).click();
+
+    await onVerity(page, '/mpinsetup');
+    await page.getByText('Choose Your Verity M-Pin').waitFor();
+    await checkAccessibility(page);
+
+    // Keyboard: a digit too many is corrected with Backspace.
+    await page.keyboard.type('258');
+    await page.keyboard.press('Backspace');
+    await page.keyboard.type('80');
+    await page.getByText('Re-Enter Your Pin').waitFor();
+    // A different PIN: 'PINs don't match', in red, and the set-up starts again.
+    await page.keyboard.type('2581');
+    const mismatch = page.getByText("PINs don't match");
+    await mismatch.waitFor();
+    expect(await mismatch.getAttribute('class')).toContain('text-danger');
+    await checkAccessibility(page);
+
+    // Clicks this time.
+    for (const digit of '2580')
+      await page.getByRole('button', { name: digit, exact: true }).click();
+    await page.getByText('Re-Enter Your Pin').waitFor();
+    await page.keyboard.type('2580');
+
+    await page.waitForURL(`${rpUrl}/me`);
+    await page.getByText(email).first().waitFor();
+    // The identity is kept in Verity's own storage (its origin), never the relying party's.
+    const verityPage = await page.context().newPage();
+    await verityPage.goto(`${verityUrl}/about`);
+    const saved = JSON.parse(
+      (await verityPage.evaluate(() => localStorage.getItem('mfa'))) ?? '{}',
+    ) as Record<string, Record<string, { state: string; token: string; csHex?: string }>>;
+    const identities = Object.values(saved).flatMap((byUser) => Object.values(byUser));
+    expect(identities).toHaveLength(1);
+    expect(identities[0]).toMatchObject({ state: 'REGISTERED' });
+    expect(identities[0]!.csHex).toBeUndefined();
+    expect(JSON.stringify(saved)).not.toContain('2580');
+  });
+
+  it('later logs in with the PIN; a wrong PIN is said in red', async () => {
+    const page = env.page();
+    const email = await signUpWithPin(page);
+    await returnToRelyingParty(page);
+    await page.getByText(email).waitFor();
+    await page.getByText('Enter Your Verity M-Pin').waitFor();
+    await page
+      .getByRole('link', { name: 'Log in with your e-mail and password instead' })
+      .waitFor();
+    await checkAccessibility(page);
+
+    await page.keyboard.type('1111');
+    const wrong = page.getByText('Wrong PIN, please try again.');
+    await wrong.waitFor();
+    expect(await wrong.getAttribute('class')).toContain('text-danger');
+    await page.keyboard.type('2580');
+    await page.waitForURL(`${env.stack().rpUrl}/me`);
+    await page.getByText(email).first().waitFor();
+
+    // /mpindetect finds the saved identity of this request's client: PIN login.
+    await returnToRelyingParty(page);
+    await page.goto(`${env.stack().verityUrl}/mpindetect`);
+    await onVerity(page, '/mpinlogin');
+    await page.getByText('Enter Your Verity M-Pin').waitFor();
+  });
+
+  it('three wrong PINs show the revoked screen; the identity deleted leaves the consent screen', async () => {
+    const page = env.page();
+    await signUpWithPin(page);
+    await returnToRelyingParty(page);
+    for (const guess of ['1111', '2222']) {
+      await page.keyboard.type(guess);
+      await page.getByText('Wrong PIN, please try again.').waitFor();
+    }
+    await page.keyboard.type('3333');
+    await page.getByText('You have used too many PIN attempts.').waitFor();
+    await page
+      .getByText('We will need to re-verify you before you can login on this device.')
+      .waitFor();
+    await checkAccessibility(page);
+
+    // Another visit: the revoked identity is not offered; the consent to verify is.
+    await returnToRelyingParty(page);
+    await page.getByRole('heading', { name: 'Verify your identity' }).waitFor();
+    const start = page.getByRole('button', { name: 'Start Verification' });
+    expect(await start.isDisabled()).toBe(true);
+    await page
+      .getByLabel('I agree with the Verity Terms and Conditions and Privacy Policy', {
+        exact: false,
+      })
+      .check();
+    expect(await start.isDisabled()).toBe(false);
+    await checkAccessibility(page);
+  });
+
+  it('an identity deleted from this device and added again', async () => {
+    const page = env.page();
+    const email = await signUpWithPin(page);
+    await returnToRelyingParty(page);
+    await page.getByRole('button', { name: 'Not you? Choose another account' }).click();
+    await page.getByRole('heading', { name: 'Select account to log in' }).waitFor();
+    await checkAccessibility(page);
+    await page.getByRole('button', { name: `Delete ${email} from this device` }).click();
+    await page.getByRole('heading', { name: 'Verify your identity' }).waitFor();
+
+    // Verified again with e-mail and password, this browser gets a new identity.
+    await page.getByLabel('I agree with the Verity Terms and Conditions').check();
+    await page.getByRole('button', { name: 'Start Verification' }).click();
+    await onVerity(page, '/login');
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(strongPassword);
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await onVerity(page, '/mpinsetup');
+    await page.keyboard.type('1357');
+    await page.getByText('Re-Enter Your Pin').waitFor();
+    await page.keyboard.type('1357');
+    await page.waitForURL(`${env.stack().rpUrl}/me`);
+
+    await returnToRelyingParty(page);
+    await page.keyboard.type('1357');
+    await page.waitForURL(`${env.stack().rpUrl}/me`);
+    await page.getByText(email).first().waitFor();
+  });
+});

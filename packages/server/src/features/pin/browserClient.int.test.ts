@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { memoryStorage } from '../../../../web/src/state/memoryStorage';
+import { PinClient } from '../../../../web/src/pin/pinClient';
+import { MFA_KEY, getIdentity, listIdentities } from '../../../../web/src/pin/identities';
+import { databaseTargets } from '../../test/databases.js';
+import { ApiBrowser, signUp } from '../../test/journey.js';
+import { CookieJar, startTestServer, type TestServer } from '../../test/testServer.js';
+
+// The SPA's PIN client (packages/web/src/pin) against the real server, over real HTTP.
+describe.each(databaseTargets())('the browser’s PIN client (%s)', (target) => {
+  let server: TestServer;
+  let clientId: string;
+
+  beforeAll(async () => {
+    server = await startTestServer(target);
+    clientId = (
+      await server.ctx.clients.create({
+        name: 'PIN shop',
+        redirectUris: ['http://127.0.0.1:3001/cb'],
+        requirePin: true,
+      })
+    ).clientId;
+  });
+  afterAll(async () => server?.close());
+
+  /** A browser: its cookies, its localStorage, the SPA's PinClient. */
+  function browserWith(storage = memoryStorage(), jar: CookieJar = new CookieJar()) {
+    const client = new PinClient({
+      server: `${server.url}/api/mpin`,
+      customerId: clientId,
+      storage,
+      fetch: (input, init) => jar.fetch(input, init),
+    });
+    return { client, storage, jar };
+  }
+
+  it('registers, saves the identity without csHex or regOTT, and logs in later', async () => {
+    const jar = await signUp(server, 'spa-pin@example.com', new ApiBrowser(server));
+    const { client, storage } = browserWith(memoryStorage(), jar);
+    const start = await client.startRegistration();
+    expect(start.display).toBe('spa-pin@example.com');
+    const identity = await client.register(start, '0420');
+    expect(identity).toMatchObject({ state: 'REGISTERED', curve: 'BLS12381', pinLength: 4 });
+    expect(storage.getItem(MFA_KEY)).not.toMatch(/csHex|regOTT/);
+    expect(listIdentities(storage, clientId)).toHaveLength(1);
+
+    const later = browserWith(storage); // same storage, no session cookie
+    const result = await later.client.authenticate(start.userId, '0420');
+    expect(result).toEqual({ display: 'spa-pin@example.com', userRequirements: [] });
+    const session = await later.jar.fetch(`${server.url}/api/session`);
+    expect(await session.json()).toMatchObject({ loggedIn: true });
+  });
+
+  it('three wrong PINs: 401, 401, then 410 and the saved identity is REVOKED', async () => {
+    const jar = await signUp(server, 'spa-revoked@example.com', new ApiBrowser(server));
+    const { client, storage } = browserWith(memoryStorage(), jar);
+    const start = await client.startRegistration();
+    await client.register(start, '1357');
+    await expect(client.authenticate(start.userId, '0000')).rejects.toMatchObject({ status: 401 });
+    await expect(client.authenticate(start.userId, '1111')).rejects.toMatchObject({ status: 401 });
+    await expect(client.authenticate(start.userId, '2222')).rejects.toMatchObject({
+      status: 410,
+      code: 'pin_revoked',
+    });
+    expect(getIdentity(storage, clientId, start.userId).state).toBe('REVOKED');
+    await expect(client.authenticate(start.userId, '1357')).rejects.toMatchObject({
+      code: 'pin_revoked',
+    });
+  });
+
+  it('refuses without its options, and without a saved identity', async () => {
+    expect(() => new PinClient({ server: '', customerId: 'x', storage: memoryStorage() })).toThrow(
+      'Missing option: server',
+    );
+    expect(
+      () => new PinClient({ server: server.url, customerId: '', storage: memoryStorage() }),
+    ).toThrow('Missing option: customerId');
+    await expect(browserWith().client.authenticate('', '1234')).rejects.toThrow('Missing user ID');
+    await expect(browserWith().client.authenticate('nobody', '1234')).rejects.toThrow(
+      'Missing identity',
+    );
+  });
+});

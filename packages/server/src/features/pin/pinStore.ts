@@ -1,0 +1,261 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { Kysely, Selectable } from 'kysely';
+import type { FieldEncryption } from '../../crypto/fieldEncryption.js';
+import type { Database, PinIdentityTable } from '../../db/schema.js';
+
+/** Wrong PINs in a row that revoke an identity. */
+export const MAX_PIN_ATTEMPTS = 3;
+export const REGISTRATION_TTL_MS = 10 * 60_000;
+export const CHALLENGE_TTL_MS = 60_000;
+export const AUTH_OTT_TTL_MS = 60_000;
+
+export type PinIdentity = Selectable<PinIdentityTable>;
+
+/** High-entropy one-time tokens are stored as their SHA-256 only. */
+export const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
+export const newToken = () => randomBytes(32).toString('base64url');
+
+/**
+ * PIN registrations, identities, pass-1 challenges and authOTTs. Every single-use record is
+ * consumed with one DELETE … RETURNING, and the wrong-PIN counter moves with one conditional
+ * UPDATE, so parallel requests cannot use a record twice or pass the attempt limit.
+ */
+export class PinStore {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly encryption: FieldEncryption,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async startRegistration(userId: string, clientId: string): Promise<string> {
+    const actToken = newToken();
+    await this.db
+      .insertInto('pin_registrations')
+      .values({
+        id: randomUUID(),
+        user_id: userId,
+        client_id: clientId,
+        act_token_hash: tokenHash(actToken),
+        attempts: 0,
+        expires_at: this.now() + REGISTRATION_TTL_MS,
+        created_at: this.now(),
+      })
+      .execute();
+    return actToken;
+  }
+
+  /** Consumes a registration by its activation token: missing, expired, or this user's. */
+  async takeRegistration(actToken: string) {
+    const row = await this.db
+      .deleteFrom('pin_registrations')
+      .where('act_token_hash', '=', tokenHash(actToken))
+      .returningAll()
+      .executeTakeFirst();
+    if (!row) return { status: 'missing' as const };
+    if (row.expires_at < this.now()) return { status: 'expired' as const };
+    return { status: 'ok' as const, userId: row.user_id, clientId: row.client_id };
+  }
+
+  async createIdentity(input: {
+    mpinId: string;
+    userId: string;
+    clientId: string;
+    deviceName: string;
+  }): Promise<{ regOTT: string }> {
+    const regOTT = newToken();
+    await this.db
+      .insertInto('pin_identities')
+      .values({
+        id: randomUUID(),
+        mpin_id: input.mpinId,
+        mpin_id_hash: tokenHash(input.mpinId),
+        user_id: input.userId,
+        client_id: input.clientId,
+        device_name: input.deviceName,
+        public_key: null,
+        key_share_1: null,
+        key_share_2: null,
+        server_key: null,
+        state: 'registering',
+        failed_attempts: 0,
+        reg_ott_hash: tokenHash(regOTT),
+        cs2_token_hash: null,
+        reg_expires_at: this.now() + REGISTRATION_TTL_MS,
+        created_at: this.now(),
+        last_used_at: null,
+      })
+      .execute();
+    return { regOTT };
+  }
+
+  async findByMpinId(mpinId: string, clientId: string): Promise<PinIdentity | undefined> {
+    return this.db
+      .selectFrom('pin_identities')
+      .selectAll()
+      .where('mpin_id_hash', '=', tokenHash(mpinId))
+      .where('client_id', '=', clientId)
+      .executeTakeFirst();
+  }
+
+  /**
+   * The first authority's step: regOTT is used once; the identity's public key and the first
+   * key share are recorded, and a one-time token for the second authority is issued.
+   */
+  async recordFirstShare(
+    identity: PinIdentity,
+    regOTT: string,
+    publicKey: string,
+    keyShare: string,
+  ): Promise<{ cs2Token: string } | 'invalid' | 'expired'> {
+    if (identity.reg_expires_at < this.now()) return 'expired';
+    const cs2Token = newToken();
+    const updated = await this.db
+      .updateTable('pin_identities')
+      .set({
+        reg_ott_hash: null,
+        public_key: publicKey,
+        key_share_1: this.encryption.encrypt(keyShare, `pin-key-1:${identity.id}`),
+        cs2_token_hash: tokenHash(cs2Token),
+      })
+      .where('id', '=', identity.id)
+      .where('state', '=', 'registering')
+      .where('reg_ott_hash', '=', tokenHash(regOTT))
+      .executeTakeFirst();
+    return Number(updated.numUpdatedRows) === 1 ? { cs2Token } : 'invalid';
+  }
+
+  async findByCs2Token(token: string): Promise<PinIdentity | undefined> {
+    return this.db
+      .selectFrom('pin_identities')
+      .selectAll()
+      .where('cs2_token_hash', '=', tokenHash(token))
+      .where('state', '=', 'registering')
+      .executeTakeFirst();
+  }
+
+  /** The second authority's step: the identity becomes active with K = s₁·Pa + s₂·Pa. */
+  async activate(
+    identity: PinIdentity,
+    cs2Token: string,
+    serverKey: (keyShare1: string) => string,
+  ): Promise<boolean> {
+    if (!identity.key_share_1) return false;
+    const first = this.encryption.decrypt(identity.key_share_1, `pin-key-1:${identity.id}`);
+    const updated = await this.db
+      .updateTable('pin_identities')
+      .set({
+        cs2_token_hash: null,
+        key_share_1: null,
+        server_key: this.encryption.encrypt(serverKey(first), `pin-server-key:${identity.id}`),
+        state: 'active',
+      })
+      .where('id', '=', identity.id)
+      .where('state', '=', 'registering')
+      .where('cs2_token_hash', '=', tokenHash(cs2Token))
+      .executeTakeFirst();
+    return Number(updated.numUpdatedRows) === 1;
+  }
+
+  serverKeyOf(identity: PinIdentity): string | null {
+    return identity.server_key
+      ? this.encryption.decrypt(identity.server_key, `pin-server-key:${identity.id}`)
+      : null;
+  }
+
+  /** Pass 1: one outstanding challenge per identity; a new pass 1 replaces the old one. */
+  async saveChallenge(identityId: string, u: string, y: string): Promise<void> {
+    const expires_at = this.now() + CHALLENGE_TTL_MS;
+    await this.db
+      .insertInto('pin_challenges')
+      .values({ identity_id: identityId, u, y, expires_at })
+      .onConflict((oc) => oc.column('identity_id').doUpdateSet({ u, y, expires_at }))
+      .execute();
+  }
+
+  /** Pass 2 takes the challenge: it can be answered once. */
+  async takeChallenge(identityId: string): Promise<{ u: string; y: string } | null> {
+    const row = await this.db
+      .deleteFrom('pin_challenges')
+      .where('identity_id', '=', identityId)
+      .returningAll()
+      .executeTakeFirst();
+    return row && row.expires_at >= this.now() ? { u: row.u, y: row.y } : null;
+  }
+
+  /**
+   * Counts an attempt before the PIN is checked, in one conditional UPDATE: at most
+   * MAX_PIN_ATTEMPTS checks can be under way or done since the last right PIN, however many
+   * arrive in parallel. Returns the attempt's number, or null when none is left.
+   */
+  async reserveAttempt(identityId: string): Promise<number | null> {
+    const row = await this.db
+      .updateTable('pin_identities')
+      .set((eb) => ({ failed_attempts: eb('failed_attempts', '+', 1) }))
+      .where('id', '=', identityId)
+      .where('state', '=', 'active')
+      .where('failed_attempts', '<', MAX_PIN_ATTEMPTS)
+      .returning('failed_attempts')
+      .executeTakeFirst();
+    return row ? Number(row.failed_attempts) : null;
+  }
+
+  async rightPin(identityId: string): Promise<void> {
+    await this.db
+      .updateTable('pin_identities')
+      .set({ failed_attempts: 0, last_used_at: this.now() })
+      .where('id', '=', identityId)
+      .where('state', '=', 'active')
+      .execute();
+  }
+
+  /** Revoked for good: the verification key is dropped, so the identity cannot come back. */
+  async revoke(identityId: string): Promise<void> {
+    await this.db
+      .updateTable('pin_identities')
+      .set({ state: 'revoked', server_key: null })
+      .where('id', '=', identityId)
+      .execute();
+  }
+
+  async issueAuthOTT(identityId: string, browserId: string): Promise<string> {
+    const authOTT = newToken();
+    await this.db
+      .insertInto('pin_auth_tokens')
+      .values({
+        token_hash: tokenHash(authOTT),
+        identity_id: identityId,
+        browser_id: browserId,
+        expires_at: this.now() + AUTH_OTT_TTL_MS,
+      })
+      .execute();
+    return authOTT;
+  }
+
+  /** Consumes an authOTT: valid once, for the browser it was issued to, until it expires. */
+  async takeAuthOTT(authOTT: string, browserId: string | null) {
+    const row = await this.db
+      .deleteFrom('pin_auth_tokens')
+      .where('token_hash', '=', tokenHash(authOTT))
+      .returningAll()
+      .executeTakeFirst();
+    if (!row || row.browser_id !== browserId || row.expires_at < this.now()) return null;
+    return this.db
+      .selectFrom('pin_identities')
+      .selectAll()
+      .where('id', '=', row.identity_id)
+      .executeTakeFirst();
+  }
+
+  /** Drops expired flow records (registrations, unfinished identities, challenges, authOTTs). */
+  async sweep(): Promise<void> {
+    const now = this.now();
+    await this.db.deleteFrom('pin_registrations').where('expires_at', '<', now).execute();
+    await this.db.deleteFrom('pin_challenges').where('expires_at', '<', now).execute();
+    await this.db.deleteFrom('pin_auth_tokens').where('expires_at', '<', now).execute();
+    await this.db
+      .deleteFrom('pin_identities')
+      .where('state', '=', 'registering')
+      .where('reg_expires_at', '<', now)
+      .execute();
+  }
+}

@@ -1,0 +1,287 @@
+import {
+  mpinIdSchema,
+  pinAuthenticateRequestSchema,
+  pinAuthenticateResponseSchema,
+  pinClientSecretQuerySchema,
+  pinClientSecretResponseSchema,
+  pinClientSettingsSchema,
+  pinPass1RequestSchema,
+  pinPass1ResponseSchema,
+  pinPass2RequestSchema,
+  pinPass2ResponseSchema,
+  pinRegisterRequestSchema,
+  pinRegisterResponseSchema,
+  pinRegistrationStartResponseSchema,
+  pinSignatureQuerySchema,
+  pinSignatureResponseSchema,
+} from '@verity/contracts';
+import {
+  CURVE,
+  PinProtocolError,
+  combineServerSecretShares,
+  createChallenge,
+  createMpinId,
+  decodeG1,
+  decodeG2,
+  verifyPass2,
+} from '@verity/pin';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { ApiError } from '../../http/apiError.js';
+import { clientIp, enforceLimit } from '../../http/rateLimit.js';
+import { currentUser } from '../session/currentUser.js';
+import { nowSeconds, signInBrowser } from '../session/signIn.js';
+import { AUTHORITY_NAMES } from './authority.js';
+import { MAX_PIN_ATTEMPTS, type PinIdentity } from './pinStore.js';
+
+export const PIN_BASE = '/api/mpin';
+const RPS = `${PIN_BASE}/rps/v2`;
+const DTA2_URL = `${PIN_BASE}/dta2/clientSecret`;
+/** The customer-id header every PIN scheme call carries (the customer id is the client id). */
+export const CUSTOMER_ID_HEADER = 'x-customer-id';
+
+export const pinLimits = {
+  registrationsPerUser: { name: 'pin-register', max: 10, windowSeconds: 3600 },
+  registrationStepsPerAddress: { name: 'pin-register-ip', max: 60, windowSeconds: 900 },
+  loginsPerAddress: { name: 'pin-login-ip', max: 60, windowSeconds: 900 },
+};
+
+const DTAS = AUTHORITY_NAMES.join(',');
+
+/** Guard: the customer (client) this PIN call is for. */
+async function customerOf(ctx: AppContext, request: FastifyRequest): Promise<string> {
+  const header = request.headers[CUSTOMER_ID_HEADER];
+  const query = (request.query as { cid?: unknown } | undefined)?.cid;
+  const cid = typeof header === 'string' ? header : typeof query === 'string' ? query : '';
+  if (!cid || cid.length > 255 || !(await ctx.clients.find(cid)))
+    throw new ApiError('validation_failed', 'Unknown customer id.');
+  return cid;
+}
+
+/** Guard: malformed points and scalars are the caller's fault (400), never a 500. */
+function protocolInput<T>(parse: () => T): T {
+  try {
+    return parse();
+  } catch (error) {
+    if (error instanceof PinProtocolError) throw new ApiError('validation_failed', error.message);
+    throw error;
+  }
+}
+
+/** Guard: an identity that can log in; unknown, unfinished and revoked ones answer 410. */
+function usable(identity: PinIdentity | undefined): PinIdentity {
+  if (!identity || identity.state !== 'active') throw new ApiError('pin_revoked');
+  return identity;
+}
+
+/** The PIN scheme's calls (second document, 'PIN scheme calls'); docs/flows/pin-login.md. */
+export function pinRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const [authority1, authority2] = ctx.pinAuthorities;
+  const base = ctx.config.issuer;
+
+  api.post(
+    `${PIN_BASE}/register`,
+    { schema: { response: { 200: pinRegistrationStartResponseSchema } } },
+    async (request, reply) => {
+      const user = await currentUser(ctx, request, reply);
+      if (!user) throw new ApiError('not_signed_in');
+      const clientId = await customerOf(ctx, request);
+      await enforceLimit(ctx, pinLimits.registrationsPerUser, user.id);
+      const actToken = await ctx.pins.startRegistration(user.id, clientId);
+      return { actToken, userId: user.id, display: user.email };
+    },
+  );
+
+  api.get(
+    `${RPS}/clientSettings`,
+    {
+      schema: {
+        querystring: z.object({ cid: z.string().max(255).optional() }),
+        response: { 200: pinClientSettingsSchema },
+      },
+    },
+    async (request) => {
+      await customerOf(ctx, request);
+      return {
+        // The vendor's client seeded its own generator with this; ours uses the platform's
+        // CSPRNG and only mixes nothing in. Kept for the spec's shape.
+        seedValue: '',
+        registerURL: `${base}${RPS}/user`,
+        signatureURL: `${base}${RPS}/signature`,
+        mpinAuthServerURL: `${base}${RPS}`,
+        authenticateURL: `${base}${RPS}/authenticate`,
+        // Signing identities are not registered separately: a PIN identity signs (pin/README).
+        dvsRegURL: '',
+        curve: CURVE,
+        pinLength: ctx.config.pinLength,
+      };
+    },
+  );
+
+  api.put(
+    `${RPS}/user`,
+    { schema: { body: pinRegisterRequestSchema, response: { 200: pinRegisterResponseSchema } } },
+    async (request, reply) => {
+      await enforceLimit(ctx, pinLimits.registrationStepsPerAddress, clientIp(request));
+      const clientId = await customerOf(ctx, request);
+      const user = await currentUser(ctx, request, reply);
+      const registration = await ctx.pins.takeRegistration(request.body.activateCode);
+      if (registration.status === 'expired') throw new ApiError('pin_registration_expired');
+      if (
+        registration.status === 'missing' ||
+        registration.clientId !== clientId ||
+        registration.userId !== request.body.userId ||
+        registration.userId !== user?.id
+      )
+        throw new ApiError('pin_activation_invalid');
+      const mobile = request.body.mobile === 1 || request.body.mobile === true ? 1 : 0;
+      const mpinId = createMpinId({ userID: registration.userId, mobile });
+      const { regOTT } = await ctx.pins.createIdentity({
+        mpinId,
+        userId: registration.userId,
+        clientId,
+        deviceName: request.body.deviceName || 'This browser',
+      });
+      return { mpinId, regOTT, active: true };
+    },
+  );
+
+  api.get(
+    // A wildcard, not a parameter: an mpin_id is longer than Fastify's 100-character limit.
+    `${RPS}/signature/*`,
+    {
+      schema: {
+        params: z.object({ '*': mpinIdSchema }),
+        querystring: pinSignatureQuerySchema,
+        response: { 200: pinSignatureResponseSchema },
+      },
+    },
+    async (request) => {
+      await enforceLimit(ctx, pinLimits.registrationStepsPerAddress, clientIp(request));
+      const clientId = await customerOf(ctx, request);
+      const mpinId = request.params['*'];
+      const { regOTT, publicKey } = request.query;
+      protocolInput(() => decodeG2(publicKey, 'publicKey'));
+      const identity = await ctx.pins.findByMpinId(mpinId, clientId);
+      if (!identity || identity.state !== 'registering')
+        throw new ApiError('pin_registration_expired');
+      const { clientShare, keyShare } = authority1.issue(mpinId, publicKey);
+      const recorded = await ctx.pins.recordFirstShare(identity, regOTT, publicKey, keyShare);
+      if (recorded === 'expired') throw new ApiError('pin_registration_expired');
+      if (recorded === 'invalid') throw new ApiError('pin_activation_invalid');
+      return {
+        clientSecretShare: clientShare,
+        curve: CURVE,
+        dtas: DTAS,
+        cs2url: `${base}${DTA2_URL}?token=${recorded.cs2Token}`,
+        mpin_id: mpinId,
+      };
+    },
+  );
+
+  api.get(
+    DTA2_URL,
+    {
+      schema: {
+        querystring: pinClientSecretQuerySchema,
+        response: { 200: pinClientSecretResponseSchema },
+      },
+    },
+    async (request) => {
+      await enforceLimit(ctx, pinLimits.registrationStepsPerAddress, clientIp(request));
+      const { token } = request.query;
+      const identity = await ctx.pins.findByCs2Token(token);
+      if (!identity || !identity.public_key || identity.reg_expires_at < Date.now())
+        throw new ApiError('pin_registration_expired');
+      const { clientShare, keyShare } = authority2.issue(identity.mpin_id, identity.public_key);
+      const activated = await ctx.pins.activate(identity, token, (keyShare1) =>
+        combineServerSecretShares([keyShare1, keyShare]),
+      );
+      if (!activated) throw new ApiError('pin_registration_expired');
+      await ctx.audit.record(identity.user_id, 'pin_registered', identity.client_id);
+      return { clientSecret: clientShare };
+    },
+  );
+
+  api.post(
+    `${RPS}/pass1`,
+    { schema: { body: pinPass1RequestSchema, response: { 200: pinPass1ResponseSchema } } },
+    async (request) => {
+      await enforceLimit(ctx, pinLimits.loginsPerAddress, clientIp(request));
+      const clientId = await customerOf(ctx, request);
+      const { mpin_id, U, publicKey } = request.body;
+      const identity = usable(await ctx.pins.findByMpinId(mpin_id, clientId));
+      if (identity.public_key !== publicKey) throw new ApiError('pin_revoked');
+      protocolInput(() => decodeG1(U, 'U'));
+      const y = createChallenge();
+      await ctx.pins.saveChallenge(identity.id, U, y);
+      return { y };
+    },
+  );
+
+  api.post(
+    `${RPS}/pass2`,
+    { schema: { body: pinPass2RequestSchema, response: { 200: pinPass2ResponseSchema } } },
+    async (request, reply) => {
+      await enforceLimit(ctx, pinLimits.loginsPerAddress, clientIp(request));
+      const clientId = await customerOf(ctx, request);
+      const { mpin_id, V } = request.body;
+      const identity = usable(await ctx.pins.findByMpinId(mpin_id, clientId));
+      protocolInput(() => decodeG1(V, 'V'));
+      const challenge = await ctx.pins.takeChallenge(identity.id);
+      if (!challenge) throw new ApiError('pin_auth_expired');
+      // Counted before the check, atomically: parallel guesses cannot pass the limit.
+      const attempt = await ctx.pins.reserveAttempt(identity.id);
+      if (attempt === null) throw new ApiError('pin_revoked');
+      const serverKey = ctx.pins.serverKeyOf(identity);
+      const right =
+        serverKey !== null &&
+        protocolInput(() =>
+          verifyPass2({ mpinId: mpin_id, U: challenge.u, y: challenge.y, V, serverKey }),
+        );
+      if (!right) {
+        if (attempt >= MAX_PIN_ATTEMPTS) {
+          await ctx.pins.revoke(identity.id);
+          await ctx.audit.record(identity.user_id, 'pin_revoked', identity.client_id);
+          throw new ApiError('pin_revoked');
+        }
+        await ctx.audit.record(identity.user_id, 'login_failed', identity.client_id);
+        throw new ApiError('pin_wrong');
+      }
+      await ctx.pins.rightPin(identity.id);
+      const authOTT = await ctx.pins.issueAuthOTT(identity.id, ctx.browsers.ensure(request, reply));
+      return { authOTT };
+    },
+  );
+
+  api.post(
+    `${RPS}/authenticate`,
+    {
+      schema: {
+        body: pinAuthenticateRequestSchema,
+        response: { 200: pinAuthenticateResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      await enforceLimit(ctx, pinLimits.loginsPerAddress, clientIp(request));
+      const clientId = await customerOf(ctx, request);
+      const identity = await ctx.pins.takeAuthOTT(request.body.authOTT, ctx.browsers.get(request));
+      if (!identity || identity.client_id !== clientId) throw new ApiError('pin_auth_expired');
+      usable(identity);
+      const user = await ctx.users.findById(identity.user_id);
+      if (!user) throw new ApiError('pin_revoked');
+      const userRequirements = await signInBrowser(ctx, request, reply, request.body.RequestId, {
+        accountId: user.id,
+        amr: ['pin', 'swk'],
+        acr: 'urn:verity:aal2',
+        loginTs: nowSeconds(),
+        remember: false,
+      });
+      await ctx.audit.record(user.id, 'login', clientId);
+      return { display: user.email, userRequirements };
+    },
+  );
+}

@@ -1,0 +1,110 @@
+import * as pin from '@verity/pin';
+import { expect } from 'vitest';
+import { ApiBrowser } from './journey.js';
+import type { TestServer } from './testServer.js';
+
+type Answer = { status: number; body: Record<string, unknown> };
+
+let addresses = 0;
+
+/**
+ * The browser's side of the PIN scheme, over real HTTP, with the maths of packages/pin. Each
+ * has its own client address (X-Forwarded-For; run the server with TRUST_PROXY=1).
+ */
+export class PinBrowser {
+  readonly address = `198.18.${(++addresses >> 8) & 255}.${addresses & 255}`;
+
+  constructor(
+    readonly server: TestServer,
+    readonly customerId: string,
+    readonly browser = new ApiBrowser(server),
+  ) {}
+
+  async call(method: string, url: string, body?: unknown): Promise<Answer> {
+    const response = await this.browser.fetch(
+      url.startsWith('http') ? url : this.server.url + url,
+      {
+        method,
+        headers: {
+          'x-customer-id': this.customerId,
+          'x-forwarded-for': this.address,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      },
+    );
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  }
+
+  async settings() {
+    const answer = await this.call('GET', '/api/mpin/rps/v2/clientSettings');
+    expect(answer.status).toBe(200);
+    return answer.body as Record<string, string>;
+  }
+
+  /** Registration as /mpinsetup does it; returns the identity the browser would keep. */
+  async register(chosenPin: string) {
+    const start = await this.call('POST', '/api/mpin/register');
+    expect(start.status).toBe(200);
+    const { actToken, userId } = start.body as { actToken: string; userId: string };
+    const settings = await this.settings();
+    const registered = await this.call('PUT', settings.registerURL!, {
+      userId,
+      wid: 'web',
+      mobile: 0,
+      deviceName: 'Chromium on Linux',
+      activateCode: actToken,
+    });
+    expect(registered.status).toBe(200);
+    const { mpinId, regOTT } = registered.body as { mpinId: string; regOTT: string };
+    const user = pin.createUserKey();
+    const first = await this.call(
+      'GET',
+      `${settings.signatureURL}/${mpinId}?regOTT=${regOTT}&publicKey=${user.publicKey}`,
+    );
+    expect(first.status).toBe(200);
+    const { clientSecretShare, cs2url } = first.body as Record<string, string>;
+    const second = await this.call('GET', cs2url!);
+    expect(second.status).toBe(200);
+    const clientSecret = pin.applyUserKey(
+      pin.combineClientSecretShares([clientSecretShare!, second.body.clientSecret as string]),
+      user.secretKey,
+    );
+    return {
+      mpinId,
+      publicKey: user.publicKey,
+      token: pin.extractPin(clientSecret, chosenPin, mpinId),
+      settings,
+    };
+  }
+
+  async pass1(identity: { mpinId: string; publicKey: string }) {
+    const { x, U } = pin.pass1(identity.mpinId);
+    const answer = await this.call('POST', '/api/mpin/rps/v2/pass1', {
+      scope: ['oauth'],
+      mpin_id: identity.mpinId,
+      dtas: 'verity-dta-1,verity-dta-2',
+      publicKey: identity.publicKey,
+      U,
+    });
+    return { answer, x, U };
+  }
+
+  /** Pass 1 and pass 2 with this PIN; the answer of the last call made. */
+  async login(identity: { mpinId: string; publicKey: string; token: string }, typed: string) {
+    const { answer, x } = await this.pass1(identity);
+    if (answer.status !== 200) return answer;
+    const V = pin.pass2({
+      mpinId: identity.mpinId,
+      token: identity.token,
+      pin: typed,
+      x,
+      y: answer.body.y as string,
+    });
+    return this.call('POST', '/api/mpin/rps/v2/pass2', { mpin_id: identity.mpinId, V, WID: 'web' });
+  }
+
+  authenticate(authOTT: string) {
+    return this.call('POST', '/api/mpin/rps/v2/authenticate', { authOTT });
+  }
+}

@@ -1,0 +1,23 @@
+/** Texts of the PIN pad (second document, 'PIN pad modes' and section 8). */
+export const pinCopy = {
+  loginPrompt: (product: string) => `Enter Your ${product} M-Pin`,
+  setupPrompt: (product: string) => `Choose Your ${product} M-Pin`,
+  confirmPrompt: 'Re-Enter Your Pin',
+  mismatch: "PINs don't match",
+  selectTitle: 'Select account to log in',
+  notMyEmail: 'Not my e-mail address',
+  deleteAccount: (display: string) => `Delete ${display} from this device`,
+  registerTitle: 'Verify your identity',
+  registerIntro: (clientName: string) =>
+    `${clientName} has requested that you verify your identity.`,
+  terms: (product: string) => `I agree with the ${product} Terms and Conditions and Privacy Policy`,
+  start: 'Start Verification',
+  cancel: 'Cancel',
+  revokedTitle: 'You have used too many PIN attempts.',
+  revokedText: 'We will need to re-verify you before you can login on this device.',
+  backspace: 'Delete the last digit',
+  noRequest: 'A PIN is set up for the service you came from. Please start again from there.',
+  switchAccount: 'Not you? Choose another account',
+  passwordInstead: 'Log in with your e-mail and password instead',
+  digitsEntered: (entered: number, length: number) => `${entered} of ${length} digits entered`,
+} as const;
