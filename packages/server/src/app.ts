@@ -170,6 +170,9 @@ export async function buildApp(
   if (servesDevOutbox(config)) outboxRoutes(app, ctx.outbox);
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
-  await registerSpa(app, options.webRoot);
+  await registerSpa(app, options.webRoot, {
+    product: config.productName,
+    company: config.companyName,
+  });
   return app;
 }

@@ -27,6 +27,8 @@ import { SignInMethodsPage } from './account/signin-methods/SignInMethodsPage';
 import { comingScreens, type BuiltScreen } from './screens';
 import { SharePage } from './account/share/SharePage';
 import { RequestProofPage } from './account/requestproof/RequestProofPage';
+import { ConsentsPage } from './account/consents/ConsentsPage';
+import { DeleteAccountPage } from './account/delete/DeleteAccountPage';
 import { SharedIdentityPage } from './shared/SharedIdentityPage';
 import { VerifyOptionsPage } from './verifyoptions/VerifyOptionsPage';
 import { VerifyPage } from './verify/VerifyPage';
@@ -67,6 +69,8 @@ const builtScreens: Record<BuiltScreen, ReactElement> = {
   '/SecondFactor': <SecondFactorPage />,
   '/secondfactorlogin': <SecondFactorPage />,
   '/webauthn': <SecondFactorPage />,
+  '/account/consents': <ConsentsPage />,
+  '/account/delete': <DeleteAccountPage />,
 };
 
 const comingScreenPages = Object.fromEntries(

@@ -34,6 +34,8 @@ export const builtScreens = [
   '/SecondFactor',
   '/secondfactorlogin',
   '/webauthn',
+  '/account/consents',
+  '/account/delete',
 ] as const satisfies readonly SpaRoute[];
 
 export type BuiltScreen = (typeof builtScreens)[number];
@@ -55,6 +57,4 @@ export const comingScreens: Record<Exclude<SpaRoute, BuiltScreen>, string> = {
   '/mpinsetup': 'PIN setup',
   '/mpindone': 'PIN ready',
   '/mpindetect': 'PIN identities',
-  '/account/consents': 'Services you have shared your details with',
-  '/account/delete': 'Delete your account',
 };
