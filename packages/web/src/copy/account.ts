@@ -69,6 +69,8 @@ export const deleteCopy = {
     'Your e-mail address and password.',
     'Your profile: your name, date of birth, address and phone number.',
     'The consents you gave to services, and the identity shares you made with their links.',
+    'Your second factors (phone numbers, authenticator apps, security keys) and recovery codes.',
+    'The Google, Microsoft or Facebook sign-ins and the bank logins linked to your account, and the bank account details you gave us.',
     'Your sessions and every sign-in and access token given to services: they stop working at once.',
   ],
   keptTitle: 'What we keep, and why',
