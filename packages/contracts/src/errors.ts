@@ -157,6 +157,15 @@ export const errorCatalogue = {
     status: 400,
     message: 'This code has expired or was entered wrongly too often. Please start again.',
   },
+  login_not_recent: {
+    status: 400,
+    message: 'Please log in again, then delete your account within 5 minutes.',
+  },
+  password_required: { status: 400, message: 'Please enter your password.' },
+  share_not_found: {
+    status: 404,
+    message: 'You have not shared your identity with this person, or have withdrawn it already.',
+  },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

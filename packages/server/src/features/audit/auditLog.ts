@@ -30,7 +30,8 @@ export type AuditEventType =
   | 'second_factor_login'
   | 'second_factor_failed'
   | 'recovery_codes_created'
-  | 'recovery_code_used';
+  | 'recovery_code_used'
+  | 'identity_share_withdrawn';
 
 export interface AuditEvent {
   type: AuditEventType;

@@ -35,6 +35,7 @@ const titles: Record<AuditEventType, string> = {
   second_factor_failed: 'Wrong second-factor code',
   recovery_codes_created: 'New recovery codes made',
   recovery_code_used: 'Recovery code used',
+  identity_share_withdrawn: 'Shared identity withdrawn',
 };
 
 const RECENT = 10;
