@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/schema.js';
 import { databaseTargets } from '../../test/databases.js';
-import { signUp, strongPassword } from '../../test/journey.js';
+import { latestCode, signUp, strongPassword } from '../../test/journey.js';
 import { startTestServer, type TestServer } from '../../test/testServer.js';
 import {
   keptAfterClosure,
@@ -204,5 +204,30 @@ describe.each(databaseTargets())('account closure removes every feature’s data
     for (const [table, column] of found)
       expect(await rowsOf(db, table, column, user.id), table).toBe(0);
     expect(await server.ctx.users.findById(user.id)).toBeUndefined();
+  });
+
+  it('refuses a password reset started before the account was closed', async () => {
+    const email = `${randomUUID()}@example.com`;
+    const browser = await signUp(server, email);
+    const user = (await server.ctx.users.findByEmail(email))!;
+    await browser.post('/api/forgotpassword', { Email: email });
+    const verified = await browser.post('/api/forgotpassword/verifycode', {
+      Email: email,
+      Code: await latestCode(server, email),
+    });
+    const resetToken = verified.body.resetToken as string;
+    expect(resetToken).toEqual(expect.any(String));
+    expect((await browser.post('/api/account/delete', { Password: strongPassword })).status).toBe(
+      200,
+    );
+
+    const reset = await browser.post('/api/forgotpassword/reset', {
+      Email: email,
+      ResetToken: resetToken,
+      Password: `${strongPassword} again`,
+    });
+    expect(reset.status).toBe(400);
+    expect(reset.body.error).toMatchObject({ code: 'invalidCode' });
+    expect(await server.ctx.users.passwordHash(user.id)).toBeNull();
   });
 });
