@@ -108,7 +108,7 @@ describe('account section', () => {
       await field.focus();
       await page.keyboard.type(recipient);
       await page.keyboard.press('Enter');
-      await page.getByRole('cell', { name: recipient }).waitFor();
+      await page.getByRole('cell', { name: recipient, exact: true }).waitFor();
       expect(await page.getByRole('row').count()).toBe(index + 2);
     }
     await expect.poll(() => page.getByRole('cell', { name: 'Email sent' }).count()).toBe(4);
@@ -143,6 +143,27 @@ describe('account section', () => {
     await page.reload();
     await page.getByRole('cell', { name: 'Identity shared' }).waitFor();
     expect(await page.getByRole('cell', { name: 'Email sent' }).count()).toBe(3);
+
+    // Withdrawing a share: its link stops working and the form is back for a new one.
+    await page.getByRole('button', { name: `Withdraw the share with ${recipients[0]}` }).focus();
+    await page.keyboard.press('Enter');
+    await page
+      .getByText(`You have withdrawn the share with ${recipients[0]}. Their link no longer works.`)
+      .waitFor();
+    await expect.poll(() => page.getByRole('row').count()).toBe(4);
+    expect(await page.getByRole('cell', { name: recipients[0], exact: true }).count()).toBe(0);
+    await page.getByLabel("Recipient's email address").waitFor();
+    await expectNoAxeViolations(page);
+    const withdrawnContext = await env.browser().newContext();
+    try {
+      const withdrawnPage = await withdrawnContext.newPage();
+      await withdrawnPage.goto(link);
+      await withdrawnPage
+        .getByText('This link has expired or is not valid.', { exact: false })
+        .waitFor();
+    } finally {
+      await withdrawnContext.close();
+    }
   });
 
   it('asks someone by e-mail to verify themselves, from the home page', async () => {

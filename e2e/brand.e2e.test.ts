@@ -30,4 +30,14 @@ describe('configured product and company names', () => {
     await page.getByText('the MyIdentity service', { exact: false }).first().waitFor();
     expect(await page.getByText('Verity', { exact: false }).count()).toBe(0);
   });
+
+  it('shows the product name on the sign-up side panel', async () => {
+    const { verityUrl } = env.stack();
+    const page = env.page();
+    await page.goto(`${verityUrl}/signup`);
+    await page.getByRole('heading', { name: 'Prove who you are with your bank' }).waitFor();
+    const panel = page.getByRole('region', { name: 'Prove who you are with your bank' });
+    await panel.getByText('MyIdentity can confirm your identity', { exact: false }).waitFor();
+    expect(await panel.getByText('Verity', { exact: false }).count()).toBe(0);
+  });
 });

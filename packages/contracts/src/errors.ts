@@ -198,6 +198,15 @@ export const errorCatalogue = {
     message:
       'You have used too many PIN attempts. We will need to re-verify you before you can login on this device.',
   },
+  login_not_recent: {
+    status: 400,
+    message: 'Please log in again, then delete your account within 5 minutes.',
+  },
+  password_required: { status: 400, message: 'Please enter your password.' },
+  share_not_found: {
+    status: 404,
+    message: 'You have not shared your identity with this person, or have withdrawn it already.',
+  },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

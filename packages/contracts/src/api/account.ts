@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { socialProviderSchema } from './social.js';
 
 /** GET /api/account/consents: the clients this user agreed to share details with. */
 export const accountConsentsSchema = z.object({
@@ -19,11 +20,32 @@ export const revokeConsentRequestSchema = z.strictObject({
   clientId: z.string().min(1).max(200),
 });
 
-/** POST /api/account/delete: the password again, so a forgotten open session cannot do it. */
-export const deleteAccountRequestSchema = z.strictObject({
-  Password: z.string().min(1, 'Required').max(1024),
-});
+/** How long a login confirms a deletion for an account without a password. */
+export const RECENT_LOGIN_SECONDS = 300;
+
+/**
+ * POST /api/account/delete: the password again, so a forgotten open session cannot do it; an
+ * account without a password (social sign-in only) confirms with a login in the last
+ * RECENT_LOGIN_SECONDS instead.
+ */
+export const deleteAccountRequestSchema = z.union([
+  z.strictObject({ Password: z.string().min(1, 'Required').max(1024) }),
+  z.strictObject({ RecentLogin: z.literal(true) }),
+]);
+
+/** GET /api/account/delete: how this account confirms a deletion. */
+export const deleteAccountOptionsSchema = z.discriminatedUnion('confirmWith', [
+  z.object({ confirmWith: z.literal('password') }),
+  z.object({
+    confirmWith: z.literal('recentLogin'),
+    /** For how many more seconds the current login confirms a deletion; 0: log in again. */
+    secondsLeft: z.number().int().min(0),
+    /** The linked providers the user can log in again with. */
+    providers: z.array(socialProviderSchema),
+  }),
+]);
 
 export const deleteAccountResponseSchema = z.object({ deleted: z.literal(true) });
 
 export type AccountConsents = z.infer<typeof accountConsentsSchema>;
+export type DeleteAccountOptions = z.infer<typeof deleteAccountOptionsSchema>;

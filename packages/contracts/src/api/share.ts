@@ -10,6 +10,8 @@ const recipientEmail = z
 
 /** A share record (spec: email, status; emailSent until the recipient opens the link). */
 export const shareSchema = z.object({
+  /** Names the share for POST /api/share/remove. */
+  id: z.string(),
   email: z.string(),
   status: z.enum(['emailSent', 'identityShared']),
 });
@@ -25,6 +27,9 @@ export const shareListSchema = z.object({
 
 /** POST /api/share (spec: email). */
 export const shareRequestSchema = z.strictObject({ email: recipientEmail });
+
+/** POST /api/share/remove: withdraws a share; its link stops working and its place is freed. */
+export const withdrawShareRequestSchema = z.strictObject({ id: z.uuid() });
 
 /** POST /api/shared: the token from the link's fragment (never in a URL the server sees). */
 export const openSharedRequestSchema = z.strictObject({

@@ -1,7 +1,9 @@
 import {
   accountConsentsSchema,
+  deleteAccountOptionsSchema,
   deleteAccountResponseSchema,
   type AccountConsents,
+  type DeleteAccountOptions,
 } from '@verity/contracts';
 import { getJson, postJson, type CallOptions } from './client';
 
@@ -15,11 +17,22 @@ export function withdrawConsent(clientId: string, options?: CallOptions): Promis
   return postJson('/api/account/consents/revoke', { clientId }, accountConsentsSchema, options);
 }
 
-/** POST /api/account/delete: closes the account after the password. */
-export function deleteAccount(password: string, options?: CallOptions): Promise<{ deleted: true }> {
+/** GET /api/account/delete: whether the password or a recent login confirms a deletion. */
+export function fetchDeleteOptions(options?: CallOptions): Promise<DeleteAccountOptions> {
+  return getJson('/api/account/delete', deleteAccountOptionsSchema, options);
+}
+
+/**
+ * POST /api/account/delete: closes the account after the password, or, for an account
+ * without one (password null), after a login of the last 5 minutes.
+ */
+export function deleteAccount(
+  password: string | null,
+  options?: CallOptions,
+): Promise<{ deleted: true }> {
   return postJson(
     '/api/account/delete',
-    { Password: password },
+    password === null ? { RecentLogin: true } : { Password: password },
     deleteAccountResponseSchema,
     options,
   );

@@ -17,6 +17,11 @@ export function shareIdentity(email: string, options?: CallOptions): Promise<Sha
   return postJson('/api/share', { email }, shareListSchema, options);
 }
 
+/** POST /api/share/remove: withdraws a share; answers the updated list. */
+export function withdrawShare(id: string, options?: CallOptions): Promise<ShareList> {
+  return postJson('/api/share/remove', { id }, shareListSchema, options);
+}
+
 /** POST /api/shared: opens a shared-identity link by its token. */
 export function openSharedIdentity(token: string, options?: CallOptions): Promise<SharedIdentity> {
   return postJson('/api/shared', { token }, sharedIdentitySchema, options);

@@ -18,6 +18,12 @@ export const shareCopy = {
   shared: (email: string) => `We have e-mailed ${email} a link to your verified identity.`,
   limitReached: 'You have shared your identity with the most people allowed (4).',
   failed: 'Oops something went wrong, please try again later',
+  action: 'Action',
+  withdrawLabel: 'Withdraw',
+  withdrawing: 'Withdrawing...',
+  withdraw: (email: string) => `Withdraw the share with ${email}`,
+  withdrawn: (email: string) =>
+    `You have withdrawn the share with ${email}. Their link no longer works.`,
 } as const;
 
 export const sharedCopy = {
@@ -69,6 +75,8 @@ export const deleteCopy = {
     'Your e-mail address and password.',
     'Your profile: your name, date of birth, address and phone number.',
     'The consents you gave to services, and the identity shares you made with their links.',
+    'Your second factors (phone numbers, authenticator apps, security keys), recovery codes and PINs.',
+    'The Google, Microsoft or Facebook sign-ins and the bank logins linked to your account, and the bank account details you gave us.',
     'Your sessions and every sign-in and access token given to services: they stop working at once.',
   ],
   keptTitle: 'What we keep, and why',
@@ -78,6 +86,13 @@ export const deleteCopy = {
   ],
   keptWhy: `Our Privacy Policy says we keep these for 7 years after an account is closed. We need them to meet our legal duties to prevent fraud and money laundering, and to answer questions from organisations you proved your identity to. After 7 years they are deleted. Nobody can sign in to your account or see them in the meantime.`,
   password: 'Enter your password to confirm',
+  noPassword:
+    'Your account has no password, so instead we ask that you logged in within the last 5 minutes.',
+  loginRecent: 'You logged in less than 5 minutes ago: you can delete your account now.',
+  loginStale: (providers: string) =>
+    `You logged in more than 5 minutes ago. To confirm it is you, log in again with ${providers}, then delete your account within 5 minutes.`,
+  loginAgain: (provider: string) => `Log in again with ${provider}`,
+  loginNotRecent: 'You logged in more than 5 minutes ago. Please log in again first.',
   confirm: 'Delete my account',
   deleting: 'Deleting your account...',
   wrongPassword: 'The password is incorrect.',

@@ -1,10 +1,18 @@
-import { deleteAccountRequestSchema, deleteAccountResponseSchema } from '@verity/contracts';
-import type { FastifyInstance } from 'fastify';
+import {
+  deleteAccountOptionsSchema,
+  deleteAccountRequestSchema,
+  deleteAccountResponseSchema,
+  RECENT_LOGIN_SECONDS,
+  type SocialProvider,
+} from '@verity/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { ApiError } from '../../http/apiError.js';
 import { clientIp, enforceLimit } from '../../http/rateLimit.js';
 import { checkPassword } from '../accounts/passwords.js';
+import type { User } from '../accounts/userStore.js';
+import { readSession } from '../session/providerSession.js';
 import { closeAccount } from './closeAccount.js';
 import { signedInUser } from './signedInUser.js';
 
@@ -26,11 +34,70 @@ export const deleteLimits = {
   failuresPerAccount: { name: 'account-delete-attempts', max: 5, windowSeconds: 900 },
 };
 
+type Confirmation =
+  | { confirmWith: 'password'; passwordHash: string }
+  | { confirmWith: 'recentLogin'; recentUntil: number; providers: SocialProvider[] };
+
 /**
- * POST /api/account/delete: the signed-in user confirms with their password, then the
+ * How the account confirms a deletion: its password; or, for an account without one (social
+ * sign-in only), a login less than RECENT_LOGIN_SECONDS old, through a linked provider.
+ */
+async function confirmationOf(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  user: User,
+): Promise<Confirmation> {
+  const passwordHash = await ctx.users.passwordHash(user.id);
+  if (passwordHash !== null) return { confirmWith: 'password', passwordHash };
+  const { loginTs } = await readSession(ctx, request, reply);
+  const identities = await ctx.socialIdentities.forUser(user.id);
+  return {
+    confirmWith: 'recentLogin',
+    recentUntil: ((loginTs ?? 0) + RECENT_LOGIN_SECONDS) * 1000,
+    providers: [...new Set(identities.map((identity) => identity.provider))],
+  };
+}
+
+/** Why the request does not confirm the deletion, or null when it does. */
+async function confirmationFailure(
+  confirmation: Confirmation,
+  body: { Password: string } | { RecentLogin: true },
+): Promise<'wrong_password' | 'password_required' | 'login_not_recent' | null> {
+  if (confirmation.confirmWith === 'password') {
+    if (!('Password' in body)) return 'password_required';
+    return (await checkPassword(confirmation.passwordHash, body.Password))
+      ? null
+      : 'wrong_password';
+  }
+  // Without a password only the login's age confirms, whatever the body says.
+  return confirmation.recentUntil > Date.now() ? null : 'login_not_recent';
+}
+
+/**
+ * GET /api/account/delete says how the account confirms; POST /api/account/delete: the
+ * signed-in user confirms with their password (or, without one, a recent login), then the
  * account is closed (closeAccount says what goes and what is kept).
  */
 export function accountDeleteRoutes(app: FastifyInstance, ctx: AppContext): void {
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get(
+      '/api/account/delete',
+      { schema: { response: { 200: deleteAccountOptionsSchema } } },
+      async (request, reply) => {
+        const user = await signedInUser(ctx, request, reply);
+        reply.header('Cache-Control', 'no-store');
+        const confirmation = await confirmationOf(ctx, request, reply, user);
+        if (confirmation.confirmWith === 'password') return { confirmWith: 'password' as const };
+        return {
+          confirmWith: 'recentLogin' as const,
+          secondsLeft: Math.max(0, Math.floor((confirmation.recentUntil - Date.now()) / 1000)),
+          providers: confirmation.providers,
+        };
+      },
+    );
+
   app.withTypeProvider<ZodTypeProvider>().post(
     '/api/account/delete',
     {
@@ -49,13 +116,11 @@ export function accountDeleteRoutes(app: FastifyInstance, ctx: AppContext): void
         deleteLimits.failuresPerAccount.windowSeconds,
       );
       if (attempts > deleteLimits.failuresPerAccount.max) throw new ApiError('rate_limited');
-      const valid = await checkPassword(
-        await ctx.users.passwordHash(user.id),
-        request.body.Password,
-      );
-      if (!valid) {
+      const confirmation = await confirmationOf(ctx, request, reply, user);
+      const failure = await confirmationFailure(confirmation, request.body);
+      if (failure) {
         await ctx.audit.record(user.id, 'account_delete_failed');
-        throw new ApiError('wrong_password');
+        throw new ApiError(failure);
       }
       await closeAccount(ctx.database.db, user.id);
       await ctx.kv.delete(attemptsKey);

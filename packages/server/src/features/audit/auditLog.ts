@@ -32,7 +32,8 @@ export type AuditEventType =
   | 'recovery_codes_created'
   | 'recovery_code_used'
   | 'pin_registered'
-  | 'pin_revoked';
+  | 'pin_revoked'
+  | 'identity_share_withdrawn';
 
 export interface AuditEvent {
   type: AuditEventType;

@@ -85,6 +85,9 @@ export function forgotPasswordRoutes(app: FastifyInstance, ctx: AppContext): voi
       const grant = stored ? (JSON.parse(stored) as ResetGrant) : null;
       if (!grant || grant.email !== Email || grant.browserId !== ctx.browsers.get(request))
         throw new ApiError('invalidCode');
+      // A reset started before the account was closed must not give it a password again.
+      if ((await ctx.users.findById(grant.userId))?.closed !== false)
+        throw new ApiError('invalidCode');
       if (!passwordStrength(Password, [Email, ctx.config.productName]).valid)
         throw new ApiError('weak_password');
 

@@ -37,6 +37,7 @@ const titles: Record<AuditEventType, string> = {
   recovery_code_used: 'Recovery code used',
   pin_registered: 'PIN set up on a device',
   pin_revoked: 'PIN blocked after too many attempts',
+  identity_share_withdrawn: 'Shared identity withdrawn',
 };
 
 const RECENT = 10;

@@ -3,6 +3,7 @@ import {
   sharedIdentitySchema,
   shareListSchema,
   shareRequestSchema,
+  withdrawShareRequestSchema,
 } from '@verity/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -26,15 +27,16 @@ export const shareLimits = {
 async function sharesOf(ctx: AppContext, user: User) {
   const shares = await ctx.shares.list(user.id);
   return {
-    shares: shares.map(({ email, status }) => ({ email, status })),
+    shares: shares.map(({ id, email, status }) => ({ id, email, status })),
     limit: SHARE_LIMIT,
     linkDays: ctx.config.shareLinkDays,
   };
 }
 
 /**
- * GET and POST /api/share (account/share), and POST /api/shared: the recipient opens the
- * link from their e-mail and sees the user's verified identity summary.
+ * GET and POST /api/share (account/share), POST /api/share/remove (the user withdraws a
+ * share), and POST /api/shared: the recipient opens the link from their e-mail and sees the
+ * user's verified identity summary.
  */
 export function shareRoutes(app: FastifyInstance, ctx: AppContext): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -72,6 +74,19 @@ export function shareRoutes(app: FastifyInstance, ctx: AppContext): void {
         throw error;
       }
       await ctx.audit.record(user.id, 'identity_shared');
+      return sharesOf(ctx, user);
+    },
+  );
+
+  routes.post(
+    '/api/share/remove',
+    { schema: { body: withdrawShareRequestSchema, response: { 200: shareListSchema } } },
+    async (request, reply) => {
+      const user = await signedInUser(ctx, request, reply);
+      if (!(await ctx.shares.withdraw(user.id, request.body.id)))
+        throw new ApiError('share_not_found');
+      await ctx.audit.record(user.id, 'identity_share_withdrawn');
+      reply.header('Cache-Control', 'no-store');
       return sharesOf(ctx, user);
     },
   );

@@ -38,7 +38,11 @@ describe.each(databaseTargets())('identity shares (%s)', (target) => {
     const shared = await browser.post('/api/share', { email: recipient });
     expect(shared).toEqual({
       status: 200,
-      body: { shares: [{ email: recipient, status: 'emailSent' }], limit: 4, linkDays: 14 },
+      body: {
+        shares: [{ id: expect.any(String), email: recipient, status: 'emailSent' }],
+        limit: 4,
+        linkDays: 14,
+      },
     });
     const [mail] = await server.ctx.outbox.list({ recipient, limit: 1 });
     expect(mail?.subject).toBe('Ada Lovelace has shared their verified identity with you');
@@ -61,7 +65,7 @@ describe.each(databaseTargets())('identity shares (%s)', (target) => {
 
     const after = await browser.fetch(`${server.url}/api/share`);
     expect(await after.json()).toEqual({
-      shares: [{ email: recipient, status: 'identityShared' }],
+      shares: [{ id: expect.any(String), email: recipient, status: 'identityShared' }],
       limit: 4,
       linkDays: 14,
     });
@@ -148,7 +152,9 @@ describe.each(databaseTargets())('identity shares (%s)', (target) => {
     const after = (await (await browser.fetch(`${server.url}/api/share`)).json()) as {
       shares: unknown[];
     };
-    expect(after.shares).toEqual([{ email: recipient, status: 'identityShared' }]);
+    expect(after.shares).toEqual([
+      { id: expect.any(String), email: recipient, status: 'identityShared' },
+    ]);
   });
 
   it.each([
@@ -169,6 +175,67 @@ describe.each(databaseTargets())('identity shares (%s)', (target) => {
     ['a token with other characters', { token: `${'A'.repeat(42)}=` }],
   ])('refuses to open %s with a code', async (_name, body) => {
     const answer = await new ApiBrowser(server).post('/api/shared', body);
+    expect(answer.status).toBe(400);
+    expect(answer.body.error).toMatchObject({ code: 'validation_failed' });
+  });
+
+  it('withdraws a share: the link stops working at once and the place is free', async () => {
+    const { browser, userId } = await sharer();
+    const recipients = Array.from({ length: 4 }, (_, i) => newEmail(`w${i}`));
+    for (const recipient of recipients)
+      expect((await browser.post('/api/share', { email: recipient })).status).toBe(200);
+    const token = await linkTokenSentTo(recipients[1]!);
+    expect((await new ApiBrowser(server).post('/api/shared', { token })).status).toBe(200);
+    const full = (await (await browser.fetch(`${server.url}/api/share`)).json()) as {
+      shares: Array<{ id: string; email: string }>;
+    };
+    const withdrawn = full.shares.find((share) => share.email === recipients[1])!;
+
+    const answer = await browser.post('/api/share/remove', { id: withdrawn.id });
+    expect(answer.status).toBe(200);
+    expect((answer.body.shares as Array<{ email: string }>).map((share) => share.email)).toEqual(
+      recipients.filter((_, i) => i !== 1),
+    );
+    const reopened = await new ApiBrowser(server).post('/api/shared', { token });
+    expect(reopened.status).toBe(404);
+    expect(reopened.body.error).toMatchObject({ code: 'share_link_invalid' });
+    expect((await browser.post('/api/share', { email: newEmail('next') })).status).toBe(200);
+    const events = await server.ctx.audit.forUser(userId, 50);
+    expect(events.map((event) => event.type)).toContain('identity_share_withdrawn');
+
+    const again = await browser.post('/api/share/remove', { id: withdrawn.id });
+    expect(again.status).toBe(404);
+    expect(again.body.error).toMatchObject({ code: 'share_not_found' });
+  });
+
+  it('withdraws only the user’s own shares', async () => {
+    const owner = await sharer();
+    const recipient = newEmail('own');
+    const shared = await owner.browser.post('/api/share', { email: recipient });
+    const [share] = shared.body.shares as Array<{ id: string }>;
+    const other = await sharer();
+    const answer = await other.browser.post('/api/share/remove', { id: share!.id });
+    expect(answer.status).toBe(404);
+    expect(answer.body.error).toMatchObject({ code: 'share_not_found' });
+    expect(
+      (
+        await new ApiBrowser(server).post('/api/shared', {
+          token: await linkTokenSentTo(recipient),
+        })
+      ).status,
+    ).toBe(200);
+    expect((await new ApiBrowser(server).post('/api/share/remove', { id: share!.id })).status).toBe(
+      401,
+    );
+  });
+
+  it.each([
+    ['no id', {}],
+    ['a malformed id', { id: 'not-a-share' }],
+    ['an unknown field', { id: randomUUID(), email: 'a@example.com' }],
+  ])('refuses %s when withdrawing', async (_, body) => {
+    const { browser } = await sharer();
+    const answer = await browser.post('/api/share/remove', body);
     expect(answer.status).toBe(400);
     expect(answer.body.error).toMatchObject({ code: 'validation_failed' });
   });

@@ -9,6 +9,7 @@ export const SHARE_LIMIT = 4;
 export type ShareStatus = 'emailSent' | 'identityShared';
 
 export interface Share {
+  id: string;
   email: string;
   status: ShareStatus;
   created: number;
@@ -55,6 +56,7 @@ export class ShareStore {
       .orderBy('created_at', 'asc')
       .execute();
     return rows.map((row) => ({
+      id: row.id,
       email: this.encryption.decrypt(row.recipient, `identity_shares:${row.id}`),
       status: row.opened_at === null ? 'emailSent' : 'identityShared',
       created: Number(row.created_at),
@@ -128,6 +130,19 @@ export class ShareStore {
   /** Removes a share whose e-mail could not be handed over, freeing its slot. */
   async remove(id: string): Promise<void> {
     await this.db.deleteFrom('identity_shares').where('id', '=', id).execute();
+  }
+
+  /**
+   * The user withdraws one of their shares: the row goes, so its link stops working at once
+   * and its slot is free. False when the user has no such share.
+   */
+  async withdraw(userId: string, id: string): Promise<boolean> {
+    const deleted = await this.db
+      .deleteFrom('identity_shares')
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return Number(deleted.numDeletedRows) === 1;
   }
 
   /** The share a link's token opens, if it has not expired; the first opening is recorded. */

@@ -1,8 +1,9 @@
 import Card from 'react-bootstrap/Card';
 import { Link } from 'react-router';
+import { brand } from '../../copy/brand';
 import type { SignupPanel } from './sidePanel';
 
-/** Why the user is asked to sign up: the client's proof of identity, or Verity itself. */
+/** Why the user is asked to sign up: the client's proof of identity, or the product itself. */
 export function SignupSidePanel({ panel }: { panel: SignupPanel }) {
   if (panel === null) return null;
   if (panel.kind === 'proofWanted') {
@@ -13,9 +14,9 @@ export function SignupSidePanel({ panel }: { panel: SignupPanel }) {
             {panel.clientName} wants proof of your identity
           </h2>
           <p>
-            Before you continue, {panel.clientName} has asked Verity to check who you are. It takes
-            a few minutes, and you choose how: for example with your bank, your passport or your
-            driving licence.
+            Before you continue, {panel.clientName} has asked {brand.product} to check who you are.
+            It takes a few minutes, and you choose how: for example with your bank, your passport or
+            your driving licence.
           </p>
           <Link to="/VerifyOptions">See how you can prove your identity</Link>
         </Card.Body>
@@ -29,9 +30,9 @@ export function SignupSidePanel({ panel }: { panel: SignupPanel }) {
           Prove who you are with your bank
         </h2>
         <p>
-          Verity can confirm your identity through open banking: you log in to your own bank, and
-          your bank confirms the name and account number it holds for you. Verity never sees your
-          bank login details, and nothing else is shared.
+          {brand.product} can confirm your identity through open banking: you log in to your own
+          bank, and your bank confirms the name and account number it holds for you. {brand.product}{' '}
+          never sees your bank login details, and nothing else is shared.
         </p>
         <p className="mb-0">
           Once your identity is verified, you can share it with the services you use without proving

@@ -1,10 +1,10 @@
-import type { ShareList } from '@verity/contracts';
+import type { Share as ShareRecord, ShareList } from '@verity/contracts';
 import { useEffect, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import Spinner from 'react-bootstrap/Spinner';
-import { fetchShares } from '../../../api/share';
+import { fetchShares, withdrawShare } from '../../../api/share';
 import { PageHeading } from '../../../components/PageHeading';
 import { RequireAccountUser } from '../../../components/RequireAccountUser';
 import { shareCopy } from '../../../copy/account';
@@ -24,10 +24,26 @@ function Share() {
   const [list, setList] = useState<ShareList | null>(null);
   const [failed, setFailed] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
+  const [withdrawing, setWithdrawing] = useState<string | null>(null);
+  const [withdrawFailed, setWithdrawFailed] = useState(false);
 
   function shared(updated: ShareList, recipient: string) {
     setList(updated);
     setNotice(shareCopy.shared(recipient));
+  }
+
+  async function withdraw(share: ShareRecord) {
+    if (withdrawing) return;
+    setWithdrawing(share.id);
+    setNotice(null);
+    setWithdrawFailed(false);
+    try {
+      setList(await withdrawShare(share.id));
+      setNotice(shareCopy.withdrawn(share.email));
+    } catch {
+      setWithdrawFailed(true);
+    }
+    setWithdrawing(null);
   }
 
   useEffect(() => {
@@ -50,7 +66,12 @@ function Share() {
       ) : (
         <Row className="g-4">
           <Col lg={7}>
-            <ShareTable shares={list.shares} />
+            <ShareTable
+              shares={list.shares}
+              withdrawing={withdrawing}
+              onWithdraw={(share) => void withdraw(share)}
+            />
+            {withdrawFailed ? <Alert variant="danger">{shareCopy.failed}</Alert> : null}
           </Col>
           <Col lg={5}>
             {list.shares.length < list.limit ? (
