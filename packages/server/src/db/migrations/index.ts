@@ -8,6 +8,7 @@ import * as evidence from './0006_evidence.js';
 import * as bank from './0010_bank.js';
 import * as social from './0009_social.js';
 import * as secondFactor from './0005_second_factor.js';
+import * as secondFactorUnique from './0012_second_factor_unique.js';
 
 /** Every migration, in order. Names are stored in the database: never rename one. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '0010_bank': bank,
   '0009_social': social,
   '0005_second_factor': secondFactor,
+  '0012_second_factor_unique': secondFactorUnique,
 };

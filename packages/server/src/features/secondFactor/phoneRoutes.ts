@@ -259,12 +259,13 @@ async function completeSetup(
   if (checked.outcome === 'dead') throw new ApiError('second_factor_challenge_expired');
   if (await ctx.secondFactors.find(step.accountId, phone.method))
     throw new ApiError('second_factor_already_set_up');
-  await ctx.secondFactors.add({
+  const added = await ctx.secondFactors.add({
     userId: step.accountId,
     method: phone.method,
     displayName: phone.describe(number),
     secret: number,
   });
+  if (!added) throw new ApiError('second_factor_already_set_up');
   await ctx.audit.record(step.accountId, 'second_factor_added', step.client?.clientId);
   const recoveryCodes =
     step.methods === 0 ? await ctx.recoveryCodes.regenerate(step.accountId) : undefined;
