@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { SecondFactorMethod } from '@verity/contracts';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import * as singleMethod from '../../db/migrations/0012_second_factor_unique.js';
 import { databaseTargets } from '../../test/databases.js';
 import { ApiBrowser, signUp, strongPassword } from '../../test/journey.js';
 import { startTestServer, type TestServer } from '../../test/testServer.js';
@@ -60,6 +61,48 @@ describe.each(databaseTargets())('single-instance second-factor methods (%s)', (
     const added = await Promise.all([add(randomUUID()), add(randomUUID())]);
     expect(added.every((id) => id !== null)).toBe(true);
     expect(await methodsOf(userId)).toEqual(['WebAuthn', 'WebAuthn']);
+  });
+
+  it('the migration keeps the oldest of duplicates made before it, and every security key', async () => {
+    const { userId } = await userInTwoBrowsers();
+    const db = server.ctx.database.db;
+    await singleMethod.down(db);
+    try {
+      const row = (id: string, method: string, createdAt: number) => ({
+        id,
+        user_id: userId,
+        method,
+        display_name: 'x',
+        counter: 0,
+        created_at: createdAt,
+        credential_id: method === 'WebAuthn' ? randomUUID() : null,
+      });
+      await db
+        .insertInto('second_factors')
+        .values([
+          row(`${userId}-sms-new`, 'Sms', 2000),
+          row(`${userId}-sms-old`, 'Sms', 1000),
+          row(`${userId}-sms-same-b`, 'Sms', 2000),
+          row(`${userId}-app`, 'Authenticator', 1000),
+          row(`${userId}-key-1`, 'WebAuthn', 1000),
+          row(`${userId}-key-2`, 'WebAuthn', 2000),
+        ])
+        .execute();
+    } finally {
+      await singleMethod.up(db);
+    }
+    const kept = await db
+      .selectFrom('second_factors')
+      .select('id')
+      .where('user_id', '=', userId)
+      .orderBy('id')
+      .execute();
+    expect(kept.map((row) => row.id)).toEqual(
+      [`${userId}-app`, `${userId}-key-1`, `${userId}-key-2`, `${userId}-sms-old`].sort(),
+    );
+    expect(
+      await server.ctx.secondFactors.add({ userId, method: 'Sms', displayName: 'x', secret: 'x' }),
+    ).toBeNull();
   });
 
   // The routes' own reads before the insert are made to miss the other set-up, as they do when
