@@ -22,13 +22,22 @@ export function demandsSecondFactor(policy: ClientPolicy, interaction: Interacti
 }
 
 /**
- * The second-factor requirement of a signed-in user for whom one is demanded, if any. A PIN
- * login is two factors already, so it meets a demanded second factor too.
+ * What a user with `methods` second-factor methods, whose session carries `amr`, must still do
+ * when a second factor is demanded (DESIGN.md, 'What each requirement means'). A PIN login is
+ * two factors already, so it meets a demanded second factor too.
  */
+export function secondFactorRequirement(
+  methods: number,
+  amr: readonly string[],
+): Requirement | null {
+  if (methods === 0) return 'setupSecondFactor';
+  return provedTwoFactors(amr) ? null : 'loginWithSecondFactor';
+}
+
+/** The second-factor requirement of a signed-in user for whom one is demanded, if any. */
 export async function secondFactorStep(
   ctx: AppContext,
   login: RequestLogin,
 ): Promise<Requirement | null> {
-  if ((await ctx.secondFactors.count(login.accountId)) === 0) return 'setupSecondFactor';
-  return provedTwoFactors(login.amr) ? null : 'loginWithSecondFactor';
+  return secondFactorRequirement(await ctx.secondFactors.count(login.accountId), login.amr);
 }
