@@ -64,6 +64,26 @@ describe('account section', () => {
     expect(await page.evaluate(() => sessionStorage.getItem('return'))).toBeNull();
   });
 
+  it('brings a visitor who signs up instead back to the saved account page', async () => {
+    const { verityUrl } = env.stack();
+    const page = env.page();
+    await page.goto(`${verityUrl}/account/consents`);
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/mpinlogin');
+
+    const email = `newcomer-${randomUUID()}@example.com`;
+    await page.goto(`${verityUrl}/signup2`);
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('I accept the terms and conditions').check();
+    await page.getByRole('button', { name: 'Create my account' }).click();
+    await page
+      .getByLabel(`Please enter the code we sent to ${email}`)
+      .fill(await waitForEmailCode(verityUrl, email));
+    await page.getByRole('button', { name: 'Verify', exact: true }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/account/consents');
+    await page.getByRole('heading', { name: 'Services you share your details with' }).waitFor();
+  });
+
   it('shares the identity with up to 4 people by keyboard; a recipient opens the link', async () => {
     const { verityUrl } = env.stack();
     const page = env.page();
@@ -92,6 +112,9 @@ describe('account section', () => {
       expect(await page.getByRole('row').count()).toBe(index + 2);
     }
     await expect.poll(() => page.getByRole('cell', { name: 'Email sent' }).count()).toBe(4);
+    await page
+      .getByText(`We have e-mailed ${recipients[3]} a link to your verified identity.`)
+      .waitFor();
     // At the limit the form is gone.
     expect(await field.count()).toBe(0);
     await page
@@ -132,8 +155,11 @@ describe('account section', () => {
     await expectNoAxeViolations(page);
 
     const recipient = `seller-${randomUUID()}@example.com`;
-    await page.getByLabel('Their email address').fill(recipient);
-    await page.getByRole('button', { name: 'Send request' }).click();
+    await page.getByLabel('Their email address').focus();
+    await page.keyboard.type(recipient);
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Send request');
+    await page.keyboard.press('Enter');
     await page
       .getByText(`We have asked ${recipient} to verify their identity.`, { exact: false })
       .waitFor();

@@ -1,8 +1,9 @@
 /**
  * Identity-check journeys in a real browser, started from the demo relying party, which asks
- * for verified_claims in the claims parameter: a new user is taken through the options and the
- * passport, and the relying party receives verified_claims; a failing passport leads to a
- * different option; cancel gives access_denied at the relying party.
+ * for verified_claims in the claims parameter: a client requiring
+ * [["Passport","KBVL1"],["DrivingLicence","KBVL1"]] takes a new user through the options, the
+ * passport and the questions, and the relying party receives verified_claims; a failing
+ * passport leads to a different option; cancel gives access_denied at the relying party.
  */
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
@@ -158,5 +159,235 @@ describe('identity checks: a client that accepts a passport', () => {
       'The user cancelled the request before completing it.',
     );
     expect(query.get('state')).toBeTruthy();
+  });
+
+  it('checks a card, grouping its number as typed in the field and the live preview', async () => {
+    const stack = env.stack();
+    const page = env.page();
+    await signUpFromRelyingParty(stack, page, newEmail());
+    await onVerity(stack, page, '/Passport');
+    await page.goto(`${stack.verityUrl}/CreditCard`);
+    await onVerity(stack, page, '/CreditCard');
+    await page.getByText('Please provide your card details').waitFor();
+    const number = page.getByLabel('Card number');
+    await number.pressSequentially('378282246310005');
+    expect(await number.inputValue()).toBe('3782 822463 10005');
+    expect(await page.getByTestId('card-preview-number').textContent()).toBe('3782 822463 10005');
+    await page.getByLabel('Cardholder name').fill('Robert MacDonald');
+    await page.getByLabel('Expiry (MM/YY)').fill('13/28');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByText('Expiry is invalid').waitFor();
+    await checkAccessibility(page);
+    await page.getByLabel('Expiry (MM/YY)').fill('05/28');
+    await page.getByLabel('Expiry (MM/YY)').press('Enter');
+    await page
+      .getByText('Congratulations, you have verified your Credit Card successfully.')
+      .waitFor();
+  });
+
+  it('matches a mobile contract, and shows the photo screens with their instructions', async () => {
+    const stack = env.stack();
+    const page = env.page();
+    await signUpFromRelyingParty(stack, page, newEmail());
+    await onVerity(stack, page, '/Passport');
+    await fillPassport(page, anna);
+    await page
+      .getByText('Congratulations, you have verified your Passport successfully.')
+      .waitFor();
+
+    await page.goto(`${stack.verityUrl}/MNO`);
+    await onVerity(stack, page, '/MNO');
+    const verify = page.getByRole('button', { name: 'Verify', exact: true });
+    expect(await verify.isDisabled()).toBe(true);
+    await page.getByLabel('Mobile number').fill('07700 900002');
+    await verify.click();
+    await page
+      .getByText(
+        'Sorry we have been unable to match your profile against your mobile phone contract. Please choose a different verification option.',
+      )
+      .waitFor();
+    await checkAccessibility(page);
+    await page.getByRole('button', { name: 'Choose a different option' }).click();
+    await onVerity(stack, page, '/Verify');
+    // The passport is done, so the fixed list no longer offers it.
+    await page.getByRole('link', { name: 'Driving Licence' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Passport' }).count()).toBe(0);
+
+    await page.goto(`${stack.verityUrl}/PassportPhoto`);
+    await onVerity(stack, page, '/PassportPhoto');
+    await page.getByRole('heading', { name: 'App install instructions' }).waitFor();
+    await page.getByRole('button', { name: 'Take or upload photos without the app' }).click();
+    await page
+      .getByText('Taking or uploading photos without the app is not available yet.')
+      .waitFor();
+    await checkAccessibility(page);
+  });
+});
+
+/** Anna Smith's right answers in the sandbox credit file (docs/sandbox.md). */
+const annaAnswers: Array<[string, string]> = [
+  ['Which of these companies have you had a credit card with?', 'Halifax'],
+  ['Which of these banks do you have a current account with?', 'Santander'],
+  ['Which of these lenders is your mortgage with?', 'Nationwide'],
+];
+
+async function answer(page: Page, answers: Array<[string, string]>): Promise<void> {
+  for (const [question, choice] of answers) {
+    await page.getByRole('group', { name: question }).getByText(choice, { exact: true }).click();
+  }
+  await page.getByRole('button', { name: 'Continue' }).click();
+}
+
+describe('identity checks: the passport and the questions', () => {
+  const env = useStack({
+    scope: 'openid email',
+    claims,
+    clientFlags: ['--assurance', '[["Passport","KBVL1"],["DrivingLicence","KBVL1"]]'],
+  });
+
+  it('takes a new user through the options, the passport and the questions; the relying party receives verified_claims', async () => {
+    const stack = env.stack();
+    const page = env.page();
+    await signUpFromRelyingParty(stack, page, newEmail());
+
+    await onVerity(stack, page, '/VerifyOptions');
+    await page.getByText('Demo relying party needs to confirm your identity').waitFor();
+    await checkAccessibility(page);
+    await page.getByRole('button', { name: 'Driving Licence and Financial questions' }).waitFor();
+    const option = page.getByRole('button', { name: 'Passport and Financial questions' });
+    await option.focus();
+    await page.keyboard.press('Enter');
+    await page.getByText('You chose Passport and Financial questions').waitFor();
+
+    await onVerity(stack, page, '/Passport');
+    await fillPassport(page, anna);
+    await page
+      .getByText('Congratulations, you have verified your Passport successfully.')
+      .waitFor();
+    await page.getByRole('button', { name: 'Continue' }).click();
+
+    await onVerity(stack, page, '/Kbv');
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Identity check');
+    await page.getByText('Please answer all the questions below').waitFor();
+    await checkAccessibility(page);
+    // Every question must be answered.
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByText('Required').first().waitFor();
+    await answer(page, annaAnswers);
+
+    await onVerity(stack, page, '/Consent');
+    await page.getByText('ANNA SMITH, born 1985-02-17 (KBVL1, Passport)').waitFor();
+    await page.getByRole('button', { name: 'Confirm' }).click();
+
+    const received = await relyingPartyClaims(stack, page);
+    const verified = JSON.parse(received.verified_claims!) as {
+      verification: {
+        evidence: Array<{ type: string; check_details: Array<{ check_method: string }> }>;
+      };
+      claims: Record<string, string>;
+    };
+    expect(
+      verified.verification.evidence.map((e) => [e.type, e.check_details[0]!.check_method]),
+    ).toEqual([
+      ['electronic_record', 'kbv'],
+      ['document', 'data'],
+    ]);
+    expect(verified.claims).toEqual({
+      given_name: 'ANNA',
+      family_name: 'SMITH',
+      birthdate: '1985-02-17',
+    });
+  });
+
+  it('wrong answers fail the questions, and Return gives access_denied at the relying party', async () => {
+    const stack = env.stack();
+    const page = env.page();
+    await signUpFromRelyingParty(stack, page, newEmail());
+    await onVerity(stack, page, '/VerifyOptions');
+    await page.getByRole('button', { name: 'Passport and Financial questions' }).click();
+    await onVerity(stack, page, '/Passport');
+    await fillPassport(page, anna);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await onVerity(stack, page, '/Kbv');
+    await page.getByText('Please answer all the questions below').waitFor();
+    await answer(page, [
+      ['Which of these companies have you had a credit card with?', 'None of these'],
+      ['Which of these banks do you have a current account with?', 'None of these'],
+      ['Which of these lenders is your mortgage with?', 'None of these'],
+    ]);
+    await page
+      .getByText('Sorry we have been unable to verify your identity from your answers.')
+      .waitFor();
+    await checkAccessibility(page);
+    await page.getByRole('button', { name: 'Return' }).click();
+    await page.waitForURL((url) => url.origin === stack.rpUrl && url.pathname === '/callback');
+    expect(new URL(page.url()).searchParams.get('error')).toBe('access_denied');
+  });
+
+  it('a failing passport leads to a different option: the driving licence, with its image showing the field', async () => {
+    const stack = env.stack();
+    const page = env.page();
+    await signUpFromRelyingParty(stack, page, newEmail());
+    await onVerity(stack, page, '/VerifyOptions');
+    await page.getByRole('button', { name: 'Passport and Financial questions' }).click();
+    await onVerity(stack, page, '/Passport');
+    await fillPassport(page, { ...anna, number: '824159367' });
+    await page.getByRole('button', { name: 'Choose a different option' }).click();
+
+    await onVerity(stack, page, '/VerifyOptions');
+    // The passport failed: only the licence is left, and it is one option of two checks.
+    await page.getByRole('button', { name: 'Driving Licence and Financial questions' }).click();
+    expect(
+      await page.getByRole('button', { name: 'Passport and Financial questions' }).count(),
+    ).toBe(0);
+
+    await onVerity(stack, page, '/DrivingLicence');
+    await page.getByText('Please provide your driving licence details').waitFor();
+    await page.getByLabel('5. Licence Number').focus();
+    expect(await page.locator('svg.licence-image rect[fill="#ffc107"]').count()).toBe(1);
+    await page.getByLabel('1. Surname').fill('Smith');
+    await page.getByLabel('2. Given Name(s)').fill('Anna');
+    await page.getByLabel('3. Date of Birth').fill('1985-02-17');
+    await page.getByLabel('4a. Date of Issue').fill('2019-03-01');
+    await page.getByLabel('4b. Date of Expiry').fill('2029-02-28');
+    await page.getByLabel('5. Licence Number').fill('SMITH852176A99AB');
+    await page.getByLabel('8. Postcode').fill('CR2 6XH');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page
+      .getByText('Driving Licence number does not match your surname and date of birth')
+      .waitFor();
+    await checkAccessibility(page);
+    await page.getByLabel('5. Licence Number').fill('smith852175a99ab');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page
+      .getByText('Congratulations, you have verified your Driving Licence successfully.')
+      .waitFor();
+    await page.getByRole('button', { name: 'Continue' }).click();
+
+    await onVerity(stack, page, '/Kbv');
+    await answer(page, annaAnswers);
+    await onVerity(stack, page, '/Consent');
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    const received = await relyingPartyClaims(stack, page);
+    expect(JSON.parse(received.verified_claims!)).toMatchObject({
+      verification: {
+        evidence: [{ type: 'electronic_record' }, { document_details: { type: 'driving_permit' } }],
+      },
+    });
+  });
+
+  it('a user without a passport says so, and is offered the other option only', async () => {
+    const stack = env.stack();
+    const page = env.page();
+    await signUpFromRelyingParty(stack, page, newEmail());
+    await onVerity(stack, page, '/VerifyOptions');
+    await page.getByRole('button', { name: 'Passport and Financial questions' }).click();
+    await onVerity(stack, page, '/Passport');
+    await page.getByRole('button', { name: 'I do not have a passport' }).click();
+    await onVerity(stack, page, '/VerifyOptions');
+    await page.getByRole('button', { name: 'Driving Licence and Financial questions' }).waitFor();
+    expect(
+      await page.getByRole('button', { name: 'Passport and Financial questions' }).count(),
+    ).toBe(0);
   });
 });

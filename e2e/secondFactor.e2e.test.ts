@@ -3,7 +3,8 @@
  * requires a second factor (--require-second-factor): a new user sets up an authenticator app
  * ('Setup security'), gets recovery codes and returns with acr urn:verity:aal2; the next login
  * asks for the app's code ('Login with 2FA'); a login with a recovery code; SMS set-up and
- * login with codes read from the development outbox; a voice test number that is busy; and
+ * login with codes read from the development outbox; a voice test number that is busy; a
+ * security key set up and used with Chromium's virtual authenticator (CDP WebAuthn); and
  * 4-digit codes where the deployment is set to them.
  * The app's codes are computed here from the secret the page shows.
  */
@@ -85,6 +86,23 @@ async function phoneCode(stack: Stack, number: string, seen: readonly string[] =
   throw new Error(`no code reached ${number}`);
 }
 
+/** Chromium's virtual security key (CTAP2 over USB, no user verification) for this page. */
+async function virtualAuthenticator(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'usb',
+      hasResidentKey: false,
+      hasUserVerification: false,
+      isUserVerified: false,
+      automaticPresenceSimulation: true,
+    },
+  });
+  return { cdp, authenticatorId };
+}
+
 /** The relying party's /me page: the ID token's claims by name. */
 async function relyingPartyClaims(stack: Stack, page: Page): Promise<Record<string, string>> {
   await page.waitForURL(`${stack.rpUrl}/me`);
@@ -97,7 +115,7 @@ async function relyingPartyClaims(stack: Stack, page: Page): Promise<Record<stri
   return claims;
 }
 
-describe('second factor: authenticator app, SMS, voice and recovery codes', () => {
+describe('second factor: authenticator app, SMS, voice, security keys and recovery codes', () => {
   const env = useStack({
     scope: 'openid email',
     clientFlags: ['--skip-consent', '--require-second-factor'],
@@ -195,6 +213,17 @@ describe('second factor: authenticator app, SMS, voice and recovery codes', () =
       await page.getByRole('button', { name: 'Verify' }).click();
       const claims = await relyingPartyClaims(stack, page);
       expect(claims.acr).toBe('urn:verity:aal2');
+
+      // Back at Verity, the methods page makes a new set of codes.
+      await page.goto(`${stack.verityUrl}/SecondFactor`);
+      await page.getByRole('heading', { name: 'Setup security' }).waitFor();
+      await page.getByRole('button', { name: 'Make new recovery codes' }).click();
+      const renewed = page.getByRole('list', { name: 'Your recovery codes' });
+      await renewed.waitFor();
+      const fresh = (await renewed.locator('li').allTextContents()).map((text) => text.trim());
+      expect(fresh).toHaveLength(10);
+      expect(fresh).not.toContain(codes[1]);
+      await checkAccessibility(page);
     } finally {
       await context.close();
     }
@@ -269,6 +298,54 @@ describe('second factor: authenticator app, SMS, voice and recovery codes', () =
     await checkAccessibility(page);
     await dialog.getByRole('button', { name: 'Cancel' }).first().click();
     expect(await page.getByRole('button', { name: 'Continue' }).isDisabled()).toBe(true);
+  });
+
+  it("sets up a security key with Chromium's virtual authenticator, then logs in with it", async () => {
+    const stack = env.stack();
+    const page = env.page();
+    const email = newEmail();
+    const key = await virtualAuthenticator(page);
+    await signUpFromRelyingParty(stack, page, email);
+    await onVerity(stack, page, '/SecondFactor');
+    await page.getByRole('heading', { name: 'Setup security' }).waitFor();
+    const card = page.getByRole('region', { name: /^Security Key/ });
+    expect(await card.getByLabel('Key name').inputValue()).toBe(email);
+    await card.getByLabel('Key name').fill('My blue key');
+    await card.getByRole('button', { name: 'Set up Security Key' }).click();
+    await page.getByRole('list', { name: 'Your recovery codes' }).waitFor();
+    await card.getByRole('button', { name: 'Remove My blue key' }).waitFor();
+    await checkAccessibility(page);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    const claims = await relyingPartyClaims(stack, page);
+    expect(claims.amr).toContain('hwk');
+    const { credentials } = await key.cdp.send('WebAuthn.getCredentials', {
+      authenticatorId: key.authenticatorId,
+    });
+    expect(credentials).toHaveLength(1);
+
+    const context = await env.browser().newContext();
+    try {
+      const login = await context.newPage();
+      const sameKey = await virtualAuthenticator(login);
+      await sameKey.cdp.send('WebAuthn.addCredential', {
+        authenticatorId: sameKey.authenticatorId,
+        credential: credentials[0]!,
+      });
+      await logInFromRelyingParty(stack, login, email);
+      await onVerity(stack, login, '/SecondFactor');
+      await login.getByRole('heading', { name: 'Login with 2FA' }).waitFor();
+      await checkAccessibility(login);
+      await login.getByRole('button', { name: 'Use your security key' }).click();
+      const loggedIn = await relyingPartyClaims(stack, login);
+      expect(loggedIn.acr).toBe('urn:verity:aal2');
+      expect(loggedIn.amr).toContain('hwk');
+      const { credentials: used } = await sameKey.cdp.send('WebAuthn.getCredentials', {
+        authenticatorId: sameKey.authenticatorId,
+      });
+      expect(used[0]!.signCount).toBeGreaterThan(credentials[0]!.signCount);
+    } finally {
+      await context.close();
+    }
   });
 });
 

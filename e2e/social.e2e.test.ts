@@ -187,6 +187,41 @@ describe('social login', () => {
     await expectBackAtRelyingParty(page, email);
   });
 
+  it('shows a cancel on the callback page after a redirect, and links through a redirect too', async () => {
+    const page = env.page();
+    const { verityUrl } = env.stack();
+    await page.addInitScript(() => {
+      window.open = () => null;
+    });
+    await page.goto(`${verityUrl}/signup`);
+    await page.getByLabel('I accept the terms and conditions').check();
+    fakeGoogle().cancelNext();
+    await page.getByRole('button', { name: 'Sign up with Google' }).click();
+    await onVerity(page, '/callback');
+    await page
+      .getByRole('alert')
+      .getByText('You cancelled signing in with Google. Choose another way, or try again.')
+      .waitFor();
+    // The code and state do not stay in the address bar.
+    expect(new URL(page.url()).search).toBe('');
+    await checkAccessibility(page);
+    await page.getByRole('link', { name: 'Back to log in' }).click();
+    await onVerity(page, '/login');
+
+    const email = newEmail();
+    await page.goto(`${verityUrl}/signup`);
+    await page.getByLabel('I accept the terms and conditions').check();
+    fakeGoogle().signInAs({ sub: randomUUID(), email, email_verified: true });
+    await page.getByRole('button', { name: 'Sign up with Google' }).click();
+    await page.waitForURL(`${verityUrl}/`);
+    await page.goto(`${verityUrl}/account/signin-methods`);
+    fakeFacebook().signInAs({ sub: String(Date.now()), email: 'redirected@facebook.example' });
+    await page.getByRole('button', { name: 'Link Facebook' }).click();
+    await onVerity(page, '/account/signin-methods');
+    await page.getByText('Facebook is now linked to your account.').waitFor();
+    await page.getByText('redirected@facebook.example').waitFor();
+  });
+
   it('lists sign-in methods, links Facebook in a popup and removes Google, never the last', async () => {
     const page = env.page();
     const { verityUrl } = env.stack();
@@ -206,6 +241,8 @@ describe('social login', () => {
     await onVerity(page, '/account/signin-methods');
     await page.getByText('This is your only way to sign in.').waitFor();
     expect(await page.getByRole('button', { name: 'Remove Google' }).count()).toBe(0);
+    // No password yet: the page says how to set one.
+    await page.getByRole('link', { name: 'Forgot Password' }).waitFor();
     await checkAccessibility(page);
 
     fakeFacebook().signInAs({ sub: String(Date.now()), email: 'me@facebook.example' });

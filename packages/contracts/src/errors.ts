@@ -149,9 +149,41 @@ export const errorCatalogue = {
     message:
       'This service requires a second factor: set up another method before removing this one.',
   },
+  webauthn_failed: {
+    status: 400,
+    message: 'Your security key could not be checked. Please try again.',
+  },
   second_factor_challenge_expired: {
     status: 400,
     message: 'This code has expired or was entered wrongly too often. Please start again.',
+  },
+  // Knowledge-based questions (second document, /Kbv), named as the spec names them.
+  kbvChallengeFailed: {
+    status: 403,
+    message: 'Sorry we have been unable to verify your identity from your answers.',
+  },
+  kbvInsufficientQuestions: {
+    status: 422,
+    message: 'Sorry we do not hold enough information to ask you questions about your identity.',
+  },
+  kbvChallengeMismatch: { status: 409, message: 'These questions are out of date.' },
+  kbvNoExistingChallenge: { status: 404, message: 'There are no questions waiting for answers.' },
+  // Mobile contract (second document, error catalogue), named as the spec names them.
+  mobileOperatorNotFound: {
+    status: 422,
+    message: 'No mobile operator has a contract for this number.',
+  },
+  mobileOperatorNotSupported: {
+    status: 422,
+    message: 'The mobile operator of this number cannot confirm contracts.',
+  },
+  mobileOperatorTemporaryUnavailable: {
+    status: 503,
+    message: 'The mobile operator cannot be reached at the moment.',
+  },
+  mobileOperatorNoMatch: {
+    status: 422,
+    message: 'The mobile contract of this number is not in your name.',
   },
 } as const satisfies Record<string, { status: number; message: string }>;
 

@@ -24,3 +24,7 @@ export * from './api/verification.js';
 export * from './api/openBanking.js';
 export * from './api/social.js';
 export * from './api/secondFactor.js';
+export * from './api/kbv.js';
+export * from './checks/licenceRules.js';
+export * from './checks/cardRules.js';
+export * from './checks/mobileRules.js';

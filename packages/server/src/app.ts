@@ -30,6 +30,10 @@ import { cancelRoutes } from './features/cancel/routes.js';
 import { socialLoginRoutes } from './features/social/routes.js';
 import { signInMethodsRoutes } from './features/social/signInMethodsRoutes.js';
 import { secondFactorRoutes } from './features/secondFactor/routes.js';
+import { kbvRoutes } from './features/kbv/routes.js';
+import { drivingLicenceRoutes } from './features/drivingLicence/routes.js';
+import { cardRoutes } from './features/card/routes.js';
+import { mobileContractRoutes } from './features/mobileContract/routes.js';
 import { ApiError } from './http/apiError.js';
 import { openBankingRoutes } from './features/openBanking/routes.js';
 import { sandboxBankRoutes } from './features/sandboxBank/routes.js';
@@ -167,9 +171,16 @@ export async function buildApp(
   socialLoginRoutes(app, ctx);
   signInMethodsRoutes(app, ctx);
   secondFactorRoutes(app, ctx);
+  kbvRoutes(app, ctx);
+  drivingLicenceRoutes(app, ctx);
+  cardRoutes(app, ctx);
+  mobileContractRoutes(app, ctx);
   if (servesDevOutbox(config)) outboxRoutes(app, ctx.outbox);
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
-  await registerSpa(app, options.webRoot);
+  await registerSpa(app, options.webRoot, {
+    product: config.productName,
+    company: config.companyName,
+  });
   return app;
 }

@@ -12,6 +12,7 @@ describe('loadConfig', () => {
       databaseUrl: undefined,
       redisUrl: undefined,
       smtpUrl: undefined,
+      shareLinkDays: 14,
     });
     expect(config.dataDir).toMatch(/data$/);
   });
@@ -33,6 +34,9 @@ describe('loadConfig', () => {
     ['SMTP_URL', 'http://x'],
     ['NODE_ENV', 'staging'],
     ['SUPPORT_EMAIL', 'nobody'],
+    ['SHARE_LINK_DAYS', '0'],
+    ['SHARE_LINK_DAYS', '91'],
+    ['SHARE_LINK_DAYS', 'a week'],
   ])('refuses %s=%s naming the setting', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(name);

@@ -43,6 +43,13 @@ import { SandboxDocumentProvider } from './providers/documents/sandboxDocuments.
 import { SocialFlowStore } from './features/social/flowStore.js';
 import { SocialIdentityStore } from './features/social/identityStore.js';
 import { socialProvidersFrom, type SocialProviders } from './providers/social/socialProviders.js';
+import { KbvChallengeStore } from './features/kbv/challengeStore.js';
+import type { CreditReferenceProvider } from './providers/kbv/creditReference.js';
+import { SandboxCreditReference } from './providers/kbv/sandboxCreditReference.js';
+import type { CardProvider } from './providers/cards/cardProvider.js';
+import { SandboxCardProvider } from './providers/cards/sandboxCards.js';
+import type { MobileOperatorProvider } from './providers/mobile/mobileOperator.js';
+import { SandboxMobileOperators } from './providers/mobile/sandboxMobileOperators.js';
 
 /** Everything the app needs, built once from the configuration; tests build their own. */
 export interface AppContext {
@@ -79,6 +86,10 @@ export interface AppContext {
   secondFactorChallenges: ChallengeStore;
   recoveryCodes: RecoveryCodeStore;
   phone: PhoneProvider;
+  creditReference: CreditReferenceProvider;
+  kbvChallenges: KbvChallengeStore;
+  cards: CardProvider;
+  mobileOperators: MobileOperatorProvider;
   close(): Promise<void>;
 }
 
@@ -150,6 +161,10 @@ export async function createAppContext(config: Config): Promise<AppContext> {
     phone: config.phoneApi
       ? new HttpPhoneProvider({ ...config.phoneApi, productName: config.productName })
       : new SandboxPhoneProvider(outbox, config.productName),
+    creditReference: new SandboxCreditReference(),
+    kbvChallenges: new KbvChallengeStore(kv),
+    cards: new SandboxCardProvider(),
+    mobileOperators: new SandboxMobileOperators(),
     async close() {
       await email.close();
       await kv.close();

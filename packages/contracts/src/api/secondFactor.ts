@@ -60,11 +60,6 @@ export const recoveryCodesSchema = z.object({ recoveryCodes: z.array(z.string())
 /** GET /api/recoverycodes: how many unused recovery codes are left. */
 export const recoveryCodesLeftSchema = z.object({ remaining: z.number().int().min(0) });
 
-/** POST /api/webauthn/remove and others that name one method. */
-export const removeSecondFactorRequestSchema = z.strictObject({
-  id: z.string().max(64).optional(),
-});
-
 export type SecondFactorList = z.infer<typeof secondFactorListSchema>;
 export type SecondFactorResult = z.infer<typeof secondFactorResultSchema>;
 
@@ -159,3 +154,63 @@ export const phoneCodeStartSchema = deliveryStatusSchema.extend({
   codeLength: z.union(phoneCodeLengths.map((length) => z.literal(length))),
 });
 export type PhoneCodeStart = z.infer<typeof phoneCodeStartSchema>;
+
+const base64url = z
+  .string()
+  .max(16384)
+  .regex(/^[A-Za-z0-9_-]*={0,2}$/, 'Not base64url');
+
+/** POST /api/webauthn/startsetup and /startlogin: the options for the browser's WebAuthn call. */
+export const webauthnOptionsSchema = z.object({
+  /** The challenge, base64url (spec: challenge). */
+  challenge: z.string(),
+  /** The user handle (set-up) or the challenge's id (login) (spec: id). */
+  id: z.string(),
+  /** PublicKeyCredentialCreationOptionsJSON or PublicKeyCredentialRequestOptionsJSON. */
+  options: z.record(z.string(), z.unknown()),
+});
+
+/** A WebAuthn credential as @simplewebauthn/browser gives it (spec: the completion payload). */
+const credentialBase = {
+  id: base64url.min(1).max(1024),
+  rawId: base64url.min(1).max(1024),
+  type: z.literal('public-key'),
+  clientExtensionResults: z.record(z.string(), z.unknown()),
+  authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
+};
+
+export const registrationCredentialSchema = z.object({
+  ...credentialBase,
+  response: z.looseObject({
+    clientDataJSON: base64url,
+    attestationObject: base64url,
+    transports: z.array(z.string().max(32)).max(10).optional(),
+  }),
+});
+
+export const authenticationCredentialSchema = z.object({
+  ...credentialBase,
+  response: z.looseObject({
+    clientDataJSON: base64url,
+    authenticatorData: base64url,
+    signature: base64url,
+    userHandle: base64url.optional(),
+  }),
+});
+
+/** POST /api/webauthn/completesetup: the key's name defaults to the e-mail. */
+export const webauthnCompleteSetupSchema = z.strictObject({
+  credential: registrationCredentialSchema,
+  Name: z.string().trim().max(64).optional(),
+});
+
+/** POST /api/webauthn/completelogin */
+export const webauthnCompleteLoginSchema = z.strictObject({
+  credential: authenticationCredentialSchema,
+});
+
+/** POST /api/webauthn/remove: which key (one of several); may be left out when there is one. */
+export const webauthnRemoveSchema = z.preprocess(
+  (body) => body ?? {},
+  z.strictObject({ id: z.string().max(64).optional() }),
+);

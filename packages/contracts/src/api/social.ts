@@ -37,12 +37,16 @@ export const socialStartResponseSchema = z.object({
   state: z.string(),
 });
 
+/** The provider's `iss` response parameter (RFC 9207), passed on when it sent one. */
+const issSchema = z.string().min(1).max(2000).optional();
+
 /** POST /api/login/{provider}: the spec's Code, RedirectUri and RequestId, plus the State. */
 export const socialLoginRequestSchema = z.strictObject({
   Code: z.string().min(1).max(2048),
   RedirectUri: z.string().max(2000),
   RequestId: requestIdSchema.optional(),
   State: stateSchema,
+  Iss: issSchema,
 });
 
 export const socialLoginResponseSchema = z.object({
@@ -55,6 +59,7 @@ export const socialLinkRequestSchema = z.strictObject({
   Code: z.string().min(1).max(2048),
   RedirectUri: z.string().max(2000),
   State: stateSchema,
+  Iss: issSchema,
 });
 
 export const signInMethodSchema = z.object({

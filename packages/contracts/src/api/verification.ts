@@ -42,6 +42,27 @@ export const passportRequestSchema = z.strictObject({
   expiry: text(10),
 });
 
+/** POST /api/verifydrivinglicence (spec: licence form). Dates are yyyy-mm-dd. */
+export const licenceRequestSchema = z.strictObject({
+  surname: text(100),
+  given: text(100),
+  dob: text(10),
+  issue: text(10),
+  expiry: text(10),
+  number: text(40),
+  postcode: text(16),
+});
+
+/** POST /api/verifycard (spec: card form). The number is never stored; only brand, type and last four. */
+export const cardRequestSchema = z.strictObject({
+  number: text(40),
+  name: text(100),
+  expiry: text(7),
+});
+
+/** POST /api/verifymobilecontract (spec: mobileNumber). */
+export const mobileContractRequestSchema = z.strictObject({ mobileNumber: text(20) });
+
 /**
  * The answer of every identity check: whether it verified the user, and what is still to do.
  * A check that could not verify the user is an answer too (verified false), not an error.

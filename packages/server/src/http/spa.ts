@@ -7,12 +7,37 @@ import type { FastifyInstance } from 'fastify';
 
 export const defaultWebRoot = fileURLToPath(new URL('../../../web/dist/', import.meta.url));
 
+/** The configured product and company names (PRODUCT_NAME, COMPANY_NAME). */
+export interface BrandNames {
+  product: string;
+  company: string;
+}
+
+const escapeAttribute = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/**
+ * index.html with the configured names in meta tags, which the SPA's copy/brand.ts reads
+ * before it renders (no inline script: the Content-Security-Policy forbids them).
+ */
+export function brandedIndex(html: string, names: BrandNames | undefined): string {
+  if (!names) return html;
+  const tags =
+    `<meta name="verity:product" content="${escapeAttribute(names.product)}" />` +
+    `<meta name="verity:company" content="${escapeAttribute(names.company)}" />`;
+  return html.replace(/<head>/i, (head) => `${head}${tags}`);
+}
+
 /**
  * Serves the built SPA on the issuer's origin: hashed assets with long caching, and
  * index.html for every client-side route (200) or any other page path (404, where the SPA
  * shows Page Not Found). Unknown /api paths get a JSON 404.
  */
-export async function registerSpa(app: FastifyInstance, webRoot = defaultWebRoot): Promise<void> {
+export async function registerSpa(
+  app: FastifyInstance,
+  webRoot = defaultWebRoot,
+  names?: BrandNames,
+): Promise<void> {
   const indexFile = path.join(webRoot, 'index.html');
   const built = existsSync(indexFile);
   if (built) {
@@ -30,7 +55,7 @@ export async function registerSpa(app: FastifyInstance, webRoot = defaultWebRoot
       },
     });
   }
-  const indexHtml = built ? readFileSync(indexFile, 'utf8') : null;
+  const indexHtml = built ? brandedIndex(readFileSync(indexFile, 'utf8'), names) : null;
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
@@ -52,7 +77,11 @@ export async function registerSpa(app: FastifyInstance, webRoot = defaultWebRoot
 }
 
 /** The SPA's page for a route the server handles first (the request entry). */
-export function sendSpaIndex(reply: import('fastify').FastifyReply, webRoot = defaultWebRoot) {
+export function sendSpaIndex(
+  reply: import('fastify').FastifyReply,
+  webRoot = defaultWebRoot,
+  names?: BrandNames,
+) {
   const indexFile = path.join(webRoot, 'index.html');
   if (!existsSync(indexFile))
     return reply
@@ -62,5 +91,5 @@ export function sendSpaIndex(reply: import('fastify').FastifyReply, webRoot = de
   return reply
     .header('Cache-Control', 'no-store')
     .type('text/html')
-    .send(readFileSync(indexFile, 'utf8'));
+    .send(brandedIndex(readFileSync(indexFile, 'utf8'), names));
 }

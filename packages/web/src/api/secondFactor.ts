@@ -8,6 +8,7 @@ import {
   recoveryCodesSchema,
   secondFactorListSchema,
   secondFactorResultSchema,
+  webauthnOptionsSchema,
   type SecondFactorList,
   type SecondFactorResult,
 } from '@verity/contracts';
@@ -116,4 +117,39 @@ export function completePhoneLogin(kind: PhoneKind, code: string): Promise<Secon
 
 export async function removePhone(kind: PhoneKind): Promise<void> {
   await postJson(forRequest(`/api/${kind}/remove`), undefined, okSchema);
+}
+
+export type WebauthnOptions = ReturnType<typeof webauthnOptionsSchema.parse>;
+
+/** POST /api/webauthn/startsetup: the options for navigator.credentials.create(). */
+export function startWebauthnSetup(): Promise<WebauthnOptions> {
+  return postJson(forRequest('/api/webauthn/startsetup'), undefined, webauthnOptionsSchema);
+}
+
+export function completeWebauthnSetup(
+  credential: unknown,
+  name: string,
+): Promise<SecondFactorResult> {
+  return postJson(
+    forRequest('/api/webauthn/completesetup'),
+    { credential, ...(name.trim() ? { Name: name.trim() } : {}) },
+    secondFactorResultSchema,
+  );
+}
+
+export function startWebauthnLogin(): Promise<WebauthnOptions> {
+  return postJson(forRequest('/api/webauthn/startlogin'), undefined, webauthnOptionsSchema);
+}
+
+export function completeWebauthnLogin(credential: unknown): Promise<SecondFactorResult> {
+  return postJson(
+    forRequest('/api/webauthn/completelogin'),
+    { credential },
+    secondFactorResultSchema,
+  );
+}
+
+/** POST /api/webauthn/remove: one key, by its id. */
+export async function removeWebauthn(id: string): Promise<void> {
+  await postJson(forRequest('/api/webauthn/remove'), { id }, okSchema);
 }

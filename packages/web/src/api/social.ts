@@ -44,6 +44,7 @@ export interface ProviderAnswer {
   code: string;
   state: string;
   redirectUri: string;
+  iss?: string;
 }
 
 /** POST /api/login/{provider}: Code, RedirectUri, RequestId and State; email and userRequirements. */
@@ -58,6 +59,7 @@ export function socialLogin(
       Code: input.code,
       RedirectUri: input.redirectUri,
       State: input.state,
+      ...(input.iss === undefined ? {} : { Iss: input.iss }),
       ...(input.requestId === null ? {} : { RequestId: input.requestId }),
     },
     socialLoginResponseSchema,
@@ -78,7 +80,12 @@ export function linkSignInMethod(
 ): Promise<SignInMethods> {
   return postJson(
     `/api/account/signin-methods/${provider}`,
-    { Code: input.code, RedirectUri: input.redirectUri, State: input.state },
+    {
+      Code: input.code,
+      RedirectUri: input.redirectUri,
+      State: input.state,
+      ...(input.iss === undefined ? {} : { Iss: input.iss }),
+    },
     signInMethodsSchema,
     options,
   );

@@ -2,9 +2,13 @@ import {
   assuranceChoiceSchema,
   cancelSchema,
   checkResultSchema,
+  kbvQuestionsSchema,
+  type KbvQuestions,
   verificationInfoSchema,
   type CheckName,
   type CheckResult,
+  type CardForm,
+  type LicenceForm,
   type PassportForm,
   type VerificationInfo,
 } from '@verity/contracts';
@@ -54,7 +58,35 @@ export function verifyPassport(form: PassportForm): Promise<CheckResult> {
   return postJson(forRequest('/api/verifypassport'), form, checkResultSchema);
 }
 
+/** POST /api/verifydrivinglicence */
+export function verifyDrivingLicence(form: LicenceForm): Promise<CheckResult> {
+  return postJson(forRequest('/api/verifydrivinglicence'), form, checkResultSchema);
+}
+
+/** POST /api/verifycard */
+export function verifyCard(form: CardForm): Promise<CheckResult> {
+  return postJson(forRequest('/api/verifycard'), form, checkResultSchema);
+}
+
+/** POST /api/verifymobilecontract */
+export function verifyMobileContract(mobileNumber: string): Promise<CheckResult> {
+  return postJson(forRequest('/api/verifymobilecontract'), { mobileNumber }, checkResultSchema);
+}
+
 /** POST /api/cancel: the address that takes the browser back to the client with access_denied. */
 export function cancelRequest(): Promise<{ redirect_Uri: string; state: string | null }> {
   return postJson(forRequest('/api/cancel'), undefined, cancelSchema);
+}
+
+/** GET /api/kbv: the questions to answer; none when nothing is left to ask. */
+export function fetchKbvQuestions(options?: CallOptions): Promise<KbvQuestions> {
+  return getJson(forRequest('/api/kbv'), kbvQuestionsSchema, options);
+}
+
+/** POST /api/kbv: the answers, sent as answers (spec), to the challenge they were asked in. */
+export function sendKbvAnswers(
+  challengeId: string,
+  answers: Record<string, string>,
+): Promise<CheckResult> {
+  return postJson(forRequest('/api/kbv'), { challengeId, answers }, checkResultSchema);
 }

@@ -3,6 +3,7 @@ import Nav from 'react-bootstrap/Nav';
 import NavDropdown from 'react-bootstrap/NavDropdown';
 import Navbar from 'react-bootstrap/Navbar';
 import { Link } from 'react-router';
+import { brand } from '../copy/brand';
 import { useAuth } from '../state/authContext';
 
 export function NavigationBar() {
@@ -11,7 +12,7 @@ export function NavigationBar() {
     <Navbar expand="md" className="bg-body-tertiary border-bottom">
       <Container>
         <Navbar.Brand as={Link} to="/">
-          Verity
+          {brand.product}
         </Navbar.Brand>
         <Navbar.Toggle aria-controls="main-menu" />
         <Navbar.Collapse id="main-menu">
@@ -34,6 +35,12 @@ export function NavigationBar() {
                 </NavDropdown.Item>
                 <NavDropdown.Item as={Link} to="/account/signin-methods">
                   Sign-in methods
+                </NavDropdown.Item>
+                <NavDropdown.Item as={Link} to="/account/consents">
+                  Services you share details with
+                </NavDropdown.Item>
+                <NavDropdown.Item as={Link} to="/account/delete">
+                  Delete your account
                 </NavDropdown.Item>
                 <NavDropdown.Item as={Link} to="/logout">
                   Sign out

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
+import { brand } from '../copy/brand';
 
 export interface PageHeadingProps {
   children: string;
@@ -21,7 +22,7 @@ export function PageHeading({ children, className, step }: PageHeadingProps) {
   const firstStep = useRef(step);
 
   useEffect(() => {
-    document.title = `${children} - Verity`;
+    document.title = `${children} - ${brand.product}`;
   }, [children]);
 
   useEffect(() => {

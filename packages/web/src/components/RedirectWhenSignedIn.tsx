@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import { useAuth } from '../state/authContext';
 import { browserStorage } from '../state/browserStorage';
+import { afterLogin } from '../state/returnPath';
 import { sessionKeys } from '../state/storage';
 import { WaitScreen } from './WaitScreen';
 
@@ -16,8 +17,6 @@ export function RedirectWhenSignedIn({ children }: { children: ReactNode }) {
   const auth = useAuth();
   if (auth.user === null) return children;
   if (!auth.sessionChecked) return <WaitScreen />;
-  const saved = auth.requestId
-    ? null
-    : sessionKeys.returnPath.get(browserStorage('sessionStorage'));
-  return <Navigate to={saved ?? auth.nextStep()} replace />;
+  const saved = sessionKeys.returnPath.get(browserStorage('sessionStorage'));
+  return <Navigate to={afterLogin(auth.requestId, saved, auth.nextStep)} replace />;
 }

@@ -15,6 +15,7 @@ export const shareCopy = {
     `We e-mail them a link to a page showing your name and what we have verified about you, and when. The link works for ${days} days.`,
   share: 'Share identity',
   sharing: 'Sharing identity...',
+  shared: (email: string) => `We have e-mailed ${email} a link to your verified identity.`,
   limitReached: 'You have shared your identity with the most people allowed (4).',
   failed: 'Oops something went wrong, please try again later',
 } as const;
@@ -43,4 +44,44 @@ export const requestProofCopy = {
   sent: (email: string) =>
     `We have asked ${email} to verify their identity. Once they have, they can share it with you.`,
   failed: 'Oops something went wrong, please try again later',
+} as const;
+
+export const consentsCopy = {
+  title: 'Services you share your details with',
+  intro: `These services asked for your details through ${brand.product}, and you agreed. If you withdraw your consent, the service can no longer get your details from us: the sign-ins and access you gave it are revoked, and it will ask you again next time.`,
+  none: 'You have not agreed to share your details with any service yet.',
+  service: 'Service',
+  details: 'Details shared',
+  since: 'Agreed on',
+  withdraw: (service: string) => `Withdraw consent for ${service}`,
+  withdrawLabel: 'Withdraw consent',
+  withdrawing: 'Withdrawing...',
+  withdrawn: (service: string) => `You have withdrawn your consent for ${service}.`,
+  failed: 'Oops something went wrong, please try again later',
+} as const;
+
+export const deleteCopy = {
+  title: 'Delete your account',
+  intro:
+    'Deleting your account cannot be undone. You will be signed out everywhere, and services you signed in to with us can no longer get your details.',
+  deletedNowTitle: 'What we delete now',
+  deletedNow: [
+    'Your e-mail address and password.',
+    'Your profile: your name, date of birth, address and phone number.',
+    'The consents you gave to services, and the identity shares you made with their links.',
+    'Your sessions and every sign-in and access token given to services: they stop working at once.',
+  ],
+  keptTitle: 'What we keep, and why',
+  kept: [
+    'The records of the identity checks you completed: which checks, when, their results, and the details they verified. They stay encrypted.',
+    'A log of security events on your account, such as logins and this deletion, with their times. It holds no contact details.',
+  ],
+  keptWhy: `Our Privacy Policy says we keep these for 7 years after an account is closed. We need them to meet our legal duties to prevent fraud and money laundering, and to answer questions from organisations you proved your identity to. After 7 years they are deleted. Nobody can sign in to your account or see them in the meantime.`,
+  password: 'Enter your password to confirm',
+  confirm: 'Delete my account',
+  deleting: 'Deleting your account...',
+  wrongPassword: 'The password is incorrect.',
+  failed: 'Oops something went wrong, please try again later',
+  doneTitle: 'Your account has been deleted',
+  done: `Thank you for using ${brand.product}. We have kept only what is described above.`,
 } as const;

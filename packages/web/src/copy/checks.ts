@@ -38,6 +38,52 @@ export const checksCopy = {
   expiryDate: 'Expiry Date',
 
   cancelling: 'Returning you to the service you came from...',
+
+  mnoTitle: 'Verify Mobile Contract',
+  mobileNumber: 'Mobile number',
+  mobileHint: '07 followed by 9 digits',
+  verify: 'Verify',
+  mnoSuccess:
+    'Congratulations, we have been able to match your profile against your mobile phone contract.',
+  mnoFailure:
+    'Sorry we have been unable to match your profile against your mobile phone contract. Please choose a different verification option.',
+
+  photoTitle: (document: string) => `${document} photo`,
+  appInstructions: 'App install instructions',
+  appSteps: (document: string) => [
+    'Install the Verity app on your phone from your app store.',
+    'Open the app and sign in with the same e-mail address.',
+    `Follow the app to take a photo of your ${document} and a selfie.`,
+    'Come back to this page: it moves on once the app has finished.',
+  ],
+  withoutApp: 'Take or upload photos without the app',
+  withoutAppUnavailable:
+    'Taking or uploading photos without the app is not available yet. Please use the app, or choose a different option.',
+
+  cardTitle: 'Credit Card',
+  cardIntro: 'Please provide your card details',
+  cardNumber: 'Card number',
+  cardName: 'Cardholder name',
+  cardExpiry: 'Expiry',
+  cardExpiryHint: 'MM/YY',
+
+  licenceTitle: 'Driving Licence',
+  licenceIntro: 'Please provide your driving licence details',
+  licenceSurname: '1. Surname',
+  licenceGiven: '2. Given Name(s)',
+  licenceDob: '3. Date of Birth',
+  licenceIssue: '4a. Date of Issue',
+  licenceExpiry: '4b. Date of Expiry',
+  licenceNumber: '5. Licence Number',
+  licencePostcode: '8. Postcode',
+
+  kbvTitle: 'Identity check',
+  kbvIntro: 'Please answer all the questions below',
+  kbvFailed: 'Sorry we have been unable to verify your identity from your answers.',
+  kbvInsufficient:
+    'Sorry we do not hold enough information about you to ask questions about your identity.',
+  returnButton: 'Return',
+  home: 'Go to the home page',
 } as const;
 
 /** How each check is named to the user. */

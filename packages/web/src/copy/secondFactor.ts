@@ -71,6 +71,16 @@ export const secondFactorCopy = {
     'no-answer': 'Nobody answered the call.',
   },
 
+  securityKeyTitle: 'Security Key',
+  securityKeyText: 'Use a security key (WebAuthn), plugged in or tapped on your device.',
+  keyName: 'Key name',
+  addKey: 'Add another key',
+  addingKey: 'Waiting for your key...',
+  useKey: 'Use your security key',
+  useKeyIntro: 'Insert or tap your security key when your browser asks for it.',
+  keyNotUsed: 'The security key was not used. Please try again.',
+  keyUnsupported: 'This browser cannot use security keys.',
+
   useAnother: 'Use another method',
   useRecoveryCode: 'Use a recovery code',
   methodNames: {

@@ -10,7 +10,6 @@ export const socialCopy = {
   loginWith: (provider: SocialProvider) => `Log in with ${name(provider)}`,
   signupWith: (provider: SocialProvider) => `Sign up with ${name(provider)}`,
   linkWith: (provider: SocialProvider) => `Link ${name(provider)}`,
-  orUseEmail: 'Or use your e-mail address',
   waitingFor: (provider: SocialProvider) =>
     `Continue in the ${name(provider)} window that has opened...`,
 
@@ -45,6 +44,8 @@ export const socialCopy = {
   removing: 'Removing...',
   onlyMethod: 'This is your only way to sign in.',
   addMethod: 'Link another way to sign in',
+  addPassword: 'To log in with your e-mail address and a password too, set one with',
+  setPassword: 'Forgot Password',
   linked: (provider: SocialProvider) => `${name(provider)} is now linked to your account.`,
   removed: (provider: SocialProvider) => `${name(provider)} has been removed.`,
   providerName: name,

@@ -27,11 +27,18 @@ import { SignInMethodsPage } from './account/signin-methods/SignInMethodsPage';
 import { comingScreens, type BuiltScreen } from './screens';
 import { SharePage } from './account/share/SharePage';
 import { RequestProofPage } from './account/requestproof/RequestProofPage';
+import { ConsentsPage } from './account/consents/ConsentsPage';
+import { DeleteAccountPage } from './account/delete/DeleteAccountPage';
 import { SharedIdentityPage } from './shared/SharedIdentityPage';
 import { VerifyOptionsPage } from './verifyoptions/VerifyOptionsPage';
 import { VerifyPage } from './verify/VerifyPage';
 import { PassportPage } from './passport/PassportPage';
 import { CancelPage } from './cancel/CancelPage';
+import { KbvPage } from './kbv/KbvPage';
+import { DrivingLicencePage } from './drivinglicence/DrivingLicencePage';
+import { CreditCardPage } from './creditcard/CreditCardPage';
+import { MnoPage } from './mno/MnoPage';
+import { DocumentPhotoPage } from './photo/DocumentPhotoPage';
 
 // React Router matches paths case-insensitively by default, as the spec's mixed case needs.
 const builtScreens: Record<BuiltScreen, ReactElement> = {
@@ -67,6 +74,14 @@ const builtScreens: Record<BuiltScreen, ReactElement> = {
   '/SecondFactor': <SecondFactorPage />,
   '/secondfactorlogin': <SecondFactorPage />,
   '/webauthn': <SecondFactorPage />,
+  '/account/consents': <ConsentsPage />,
+  '/account/delete': <DeleteAccountPage />,
+  '/Kbv': <KbvPage />,
+  '/DrivingLicence': <DrivingLicencePage />,
+  '/CreditCard': <CreditCardPage />,
+  '/MNO': <MnoPage />,
+  '/PassportPhoto': <DocumentPhotoPage document="Passport" />,
+  '/DrivingLicencePhoto': <DocumentPhotoPage document="Driving Licence" />,
 };
 
 const comingScreenPages = Object.fromEntries(

@@ -26,6 +26,18 @@ describe('applyAuthAction', () => {
       snapshot(ada(), ['Passport']),
     ],
     [
+      "the server's choice and requirements after a check replace what is stored",
+      snapshot(ada('assurance', 'consent'), ['Passport', 'KBVL1']),
+      { type: 'assuranceChanged', assuranceChoice: ['KBVL1'], userReqs: ['assurance', 'consent'] },
+      snapshot(ada('assurance', 'consent'), ['KBVL1']),
+    ],
+    [
+      'an empty choice from the server clears it, nobody signed in stays so',
+      snapshot(null, ['Passport']),
+      { type: 'assuranceChanged', assuranceChoice: [], userReqs: ['consent'] },
+      snapshot(null, []),
+    ],
+    [
       'completing a step removes it',
       snapshot(ada('setupProfile', 'consent')),
       { type: 'stepComplete', requirement: 'setupProfile' },

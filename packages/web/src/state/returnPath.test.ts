@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { returnPath } from './returnPath';
+import { afterLogin, returnPath } from './returnPath';
 
 describe('returnPath', () => {
   it.each([
@@ -17,5 +17,17 @@ describe('returnPath', () => {
     ['', null],
   ])('%s → %s', (raw, expected) => {
     expect(returnPath(raw)).toBe(expected);
+  });
+});
+
+describe('afterLogin', () => {
+  it.each([
+    [null, '/account/share', '/account/share'],
+    [null, null, '/'],
+    ['request-1', '/account/share', '/Profile'],
+    ['request-1', null, '/Profile'],
+  ])('request %s, saved %s → %s', (requestId, saved, expected) => {
+    const next = requestId === null ? '/' : '/Profile';
+    expect(afterLogin(requestId, saved, () => next)).toBe(expected);
   });
 });

@@ -8,3 +8,16 @@ export function returnPath(raw: string): string | null {
   if (raw.includes('//')) return null;
   return raw;
 }
+
+/**
+ * Where a user who has just logged in (or is signed in on a login screen) goes: the saved
+ * account page when no sign-in request is in progress, else the request's next step.
+ */
+export function afterLogin(
+  requestId: string | null,
+  savedReturn: string | null,
+  nextStep: () => string,
+): string {
+  if (requestId === null && savedReturn !== null) return savedReturn;
+  return nextStep();
+}

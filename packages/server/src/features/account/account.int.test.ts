@@ -110,7 +110,10 @@ describe.each(databaseTargets())('account consents and deletion (%s)', (target) 
     const user = (await server.ctx.users.findByEmail(email))!;
     await server.ctx.profiles.update(user.id, { given_name: 'Ada', family_name: 'Lovelace' });
     const tokens = await signInToShop(browser);
-    await browser.post('/api/share', { email: newEmail() });
+    const recipient = newEmail();
+    await browser.post('/api/share', { email: recipient });
+    const [shareMail] = await server.ctx.outbox.list({ recipient, limit: 1 });
+    const token = /\/shared#([A-Za-z0-9_-]{43})/.exec(shareMail!.body)![1]!;
 
     const wrong = await browser.post('/api/account/delete', { Password: 'not my password' });
     expect(wrong.status).toBe(400);
@@ -149,6 +152,10 @@ describe.each(databaseTargets())('account consents and deletion (%s)', (target) 
       .where('payload', 'like', `%${user.id}%`)
       .execute();
     expect(sessions).toEqual([]);
+    const opened = await new ApiBrowser(server).post('/api/shared', { token });
+    expect(opened.status).toBe(404);
+    const [notice] = await server.ctx.outbox.list({ recipient: email, limit: 1 });
+    expect(notice?.subject).toBe('Your Verity account has been deleted');
     const events = await server.ctx.audit.forUser(user.id, 50);
     expect(events.map((event) => event.type)).toContain('account_deleted');
 

@@ -8,6 +8,19 @@ import { checkPassword } from '../accounts/passwords.js';
 import { closeAccount } from './closeAccount.js';
 import { signedInUser } from './signedInUser.js';
 
+/** Tells the address that its account was deleted, so a deletion nobody meant is noticed. */
+async function sendClosureNotice(ctx: AppContext, to: string): Promise<void> {
+  const product = ctx.config.productName;
+  await ctx.email.send({
+    to,
+    subject: `Your ${product} account has been deleted`,
+    text:
+      `Your ${product} account has been deleted, and you have been signed out everywhere.\n\n` +
+      `As our Privacy Policy says, we keep the records of the identity checks you completed, encrypted, and a log of security events on the account for 7 years, to meet our legal duties to prevent fraud and money laundering. Everything else is deleted.\n\n` +
+      `If you did not delete your account, contact us at ${ctx.config.supportEmail}.\n\n${product}`,
+  });
+}
+
 export const deleteLimits = {
   perAddress: { name: 'account-delete-ip', max: 20, windowSeconds: 900 },
   failuresPerAccount: { name: 'account-delete-attempts', max: 5, windowSeconds: 900 },
@@ -47,6 +60,7 @@ export function accountDeleteRoutes(app: FastifyInstance, ctx: AppContext): void
       await closeAccount(ctx.database.db, user.id);
       await ctx.kv.delete(attemptsKey);
       await ctx.audit.record(user.id, 'account_deleted');
+      await sendClosureNotice(ctx, user.email);
       return { deleted: true as const };
     },
   );

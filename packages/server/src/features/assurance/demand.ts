@@ -20,7 +20,15 @@ export const defaultAlternatives: CheckName[][] = [
  * The checks this deployment can carry out. An alternative with any other check scores 100
  * and is not offered; each check is added here when its screen and provider land.
  */
-export const offeredChecks: ReadonlySet<CheckName> = new Set<CheckName>(['Passport']);
+export const offeredChecks: ReadonlySet<CheckName> = new Set<CheckName>([
+  'Passport',
+  'KBVL1',
+  'KBVL2',
+  'DrivingLicence',
+  'CreditCard',
+  'DebitCard',
+  'MobileContract',
+]);
 
 /** Capture the profile itself (document photo, open banking): assuranceProfileCapturePossible. */
 export const profileCaptureChecks: ReadonlySet<CheckName> = new Set<CheckName>([

@@ -25,13 +25,15 @@ export async function checkGuards(
   ctx: AppContext,
   request: FastifyRequest,
   reply: FastifyReply,
-  check: CheckName,
+  check: CheckName | (() => Promise<CheckName>),
   fieldErrors: () => Record<string, string>,
 ): Promise<StepContext> {
   const step = await stepContext(ctx, request, reply);
   const problems = fieldErrors();
   if (Object.keys(problems).length > 0)
     throw new ApiError('validation_failed', undefined, problems);
+  // Some checks are named only once valid details are looked up (a card's range).
+  check = typeof check === 'function' ? await check() : check;
   const { passed, unavailable } = await ctx.evidence.standing(step.accountId);
   if (passed.has(check))
     throw new ApiError('step_not_allowed', `Your ${check} check is already complete.`);

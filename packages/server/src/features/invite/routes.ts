@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { inviteRequestSchema, inviteResponseSchema } from '@verity/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -9,7 +9,7 @@ import { currentUser } from '../session/currentUser.js';
 
 export const inviteLimits = {
   perUser: { name: 'invite-user', max: 5, windowSeconds: 86_400 },
-  /** However many users ask, one address gets few invitations (counted by a hash of it). */
+  /** However many users ask, one address gets few invitations (counted by a keyed hash of it). */
   perRecipient: { name: 'invite-recipient', max: 2, windowSeconds: 7 * 86_400 },
 };
 
@@ -29,7 +29,10 @@ export function inviteRoutes(app: FastifyInstance, ctx: AppContext): void {
         if (!user) throw new ApiError('not_signed_in');
         const { email } = request.body;
         await enforceLimit(ctx, inviteLimits.perUser, user.id);
-        const recipient = createHash('sha256').update(email.toLowerCase()).digest('hex');
+        // Keyed, so the counter's name does not give the address away.
+        const recipient = createHmac('sha256', ctx.secrets.dataKey)
+          .update(`invite:${email.toLowerCase()}`)
+          .digest('hex');
         await enforceLimit(ctx, inviteLimits.perRecipient, recipient);
         const product = ctx.config.productName;
         await ctx.email.send({

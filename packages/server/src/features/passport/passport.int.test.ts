@@ -33,8 +33,12 @@ describe.each(databaseTargets())('identity checks: options and passport (%s)', (
           created = await stores.clients.create({
             name: 'Estate agent',
             redirectUris: [redirectUri],
-            // Driving licence checks are not offered yet: that option is filtered out.
-            assurance: [['Passport'], ['DrivingLicence', 'KBVL1']],
+            // Document photo checks are not offered yet: that option is filtered out.
+            assurance: [
+              ['Passport'],
+              ['DrivingLicence', 'KBVL1'],
+              ['GenuinePassport', 'SelfieComparison'],
+            ],
           });
         },
       },
@@ -86,15 +90,22 @@ describe.each(databaseTargets())('identity checks: options and passport (%s)', (
 
     const options = await browser.fetch(`${server.url}/api/verification/${requestId}`);
     expect(await options.json()).toEqual({
-      assuranceRequirements: [['Passport'], ['DrivingLicence', 'KBVL1']],
+      assuranceRequirements: [
+        ['Passport'],
+        ['DrivingLicence', 'KBVL1'],
+        ['GenuinePassport', 'SelfieComparison'],
+      ],
       clientName: 'Estate agent',
-      options: [{ checks: ['Passport'], score: 1 }],
+      options: [
+        { checks: ['Passport'], score: 1 },
+        { checks: ['DrivingLicence', 'KBVL1'], score: 2 },
+      ],
       assuranceChoice: [],
       completed: [],
     });
 
     const notAnOption = await browser.post(`/api/verification/${requestId}/choice`, {
-      checks: ['DrivingLicence', 'KBVL1'],
+      checks: ['GenuinePassport', 'SelfieComparison'],
     });
     expect(notAnOption.status).toBe(400);
     expect((notAnOption.body.error as { code: string }).code).toBe('validation_failed');
@@ -117,6 +128,7 @@ describe.each(databaseTargets())('identity checks: options and passport (%s)', (
     });
     const after = await (await browser.fetch(`${server.url}/api/verification/${requestId}`)).json();
     expect(after).toMatchObject({ options: [], assuranceChoice: [], completed: ['Passport'] });
+    expect(await server.ctx.kv.get(`assurance-choice:${requestId}`)).toBeNull();
 
     // A passed check is not done twice.
     const again = await browser.post(`/api/verifypassport?requestId=${requestId}`, anna);
@@ -127,6 +139,17 @@ describe.each(databaseTargets())('identity checks: options and passport (%s)', (
     const text = JSON.stringify(rows);
     expect(text).not.toContain('533401372');
     expect(text).not.toContain('1985-02-17');
+  });
+
+  it('asks for the profile to be captured by a check when an alternative can and the profile is incomplete', async () => {
+    const { browser, requestId } = await newUserInRequest({ scope: 'openid profile' });
+    const info = await browser.post(`/api/requests/${requestId}`);
+    expect(info.body.userRequirements).toEqual([
+      'assurance',
+      'assuranceProfileCapturePossible',
+      'setupProfile',
+      'consent',
+    ]);
   });
 
   it('refuses bad input with each field message, before anything is counted', async () => {
@@ -172,7 +195,10 @@ describe.each(databaseTargets())('identity checks: options and passport (%s)', (
       assuranceChoice: [],
     });
     const info = await (await browser.fetch(`${server.url}/api/verification/${requestId}`)).json();
-    expect(info).toMatchObject({ options: [], assuranceChoice: [] });
+    expect(info).toMatchObject({
+      options: [{ checks: ['DrivingLicence', 'KBVL1'] }],
+      assuranceChoice: [],
+    });
     const retry = await browser.post(`/api/verifypassport?requestId=${requestId}`, anna);
     expect(retry.status).toBe(409);
     expect((retry.body.error as { code: string }).code).toBe('step_not_allowed');
@@ -204,7 +230,7 @@ describe.each(databaseTargets())('identity checks: options and passport (%s)', (
     });
     expect(declined.body).toEqual({ assuranceChoice: [], userRequirements: ['assurance'] });
     const info = await (await browser.fetch(`${server.url}/api/verification/${requestId}`)).json();
-    expect(info).toMatchObject({ options: [] });
+    expect(info).toMatchObject({ options: [{ checks: ['DrivingLicence', 'KBVL1'] }] });
   });
 
   it('returns verified_claims that conform to OpenID Connect for Identity Assurance', async () => {

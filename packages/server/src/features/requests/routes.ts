@@ -17,7 +17,10 @@ export function requestRoutes(app: FastifyInstance, ctx: AppContext, webRoot?: s
     { schema: { params: requestParamsSchema, hide: true } },
     async (request, reply) => {
       await ctx.interactions.bind(request, reply, request.params.requestId);
-      return sendSpaIndex(reply, webRoot);
+      return sendSpaIndex(reply, webRoot, {
+        product: ctx.config.productName,
+        company: ctx.config.companyName,
+      });
     },
   );
 

@@ -333,6 +333,20 @@ describe.each(databaseTargets())('authenticator app and recovery codes (%s)', (t
     });
     const again = await browser.post('/api/authenticator/remove');
     expect(again.body.error).toMatchObject({ code: 'second_factor_not_set_up' });
+    // Every call is in the OpenAPI document.
+    const document = (await (await fetch(`${server.url}/api/openapi.json`)).json()) as {
+      paths: Record<string, unknown>;
+    };
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/secondfactor',
+        '/api/authenticator/remove',
+        '/api/sms/pollstatus',
+        '/api/voice/completesetup',
+        '/api/webauthn/completelogin',
+        '/api/recoverycodes/login',
+      ]),
+    );
     // Anonymous callers get nothing.
     const anonymous = new ApiBrowser(server);
     expect((await anonymous.fetch(`${server.url}/api/secondfactor`)).status).toBe(401);

@@ -187,18 +187,6 @@ export class ChallengeStore {
       .execute();
   }
 
-  /** Challenges started for this user (or number) within the last hour, for send limits. */
-  async startedSince(userId: string, method: SecondFactorMethod, since: number): Promise<number> {
-    const row = await this.db
-      .selectFrom('second_factor_challenges')
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .where('user_id', '=', userId)
-      .where('method', '=', method)
-      .where('created_at', '>', since)
-      .executeTakeFirstOrThrow();
-    return Number(row.count);
-  }
-
   /** Removes records older than a day. */
   async sweep(): Promise<void> {
     await this.db

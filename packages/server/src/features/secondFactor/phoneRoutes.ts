@@ -27,7 +27,7 @@ import type { ChallengePurpose } from './challengeStore.js';
 import { methodChangeContext, refuseRemovingLast, secondFactorProved } from './guards.js';
 
 /** Codes sent per user and method in an hour (each start of a set-up or login sends one). */
-export const CODES_PER_USER_PER_HOUR = 5;
+export const codesPerUser: RateLimit = { name: 'phone-user', max: 5, windowSeconds: 3600 };
 /** Codes sent to one number in an hour, whoever asks. */
 export const codesPerNumber: RateLimit = { name: 'phone-number', max: 8, windowSeconds: 3600 };
 /** Status polls per user (the page polls about once a second). */
@@ -157,12 +157,8 @@ async function sendCode(
   purpose: ChallengePurpose,
   number: string,
 ): Promise<PhoneCodeStart> {
-  const since = Date.now() - 3600 * 1000;
-  if (
-    (await ctx.secondFactorChallenges.startedSince(userId, phone.method, since)) >=
-    CODES_PER_USER_PER_HOUR
-  )
-    throw new ApiError('rate_limited');
+  // Counted atomically in the shared store, so parallel starts cannot pass the limits.
+  await enforceLimit(ctx, codesPerUser, `${userId}:${phone.method}`);
   await enforceLimit(ctx, codesPerNumber, ctx.secondFactorChallenges.numberSubject(number));
   const length = ctx.config.secondFactorCodeLength;
   const code = randomInt(0, 10 ** length)

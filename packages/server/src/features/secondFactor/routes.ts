@@ -14,6 +14,7 @@ import { readSession } from '../session/providerSession.js';
 import { stepContext } from '../session/stepContext.js';
 import { authenticatorRoutes } from './authenticatorRoutes.js';
 import { phoneRoutes } from './phoneRoutes.js';
+import { webauthnRoutes } from './webauthnRoutes.js';
 import { clearAnswers, countAnswer, methodChangeContext, secondFactorProved } from './guards.js';
 
 /**
@@ -90,4 +91,5 @@ export function secondFactorRoutes(app: FastifyInstance, ctx: AppContext): void 
 
   authenticatorRoutes(app, ctx);
   phoneRoutes(app, ctx);
+  webauthnRoutes(app, ctx);
 }

@@ -135,6 +135,20 @@ export class SecondFactorStore {
     return Number(result.numUpdatedRows) > 0;
   }
 
+  /**
+   * Stores a security key's new signature counter, atomically: false when another use moved
+   * it on meanwhile (the same signature cannot pass twice).
+   */
+  async advanceCounter(id: string, from: number, to: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable('second_factors')
+      .set({ counter: to, last_used_at: this.now() })
+      .where('id', '=', id)
+      .where('counter', '=', from)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
   async markUsed(id: string): Promise<void> {
     await this.db
       .updateTable('second_factors')

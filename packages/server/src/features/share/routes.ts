@@ -59,12 +59,18 @@ export function shareRoutes(app: FastifyInstance, ctx: AppContext): void {
       const result = await ctx.shares.create(user.id, email, ctx.config.shareLinkDays * 86_400_000);
       if (result.kind === 'limitReached') throw new ApiError('share_limit_reached');
       if (result.kind === 'alreadyShared') throw new ApiError('already_shared');
-      await sendShareEmail(ctx, {
-        to: email,
-        sharedBy: displayName(await ctx.profiles.get(user.id)) ?? user.email,
-        token: result.token,
-        expiresAt: result.expiresAt,
-      });
+      try {
+        await sendShareEmail(ctx, {
+          to: email,
+          sharedBy: displayName(await ctx.profiles.get(user.id)) ?? user.email,
+          token: result.token,
+          expiresAt: result.expiresAt,
+        });
+      } catch (error) {
+        // Nobody received the link: the share would only take up one of the 4 places.
+        await ctx.shares.remove(result.id);
+        throw error;
+      }
       await ctx.audit.record(user.id, 'identity_shared');
       return sharesOf(ctx, user);
     },

@@ -89,6 +89,28 @@ describe.each(databaseTargets())('identity shares (%s)', (target) => {
     expect(list.shares).toHaveLength(4);
   });
 
+  it('frees the place again when the e-mail cannot be handed over', async () => {
+    const { browser, userId } = await sharer();
+    const email = server.ctx.email;
+    const send = email.send.bind(email);
+    email.send = async () => {
+      throw new Error('outbox unavailable');
+    };
+    try {
+      const failed = await browser.post('/api/share', { email: newEmail('lost') });
+      expect(failed.status).toBe(500);
+      expect(failed.body.error).toMatchObject({ code: 'internal_error' });
+    } finally {
+      email.send = send;
+    }
+    const rows = await server.ctx.database.db
+      .selectFrom('identity_shares')
+      .select('id')
+      .where('user_id', '=', userId)
+      .execute();
+    expect(rows).toEqual([]);
+  });
+
   it('does not share twice with the same address', async () => {
     const { browser } = await sharer();
     const recipient = newEmail('twice');
@@ -115,6 +137,18 @@ describe.each(databaseTargets())('identity shares (%s)', (target) => {
     }
     const list = await (await browser.fetch(`${server.url}/api/share`)).json();
     expect(list).toMatchObject({ shares: [{ status: 'emailSent' }] });
+
+    // Sharing again with the same person renews the expired link in the same place.
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect((await browser.post('/api/share', { email: recipient })).status).toBe(200);
+    const renewed = await linkTokenSentTo(recipient);
+    expect(renewed).not.toBe(token);
+    expect((await new ApiBrowser(server).post('/api/shared', { token: renewed })).status).toBe(200);
+    expect((await new ApiBrowser(server).post('/api/shared', { token })).status).toBe(404);
+    const after = (await (await browser.fetch(`${server.url}/api/share`)).json()) as {
+      shares: unknown[];
+    };
+    expect(after.shares).toEqual([{ email: recipient, status: 'identityShared' }]);
   });
 
   it.each([

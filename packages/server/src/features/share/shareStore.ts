@@ -16,7 +16,8 @@ export interface Share {
 }
 
 export type ShareResult =
-  | { kind: 'created'; token: string; expiresAt: number }
+  /** A new share, or a fresh link for a recipient whose earlier link has expired. */
+  | { kind: 'created'; id: string; token: string; expiresAt: number }
   | { kind: 'limitReached' }
   | { kind: 'alreadyShared' };
 
@@ -76,11 +77,12 @@ export class ShareStore {
     for (let slot = 0; slot < SHARE_LIMIT; slot++) {
       const taken = await this.db
         .selectFrom('identity_shares')
-        .select(['slot', 'recipient_hash'])
+        .select(['id', 'slot', 'recipient_hash', 'expires_at'])
         .where('user_id', '=', userId)
         .execute();
-      if (taken.some((row) => row.recipient_hash === recipientHash))
-        return { kind: 'alreadyShared' };
+      const earlier = taken.find((row) => row.recipient_hash === recipientHash);
+      if (earlier && Number(earlier.expires_at) > now) return { kind: 'alreadyShared' };
+      if (earlier) return this.renew(earlier.id, Number(earlier.expires_at), token, expiresAt);
       if (taken.some((row) => row.slot === slot)) continue;
       const id = randomUUID();
       const inserted = await this.db
@@ -99,10 +101,33 @@ export class ShareStore {
         .onConflict((oc) => oc.doNothing())
         .executeTakeFirst();
       if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1)
-        return { kind: 'created', token, expiresAt };
+        return { kind: 'created', id, token, expiresAt };
       // Another request took this slot (or this recipient) at the same moment: look again.
     }
     return { kind: 'limitReached' };
+  }
+
+  /** A fresh link for an expired share (only if no other request renewed it meanwhile). */
+  private async renew(
+    id: string,
+    oldExpiry: number,
+    token: string,
+    expiresAt: number,
+  ): Promise<ShareResult> {
+    const updated = await this.db
+      .updateTable('identity_shares')
+      .set({ token_hash: hashToken(token), expires_at: expiresAt, opened_at: null })
+      .where('id', '=', id)
+      .where('expires_at', '=', oldExpiry)
+      .executeTakeFirst();
+    return Number(updated.numUpdatedRows) === 1
+      ? { kind: 'created', id, token, expiresAt }
+      : { kind: 'alreadyShared' };
+  }
+
+  /** Removes a share whose e-mail could not be handed over, freeing its slot. */
+  async remove(id: string): Promise<void> {
+    await this.db.deleteFrom('identity_shares').where('id', '=', id).execute();
   }
 
   /** The share a link's token opens, if it has not expired; the first opening is recorded. */

@@ -31,21 +31,25 @@ export class SocialIdentityStore {
     );
   }
 
-  /** The account this identity signs in to, if it is linked. */
+  /** The account this identity is linked to, if any. */
   async accountOf(provider: SocialProvider, subject: string): Promise<string | undefined> {
     const row = await this.db
       .selectFrom('social_identities')
-      .select(['id', 'user_id'])
+      .select('user_id')
       .where('provider', '=', provider)
       .where('subject_hash', '=', this.hash(provider, subject))
       .executeTakeFirst();
-    if (!row) return undefined;
+    return row?.user_id;
+  }
+
+  /** Records a sign-in with this identity. */
+  async touch(provider: SocialProvider, subject: string): Promise<void> {
     await this.db
       .updateTable('social_identities')
       .set({ last_used_at: this.now() })
-      .where('id', '=', row.id)
+      .where('provider', '=', provider)
+      .where('subject_hash', '=', this.hash(provider, subject))
       .execute();
-    return row.user_id;
   }
 
   async forUser(userId: string): Promise<LinkedIdentity[]> {

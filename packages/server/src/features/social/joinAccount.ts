@@ -29,7 +29,10 @@ export async function joinAccount(
   const linked = await ctx.socialIdentities.accountOf(provider, profile.subject);
   if (linked) {
     const user = await ctx.users.findById(linked);
-    if (user) return { userId: user.id, email: user.email, events: [] };
+    if (user) {
+      await ctx.socialIdentities.touch(provider, profile.subject);
+      return { userId: user.id, email: user.email, events: [] };
+    }
   }
   if (!profile.email || !profile.emailVerified) throw new ApiError('social_email_not_verified');
 

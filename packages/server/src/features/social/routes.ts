@@ -1,90 +1,29 @@
 import {
-  socialCallbackPath,
   socialLoginRequestSchema,
   socialLoginResponseSchema,
-  socialProviderSchema,
   socialProviders,
   socialProvidersResponseSchema,
   socialStartRequestSchema,
   socialStartResponseSchema,
-  type SocialProvider,
 } from '@verity/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { ApiError } from '../../http/apiError.js';
 import { clientIp, enforceLimit } from '../../http/rateLimit.js';
-import {
-  SocialProviderError,
-  type SocialIdentityProvider,
-  type SocialProfile,
-} from '../../providers/social/socialProvider.js';
+import { SocialProviderError } from '../../providers/social/socialProvider.js';
 import { currentUser } from '../session/currentUser.js';
 import { nowSeconds, signInBrowser } from '../session/signIn.js';
-import type { FlowPurpose, SocialFlow } from './flowStore.js';
+import {
+  configuredProvider,
+  exchangeCode,
+  providerParams,
+  socialLimits,
+  socialRedirectUri,
+  takeFlow,
+} from './attempts.js';
 import { joinAccount } from './joinAccount.js';
 import { sendSignInMethodNotice } from './notices.js';
-
-/** Attempts started and codes presented, per client address, shared by every instance. */
-export const socialLimits = {
-  startsPerAddress: { name: 'social-start-ip', max: 60, windowSeconds: 900 },
-  codesPerAddress: { name: 'social-code-ip', max: 60, windowSeconds: 900 },
-};
-
-const providerParams = z.object({ provider: socialProviderSchema });
-
-/** The one callback address registered at every provider. */
-export function socialRedirectUri(ctx: AppContext): string {
-  return new URL(socialCallbackPath, ctx.config.publicUrl).href;
-}
-
-export function configuredProvider(
-  ctx: AppContext,
-  provider: SocialProvider,
-): SocialIdentityProvider {
-  const adapter = ctx.socialProviders[provider];
-  if (!adapter) throw new ApiError('social_provider_unavailable');
-  return adapter;
-}
-
-/**
- * The flow the provider's answer belongs to: a live, unused attempt of this browser, for this
- * provider and purpose, returning to our own callback. Anything else is a state mismatch.
- */
-export async function takeFlow(
-  ctx: AppContext,
-  request: FastifyRequest,
-  provider: SocialProvider,
-  purpose: FlowPurpose,
-  body: { State: string; RedirectUri: string },
-): Promise<SocialFlow> {
-  if (body.RedirectUri !== socialRedirectUri(ctx))
-    throw new ApiError('validation_failed', 'RedirectUri is not this service’s callback address.');
-  const browserId = ctx.browsers.get(request);
-  const flow = browserId
-    ? await ctx.socialFlows.consume(body.State, browserId, provider, purpose)
-    : null;
-  if (!flow) throw new ApiError('social_state_mismatch');
-  return flow;
-}
-
-/** What the provider's code proves; its failures are logged without codes or tokens. */
-export async function exchangeCode(
-  ctx: AppContext,
-  request: FastifyRequest,
-  adapter: SocialIdentityProvider,
-  code: string,
-  flow: SocialFlow,
-): Promise<SocialProfile> {
-  try {
-    return await adapter.exchange(code, { ...flow, redirectUri: socialRedirectUri(ctx) });
-  } catch (error) {
-    if (!(error instanceof SocialProviderError)) throw error;
-    request.log.warn({ provider: adapter.name, reason: error.message }, 'social login failed');
-    throw new ApiError('social_provider_error');
-  }
-}
 
 /**
  * GET /api/login/providers, POST /api/login/{provider}/start and POST /api/login/{provider}
@@ -150,12 +89,12 @@ export function socialLoginRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
     async (request, reply) => {
       const { provider } = request.params;
-      const { Code, RequestId } = request.body;
+      const { RequestId } = request.body;
       await enforceLimit(ctx, socialLimits.codesPerAddress, clientIp(request));
       const adapter = configuredProvider(ctx, provider);
       const flow = await takeFlow(ctx, request, provider, 'login', request.body);
       if ((RequestId ?? null) !== flow.requestId) throw new ApiError('social_state_mismatch');
-      const profile = await exchangeCode(ctx, request, adapter, Code, flow);
+      const profile = await exchangeCode(ctx, request, adapter, request.body, flow);
       const account = await joinAccount(ctx, provider, profile, flow.termsVersion);
       const userRequirements = await signInBrowser(ctx, request, reply, RequestId, {
         accountId: account.userId,

@@ -2,22 +2,24 @@ import {
   okSchema,
   signInMethodsSchema,
   socialLinkRequestSchema,
-  socialProviderSchema,
   socialProviders,
   type SignInMethods,
 } from '@verity/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { ApiError } from '../../http/apiError.js';
 import { clientIp, enforceLimit } from '../../http/rateLimit.js';
 import type { User } from '../accounts/userStore.js';
 import { currentUser } from '../session/currentUser.js';
 import { sendSignInMethodNotice } from './notices.js';
-import { configuredProvider, exchangeCode, socialLimits, takeFlow } from './routes.js';
-
-const providerParams = z.object({ provider: socialProviderSchema });
+import {
+  configuredProvider,
+  exchangeCode,
+  providerParams,
+  socialLimits,
+  takeFlow,
+} from './attempts.js';
 
 async function signedIn(ctx: AppContext, request: FastifyRequest, reply: FastifyReply) {
   const user = await currentUser(ctx, request, reply);
@@ -74,7 +76,7 @@ export function signInMethodsRoutes(app: FastifyInstance, ctx: AppContext): void
       const flow = await takeFlow(ctx, request, provider, 'link', request.body);
       // Started by this account: a link begun before a sign-out is not finished by another user.
       if (flow.accountId !== user.id) throw new ApiError('social_state_mismatch');
-      const profile = await exchangeCode(ctx, request, adapter, request.body.Code, flow);
+      const profile = await exchangeCode(ctx, request, adapter, request.body, flow);
       const outcome = await ctx.socialIdentities.link(
         user.id,
         provider,

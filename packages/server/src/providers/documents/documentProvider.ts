@@ -13,6 +13,19 @@ export interface PassportDetails {
   expiry: string;
 }
 
+/** Driving licence details as checked against the DVLA's records (validated and normalised). */
+export interface LicenceDetails {
+  /** 16 characters, upper-cased. */
+  number: string;
+  surname: string;
+  given: string;
+  dob: string;
+  issue: string;
+  expiry: string;
+  /** Normalised, e.g. 'CR2 6XH'. */
+  postcode: string;
+}
+
 /**
  * A document check's answer. matched: the details are those of a valid document; notMatched:
  * no such document (or details that disagree with it); the provider's transaction id is kept
@@ -29,4 +42,5 @@ export class DocumentProviderError extends Error {}
 export interface DocumentProvider {
   readonly name: string;
   checkPassport(details: PassportDetails): Promise<DocumentCheckResult>;
+  checkLicence(details: LicenceDetails): Promise<DocumentCheckResult>;
 }

@@ -4,6 +4,7 @@ import {
   DocumentProviderError,
   type DocumentCheckResult,
   type DocumentProvider,
+  type LicenceDetails,
   type PassportDetails,
 } from './documentProvider.js';
 
@@ -29,12 +30,54 @@ export const sandboxPassports: readonly PassportDetails[] = [
   },
 ];
 
+/** The sandbox's driving licence records (docs/sandbox.md). */
+export const sandboxLicences: readonly LicenceDetails[] = [
+  {
+    number: 'SMITH852175A99AB',
+    surname: 'SMITH',
+    given: 'ANNA',
+    dob: '1985-02-17',
+    issue: '2019-03-01',
+    expiry: '2029-02-28',
+    postcode: 'CR2 6XH',
+  },
+  {
+    number: 'TAYLO709309J99XY',
+    surname: 'TAYLOR',
+    given: 'JAMES',
+    dob: '1979-09-30',
+    issue: '2016-07-12',
+    expiry: '2031-07-11',
+    postcode: 'M1 1AE',
+  },
+  {
+    number: 'MCDON604058R99KL',
+    surname: 'MACDONALD',
+    given: 'ROBERT',
+    dob: '1968-04-05',
+    issue: '2021-01-20',
+    expiry: '2031-01-19',
+    postcode: 'SW1A 2AA',
+  },
+];
+
+/** A licence number the sandbox answers as an outage of the service. */
+export const SANDBOX_LICENCE_OUTAGE = 'OUTAG901019A99ZZ';
+
 /** A passport number the sandbox answers as an outage of the service. */
 export const SANDBOX_PASSPORT_OUTAGE = '99999999';
 
 /** Strength 4 and validity 2 for a passport checked against the issuer's data (GPG45, data check). */
 const passportMatch: EvidenceScores = {
   strength: 4,
+  validity: 2,
+  activity: 0,
+  fraud: 0,
+  verification: 0,
+};
+/** A photocard licence checked against the DVLA's data: strength 3, validity 2. */
+const licenceMatch: EvidenceScores = {
+  strength: 3,
   validity: 2,
   activity: 0,
   fraud: 0,
@@ -55,6 +98,21 @@ function transactionId(kind: string, details: object): string {
 
 export class SandboxDocumentProvider implements DocumentProvider {
   readonly name = 'sandbox-documents';
+
+  async checkLicence(details: LicenceDetails): Promise<DocumentCheckResult> {
+    if (details.number === SANDBOX_LICENCE_OUTAGE)
+      throw new DocumentProviderError('sandbox licence service outage');
+    const id = transactionId('licence', details);
+    const record = sandboxLicences.find((licence) => licence.number === details.number);
+    const matches =
+      record !== undefined &&
+      (Object.keys(record) as Array<keyof LicenceDetails>).every(
+        (key) => record[key] === details[key],
+      );
+    return matches
+      ? { outcome: 'matched', transactionId: id, scores: licenceMatch }
+      : { outcome: 'notMatched', transactionId: id, scores: noMatch };
+  }
 
   async checkPassport(details: PassportDetails): Promise<DocumentCheckResult> {
     if (details.number === SANDBOX_PASSPORT_OUTAGE)

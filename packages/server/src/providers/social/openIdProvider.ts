@@ -36,11 +36,13 @@ export class OpenIdSocialProvider implements SocialIdentityProvider {
     });
   }
 
-  async exchange(code: string, attempt: SocialAttempt): Promise<SocialProfile> {
+  async exchange(code: string, attempt: SocialAttempt, iss?: string): Promise<SocialProfile> {
     const configuration = await this.connect();
     const callback = new URL(attempt.redirectUri);
     callback.searchParams.set('code', code);
     callback.searchParams.set('state', attempt.state);
+    // Checked against the discovered issuer, and required where the provider advertises it.
+    if (iss !== undefined) callback.searchParams.set('iss', iss);
     let claims: client.IDToken | undefined;
     try {
       const tokens = await client.authorizationCodeGrant(configuration, callback, {

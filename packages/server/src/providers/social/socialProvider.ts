@@ -24,6 +24,9 @@ export class SocialProviderError extends Error {}
 export interface SocialIdentityProvider {
   readonly name: SocialProvider;
   authorizationUrl(attempt: SocialAttempt): Promise<URL>;
-  /** Exchanges the code (with the PKCE verifier) and checks what comes back. */
-  exchange(code: string, attempt: SocialAttempt): Promise<SocialProfile>;
+  /**
+   * Exchanges the code (with the PKCE verifier) and checks what comes back; `iss` is the
+   * provider's RFC 9207 response parameter, when it sent one.
+   */
+  exchange(code: string, attempt: SocialAttempt, iss?: string): Promise<SocialProfile>;
 }

@@ -20,6 +20,10 @@ describe('readProviderResult', () => {
   it.each([
     ['?code=abc&state=xyz', { state: 'xyz', code: 'abc' }],
     [
+      '?code=abc&state=xyz&iss=https%3A%2F%2Fidp',
+      { state: 'xyz', code: 'abc', iss: 'https://idp' },
+    ],
+    [
       '?error=access_denied&error_reason=user_denied&state=xyz',
       { state: 'xyz', error: 'cancelled' },
     ],
@@ -36,6 +40,7 @@ describe('readProviderResult', () => {
 describe('acceptResult', () => {
   it.each([
     ['its own origin and state', message({ state, code: 'c' }), state, { state, code: 'c' }],
+    ['with iss', message({ state, code: 'c', iss: 'i' }), state, { state, code: 'c', iss: 'i' }],
     ['a cancel', message({ state, error: 'cancelled' }), state, { state, error: 'cancelled' }],
     ['a foreign origin', message({ state, code: 'c' }, 'https://evil.example'), state, null],
     ['a lookalike origin', message({ state, code: 'c' }, 'https://id.example.evil'), state, null],

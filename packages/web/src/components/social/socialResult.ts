@@ -5,7 +5,8 @@ import { socialCopy } from '../../copy/social';
 
 /** What the callback page found in its query string: the provider's answer for one state. */
 export type ProviderResult =
-  { state: string; code: string } | { state: string; error: 'cancelled' | 'failed' };
+  /** `iss`: the provider's RFC 9207 response parameter, when it sent one. */
+  { state: string; code: string; iss?: string } | { state: string; error: 'cancelled' | 'failed' };
 
 /** Name of the message the callback page sends to the page that opened the popup. */
 export const SOCIAL_MESSAGE = 'verity-social-result';
@@ -16,7 +17,8 @@ export function readProviderResult(search: string): ProviderResult | null {
   const state = query.get('state');
   if (!state) return null;
   const code = query.get('code');
-  if (code && !query.has('error')) return { state, code };
+  const iss = query.get('iss');
+  if (code && !query.has('error')) return iss ? { state, code, iss } : { state, code };
   // RFC 6749 4.1.2.1: access_denied is the user saying no (Facebook adds error_reason).
   return { state, error: query.get('error') === 'access_denied' ? 'cancelled' : 'failed' };
 }
@@ -33,10 +35,12 @@ export function acceptResult(
   if (event.origin !== ownOrigin || expectedState === null) return null;
   const data = event.data as { type?: unknown; result?: unknown } | null;
   if (typeof data !== 'object' || data === null || data.type !== SOCIAL_MESSAGE) return null;
-  const result = data.result as Partial<Record<'state' | 'code' | 'error', unknown>> | null;
+  const result = data.result as Partial<Record<'state' | 'code' | 'error' | 'iss', unknown>> | null;
   if (typeof result !== 'object' || result === null || result.state !== expectedState) return null;
   if (typeof result.code === 'string' && result.code !== '')
-    return { state: expectedState, code: result.code };
+    return typeof result.iss === 'string'
+      ? { state: expectedState, code: result.code, iss: result.iss }
+      : { state: expectedState, code: result.code };
   if (result.error === 'cancelled' || result.error === 'failed')
     return { state: expectedState, error: result.error };
   return null;

@@ -52,6 +52,7 @@ export function useSocialSignIn(
         code: result.code,
         state: result.state,
         redirectUri: callbackUri(),
+        ...(result.iss === undefined ? {} : { iss: result.iss }),
       });
       setBusy(null);
     } catch (error) {

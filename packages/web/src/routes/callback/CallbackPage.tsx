@@ -90,7 +90,12 @@ function FinishRedirect({ result, pending }: { result: ProviderResult; pending: 
     if (started.current || 'error' in result) return;
     started.current = true;
     const { provider, purpose } = pending;
-    const answer = { code: result.code, state: result.state, redirectUri: callbackUri() };
+    const answer = {
+      code: result.code,
+      state: result.state,
+      redirectUri: callbackUri(),
+      ...(result.iss === undefined ? {} : { iss: result.iss }),
+    };
     const finish =
       purpose === 'login'
         ? socialLogin(provider, { ...answer, requestId: auth.requestId }).then(async (login) => {

@@ -1,5 +1,6 @@
 import { Navigate } from 'react-router';
 import { PageHeading } from '../../components/PageHeading';
+import { brand } from '../../copy/brand';
 import { WaitScreen } from '../../components/WaitScreen';
 import { useAuth } from '../../state/authContext';
 import { HomeColumns } from './HomeColumns';
@@ -15,7 +16,7 @@ export function HomePage() {
 
   return (
     <>
-      <PageHeading>Welcome to Verity</PageHeading>
+      <PageHeading>{`Welcome to ${brand.product}`}</PageHeading>
       <p>
         You are signed in{auth.email ? ' as ' : ''}
         {auth.email ? <strong>{auth.email}</strong> : null}.

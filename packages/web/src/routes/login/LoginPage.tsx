@@ -8,7 +8,7 @@ import { accountsCopy } from '../../copy/accounts';
 import { useAuth } from '../../state/authContext';
 import { LoginForm } from './LoginForm';
 
-/** /login: social buttons (a later issue) and the e-mail and password form. */
+/** /login: social buttons (one per configured provider) and the e-mail and password form. */
 export function LoginPage() {
   return (
     <RedirectWhenSignedIn>

@@ -14,6 +14,7 @@ import { secondFactorCopy } from '../../copy/secondFactor';
 import { useStepDone } from '../profile/useStepDone';
 import { CodeForm } from './CodeForm';
 import { PhoneCodeFlow } from './PhoneCodeFlow';
+import { SecurityKeyLogin } from './SecurityKeyLogin';
 import { codeOutcome, loginMethods, type CodeOutcome } from './secondFactorMode';
 
 type Choice = SecondFactorMethod | 'recovery';
@@ -59,6 +60,8 @@ export function LoginWithSecondFactor({ methods }: { methods: SecondFactorList }
               methods={methods}
               proved={proved}
             />
+          ) : choice === 'WebAuthn' ? (
+            <SecurityKeyLogin key="webauthn" onDone={stepDone} />
           ) : choice === 'recovery' ? (
             <CodeForm
               key="recovery"

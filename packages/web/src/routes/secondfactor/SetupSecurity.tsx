@@ -1,5 +1,8 @@
 import type { Requirement, SecondFactorList } from '@verity/contracts';
 import { useState } from 'react';
+import { renewRecoveryCodes } from '../../api/secondFactor';
+import { BusyButton } from '../../components/form/BusyButton';
+import { FormAlert } from '../../components/form/FormAlert';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
@@ -9,15 +12,16 @@ import { useAuth } from '../../state/authContext';
 import { useStepDone } from '../profile/useStepDone';
 import { MethodSetupCard, type CardMethod } from './MethodSetupCard';
 import { RecoveryCodes } from './RecoveryCodes';
-import { afterSecondFactor } from './secondFactorMode';
+import { SecurityKeyCard } from './SecurityKeyCard';
+import { afterSecondFactor, callFailure } from './secondFactorMode';
 
 export interface SetupSecurityProps {
   methods: SecondFactorList;
   reload(): void;
 }
 
-/** The spec's cards, in its order (the security key's card comes with WebAuthn). */
-const cardMethods: CardMethod[] = ['Sms', 'Voice', 'Authenticator'];
+/** The spec's cards, in its order. */
+const cardMethods: Array<CardMethod | 'WebAuthn'> = ['Sms', 'Voice', 'WebAuthn', 'Authenticator'];
 
 /** A method was set up: what the request still needs, and the recovery codes if new. */
 export interface MethodAdded {
@@ -34,6 +38,20 @@ export function SetupSecurity({ methods, reload }: SetupSecurityProps) {
   const stepDone = useStepDone('setupSecondFactor');
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
   const [requirements, setRequirements] = useState<Requirement[] | null>(null);
+  const [renewing, setRenewing] = useState(false);
+  const [renewError, setRenewError] = useState<string | null>(null);
+
+  async function renew() {
+    setRenewing(true);
+    setRenewError(null);
+    try {
+      setRecoveryCodes(await renewRecoveryCodes());
+    } catch (error) {
+      const failure = callFailure(error);
+      setRenewError(failure.kind === 'message' ? failure.message : secondFactorCopy.failed);
+    }
+    setRenewing(false);
+  }
 
   function added(result: MethodAdded) {
     if (result.recoveryCodes) setRecoveryCodes(result.recoveryCodes);
@@ -57,20 +75,39 @@ export function SetupSecurity({ methods, reload }: SetupSecurityProps) {
       <Row xs={1} md={2} className="g-3 mt-1">
         {cardMethods.map((kind) => (
           <Col key={kind}>
-            <MethodSetupCard
-              kind={kind}
-              method={methods.find((method) => method.authMethod === kind) ?? null}
-              onAdded={added}
-              onRemoved={reload}
-            />
+            {kind === 'WebAuthn' ? (
+              <SecurityKeyCard
+                keys={methods.filter((method) => method.authMethod === 'WebAuthn')}
+                onAdded={added}
+                onRemoved={reload}
+              />
+            ) : (
+              <MethodSetupCard
+                kind={kind}
+                method={methods.find((method) => method.authMethod === kind) ?? null}
+                onAdded={added}
+                onRemoved={reload}
+              />
+            )}
           </Col>
         ))}
       </Row>
-      <div className="mt-4">
+      <div className="mt-4 d-flex flex-wrap gap-2">
         <Button onClick={next} disabled={methods.length === 0}>
           {secondFactorCopy.continue}
         </Button>
+        {methods.length > 0 ? (
+          <BusyButton
+            type="button"
+            variant="outline-secondary"
+            busy={renewing}
+            label={secondFactorCopy.recoveryRenew}
+            busyLabel={secondFactorCopy.recoveryRenewing}
+            onClick={() => void renew()}
+          />
+        ) : null}
       </div>
+      <FormAlert message={renewError} />
     </>
   );
 }

@@ -9,7 +9,7 @@ import { useAuth } from '../../state/authContext';
 import { signupPanel } from './sidePanel';
 import { SignupSidePanel } from './SignupSidePanel';
 
-/** /signup: social sign-up (a later issue) or 'Register here' for an e-mail account. */
+/** /signup: social sign-up (terms first) or 'Register here' for an e-mail account. */
 export function SignupPage() {
   return (
     <RedirectWhenSignedIn>

@@ -14,24 +14,22 @@ export function ShareForm({
   onShared,
 }: {
   linkDays: number;
-  onShared(list: ShareList): void;
+  onShared(list: ShareList, recipient: string): void;
 }) {
   const [email, setEmail] = useState('');
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
-  const [done, setDone] = useState<string | null>(null);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (email.trim() === '' || busy) return;
     setBusy(true);
     setMessage(null);
-    setDone(null);
     try {
-      const list = await shareIdentity(email.trim());
-      setDone(`We have e-mailed ${email.trim()} a link to your verified identity.`);
+      const recipient = email.trim();
+      const list = await shareIdentity(recipient);
       setEmail('');
-      onShared(list);
+      onShared(list, recipient);
     } catch (error) {
       setMessage(shareErrorMessage(error));
     }
@@ -49,7 +47,6 @@ export function ShareForm({
         disabled={email.trim() === ''}
       />
       <FormAlert message={message} />
-      <FormAlert message={done} variant="success" />
     </Form>
   );
 }

@@ -23,6 +23,12 @@ export function SharePage() {
 function Share() {
   const [list, setList] = useState<ShareList | null>(null);
   const [failed, setFailed] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  function shared(updated: ShareList, recipient: string) {
+    setList(updated);
+    setNotice(shareCopy.shared(recipient));
+  }
 
   useEffect(() => {
     const controller = new AbortController();
@@ -36,6 +42,7 @@ function Share() {
     <>
       <PageHeading>{shareCopy.title}</PageHeading>
       <p className="lead">{shareCopy.subtitle}</p>
+      <div role="status">{notice ? <Alert variant="success">{notice}</Alert> : null}</div>
       {failed ? (
         <Alert variant="danger">{shareCopy.failed}</Alert>
       ) : list === null ? (
@@ -47,7 +54,7 @@ function Share() {
           </Col>
           <Col lg={5}>
             {list.shares.length < list.limit ? (
-              <ShareForm linkDays={list.linkDays} onShared={setList} />
+              <ShareForm linkDays={list.linkDays} onShared={shared} />
             ) : (
               <p>{shareCopy.limitReached}</p>
             )}

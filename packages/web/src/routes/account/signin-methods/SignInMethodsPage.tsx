@@ -1,14 +1,14 @@
 import type { SignInMethods, SocialProvider } from '@verity/contracts';
 import { useEffect, useState } from 'react';
 import ListGroup from 'react-bootstrap/ListGroup';
-import { Navigate, useLocation } from 'react-router';
+import { Link, Navigate, useLocation } from 'react-router';
 import { ApiError } from '../../../api/client';
 import { fetchSignInMethods, linkSignInMethod, removeSignInMethod } from '../../../api/social';
 import { ErrorScreen } from '../../../components/ErrorScreen';
 import { BusyButton } from '../../../components/form/BusyButton';
 import { FormAlert } from '../../../components/form/FormAlert';
 import { PageHeading } from '../../../components/PageHeading';
-import { RequireSignedIn } from '../../../components/RequireSignedIn';
+import { RequireAccountUser } from '../../../components/RequireAccountUser';
 import { SocialButtons } from '../../../components/social/SocialButtons';
 import { socialErrorMessage } from '../../../components/social/socialResult';
 import { useSocialSignIn } from '../../../components/social/useSocialSignIn';
@@ -22,9 +22,9 @@ import { useAuth } from '../../../state/authContext';
  */
 export function SignInMethodsPage() {
   return (
-    <RequireSignedIn>
+    <RequireAccountUser>
       <SignInMethodsScreen />
-    </RequireSignedIn>
+    </RequireAccountUser>
   );
 }
 
@@ -126,6 +126,11 @@ function SignInMethodsScreen() {
         ))}
       </ListGroup>
       {onlyOne ? <p className="text-body-secondary">{socialCopy.onlyMethod}</p> : null}
+      {methods.some((method) => method.method === 'password') ? null : (
+        <p>
+          {socialCopy.addPassword} <Link to="/forgotpassword">{socialCopy.setPassword}</Link>.
+        </p>
+      )}
       <FormAlert message={message ?? social.message} />
       {available.length > 0 ? (
         <section aria-labelledby="add-method" className="mt-4" style={{ maxWidth: '24rem' }}>

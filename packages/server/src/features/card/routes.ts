@@ -1,0 +1,81 @@
+import {
+  cardDigits,
+  cardFormErrors,
+  cardRequestSchema,
+  checkResultSchema,
+  isoToday,
+  normaliseName,
+  requestQuerySchema,
+} from '@verity/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.js';
+import { ApiError } from '../../http/apiError.js';
+import { CardProviderError, type CardRange } from '../../providers/cards/cardProvider.js';
+import { checkGuards, recordCheck } from '../checks/checkStep.js';
+
+/**
+ * POST /api/verifycard: the card's range tells credit from debit (the check is CreditCard or
+ * DebitCard), then the card service says whether it is open in this name. Only the brand,
+ * type and last four digits are ever stored.
+ */
+export function cardRoutes(app: FastifyInstance, ctx: AppContext): void {
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/api/verifycard',
+    {
+      schema: {
+        querystring: requestQuerySchema,
+        body: cardRequestSchema,
+        response: { 200: checkResultSchema },
+      },
+    },
+    async (request, reply) => {
+      const number = cardDigits(request.body.number);
+      let range: CardRange | null = null;
+      const step = await checkGuards(
+        ctx,
+        request,
+        reply,
+        async () => {
+          range = await withProvider(() => ctx.cards.lookupRange(number));
+          if (!range)
+            throw new ApiError('validation_failed', undefined, {
+              number: 'This type of card is not accepted',
+            });
+          return range.type === 'debit' ? 'DebitCard' : 'CreditCard';
+        },
+        () => cardFormErrors(request.body, isoToday()),
+      );
+      const card: CardRange = range!;
+      const check = card.type === 'debit' ? 'DebitCard' : 'CreditCard';
+      const result = await withProvider(() =>
+        ctx.cards.verifyCard({
+          number,
+          name: normaliseName(request.body.name),
+          expiry: request.body.expiry.trim(),
+        }),
+      );
+      const verified = result.outcome === 'matched';
+      reply.header('Cache-Control', 'no-store');
+      return recordCheck(ctx, step, {
+        check,
+        outcome: verified ? 'passed' : 'failed',
+        scores: result.scores,
+        provider: ctx.cards.name,
+        transactionId: result.transactionId,
+        attributes: verified
+          ? { card: { brand: card.brand, type: card.type, last4: number.slice(-4) } }
+          : null,
+      });
+    },
+  );
+}
+
+async function withProvider<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof CardProviderError) throw new ApiError('service_unavailable');
+    throw error;
+  }
+}

@@ -1,0 +1,77 @@
+import {
+  checkResultSchema,
+  isoToday,
+  licenceFormErrors,
+  licenceRequestSchema,
+  normaliseLicenceNumber,
+  normaliseName,
+  normalisePostcode,
+  requestQuerySchema,
+} from '@verity/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.js';
+import { ApiError } from '../../http/apiError.js';
+import { DocumentProviderError } from '../../providers/documents/documentProvider.js';
+import { checkGuards, recordCheck } from '../checks/checkStep.js';
+
+const licenceIssuer = { name: 'Driver and Vehicle Licensing Agency', country: 'GB' };
+
+/** POST /api/verifydrivinglicence: the licence's details checked against the DVLA's records. */
+export function drivingLicenceRoutes(app: FastifyInstance, ctx: AppContext): void {
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/api/verifydrivinglicence',
+    {
+      schema: {
+        querystring: requestQuerySchema,
+        body: licenceRequestSchema,
+        response: { 200: checkResultSchema },
+      },
+    },
+    async (request, reply) => {
+      const step = await checkGuards(ctx, request, reply, 'DrivingLicence', () =>
+        licenceFormErrors(request.body, isoToday()),
+      );
+      const form = request.body;
+      const details = {
+        number: normaliseLicenceNumber(form.number),
+        surname: normaliseName(form.surname),
+        given: normaliseName(form.given),
+        dob: form.dob,
+        issue: form.issue,
+        expiry: form.expiry,
+        postcode: normalisePostcode(form.postcode),
+      };
+      let result;
+      try {
+        result = await ctx.documents.checkLicence(details);
+      } catch (error) {
+        if (error instanceof DocumentProviderError) throw new ApiError('service_unavailable');
+        throw error;
+      }
+      const verified = result.outcome === 'matched';
+      reply.header('Cache-Control', 'no-store');
+      return recordCheck(ctx, step, {
+        check: 'DrivingLicence',
+        outcome: verified ? 'passed' : 'failed',
+        scores: result.scores,
+        provider: ctx.documents.name,
+        transactionId: result.transactionId,
+        attributes: verified
+          ? {
+              given_name: details.given,
+              family_name: details.surname,
+              birthdate: details.dob,
+              document: {
+                type: 'driving_permit',
+                number: details.number,
+                dateOfIssuance: details.issue,
+                dateOfExpiry: details.expiry,
+                issuer: licenceIssuer,
+              },
+            }
+          : null,
+      });
+    },
+  );
+}

@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { identityAssuranceSchemas } from '../../test/verifiedClaimsSchema.js';
+import type { Evidence } from './evidenceStore.js';
+import { verifiedClaims } from './verifiedClaims.js';
+
+const scores = { strength: 4, validity: 2, activity: 0, fraud: 0, verification: 0 };
+const passport: Evidence = {
+  id: 'e1',
+  check: 'Passport',
+  outcome: 'passed',
+  scores,
+  provider: 'sandbox-documents',
+  transactionId: 'tx-passport',
+  createdAt: Date.UTC(2026, 10, 20, 10, 0, 0),
+  attributes: {
+    given_name: 'ANNA',
+    family_name: 'SMITH',
+    birthdate: '1985-02-17',
+    document: {
+      type: 'passport',
+      number: '533401372',
+      dateOfExpiry: '2031-04-30',
+      issuer: { name: 'HM Passport Office', country: 'GB' },
+    },
+  },
+};
+const card: Evidence = {
+  ...passport,
+  id: 'e2',
+  check: 'CreditCard',
+  transactionId: 'tx-card',
+  createdAt: Date.UTC(2026, 10, 21, 9, 30, 0),
+  attributes: { card: { brand: 'Visa', type: 'credit', last4: '1111' } },
+};
+const failed: Evidence = { ...passport, id: 'e3', outcome: 'failed', transactionId: 'tx-failed' };
+
+describe('verifiedClaims', () => {
+  const schemas = identityAssuranceSchemas();
+
+  it('has nothing to say without a passed document', () => {
+    expect(verifiedClaims([], null)).toBeUndefined();
+    expect(verifiedClaims([card, failed], null)).toBeUndefined();
+  });
+
+  it('gives every passed check as evidence, newest first, and conforms to the standard', () => {
+    const claims = verifiedClaims([card, passport, failed], null)!;
+    expect(schemas.response({ verified_claims: claims }), schemas.errors()).toBe(true);
+    expect(claims).toEqual({
+      verification: {
+        trust_framework: 'uk_diatf',
+        assurance_process: { policy: 'gpg45' },
+        time: '2026-11-21T09:30:00Z',
+        evidence: [
+          {
+            type: 'electronic_record',
+            check_details: [
+              {
+                check_method: 'data',
+                organization: 'sandbox-documents',
+                check_id: 'tx-card',
+                time: '2026-11-21T09:30:00Z',
+              },
+            ],
+            record: { type: 'payment_card' },
+          },
+          {
+            type: 'document',
+            check_details: [
+              {
+                check_method: 'data',
+                organization: 'sandbox-documents',
+                check_id: 'tx-passport',
+                time: '2026-11-20T10:00:00Z',
+              },
+            ],
+            document_details: {
+              type: 'passport',
+              document_number: '533401372',
+              date_of_expiry: '2031-04-30',
+              issuer: { name: 'HM Passport Office', country: 'GB' },
+            },
+          },
+        ],
+      },
+      claims: { given_name: 'ANNA', family_name: 'SMITH', birthdate: '1985-02-17' },
+    });
+  });
+
+  it.each<[unknown, object]>([
+    [{ claims: { birthdate: null } }, { birthdate: '1985-02-17' }],
+    [
+      [{ claims: { given_name: null } }, { claims: { family_name: { essential: true } } }],
+      { given_name: 'ANNA', family_name: 'SMITH' },
+    ],
+    [
+      { verification: { trust_framework: null } },
+      { given_name: 'ANNA', family_name: 'SMITH', birthdate: '1985-02-17' },
+    ],
+  ])('releases only the claims %j names', (request, expected) => {
+    expect(verifiedClaims([passport], request)!.claims).toEqual(expected);
+  });
+});

@@ -1,0 +1,219 @@
+import { randomUUID } from 'node:crypto';
+import * as oidc from 'openid-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseTargets } from '../../test/databases.js';
+import { ApiBrowser, signUp } from '../../test/journey.js';
+import { startTestServer, type TestServer } from '../../test/testServer.js';
+
+const redirectUri = 'http://127.0.0.1:3001/callback';
+const anna = {
+  number: '533401372',
+  surname: 'Smith',
+  given: 'Anna',
+  dob: '1985-02-17',
+  expiry: '2031-04-30',
+};
+const david = {
+  number: '123456789',
+  surname: 'Jones',
+  given: 'David Michael',
+  dob: '1972-11-03',
+  expiry: '2029-08-15',
+};
+const annaL1 = {
+  credit_card_lender: 'Halifax',
+  current_account_bank: 'Santander',
+  mortgage_lender: 'Nationwide',
+};
+const annaL2 = {
+  ...annaL1,
+  previous_address: '14 Selsdon Road, South Croydon',
+  mortgage_payment: '£501 to £1,000',
+};
+
+interface Questions {
+  challengeId: string | null;
+  check: string | null;
+  questions: Array<{ name: string; type: string; title: string; choices: string[] }>;
+  userRequirements: string[];
+  assuranceChoice: string[];
+}
+
+describe.each(databaseTargets())('knowledge-based questions (%s)', (target) => {
+  let server: TestServer;
+  let config: oidc.Configuration;
+
+  beforeAll(async () => {
+    let created!: { clientId: string; clientSecret: string | null };
+    server = await startTestServer(
+      target,
+      {},
+      {
+        before: async (stores) => {
+          created = await stores.clients.create({
+            name: 'Estate agent',
+            redirectUris: [redirectUri],
+            assurance: [
+              ['Passport', 'KBVL1'],
+              ['DrivingLicence', 'KBVL1'],
+            ],
+          });
+        },
+      },
+    );
+    config = await oidc.discovery(
+      new URL(server.url),
+      created.clientId,
+      created.clientSecret!,
+      oidc.ClientSecretBasic(created.clientSecret!),
+      { execute: [oidc.allowInsecureRequests] },
+    );
+  });
+  afterAll(async () => server?.close());
+
+  async function newUserInRequest() {
+    const browser = await signUp(server, `${randomUUID()}@example.com`);
+    const url = oidc.buildAuthorizationUrl(config, {
+      redirect_uri: redirectUri,
+      scope: 'openid',
+      state: oidc.randomState(),
+      code_challenge: await oidc.calculatePKCECodeChallenge(oidc.randomPKCECodeVerifier()),
+      code_challenge_method: 'S256',
+    });
+    const location = (await browser.fetch(url.href)).headers.get('location')!;
+    await browser.fetch(`${server.url}${location}`);
+    return { browser, requestId: location.split('/').pop()! };
+  }
+
+  async function questions(browser: ApiBrowser, query = '') {
+    const response = await browser.fetch(`${server.url}/api/kbv${query}`);
+    return { status: response.status, body: (await response.json()) as Questions };
+  }
+
+  it('asks the questions after the passport, and a right set of answers meets the assurance', async () => {
+    const { browser, requestId } = await newUserInRequest();
+    const q = `?requestId=${requestId}`;
+    const info = await (await browser.fetch(`${server.url}/api/verification/${requestId}`)).json();
+    expect(info).toMatchObject({
+      options: [
+        { checks: ['Passport', 'KBVL1'], score: 2 },
+        { checks: ['DrivingLicence', 'KBVL1'], score: 2 },
+      ],
+    });
+    await browser.post(`/api/verification/${requestId}/choice`, { checks: ['Passport', 'KBVL1'] });
+    const passport = await browser.post(`/api/verifypassport${q}`, anna);
+    expect(passport.body).toMatchObject({
+      assuranceChoice: ['KBVL1'],
+      userRequirements: ['assurance'],
+    });
+
+    const asked = await questions(browser, q);
+    expect(asked.status).toBe(200);
+    expect(asked.body.check).toBe('KBVL1');
+    expect(asked.body.questions.map((question) => [question.name, question.type])).toEqual([
+      ['credit_card_lender', 'radio'],
+      ['current_account_bank', 'radio'],
+      ['mortgage_lender', 'radio'],
+    ]);
+    // The same questions until they are answered.
+    expect((await questions(browser, q)).body.challengeId).toBe(asked.body.challengeId);
+
+    const stale = await browser.post(`/api/kbv${q}`, {
+      challengeId: randomUUID(),
+      answers: annaL1,
+    });
+    expect(stale.status).toBe(409);
+    expect((stale.body.error as { code: string }).code).toBe('kbvChallengeMismatch');
+    const incomplete = await browser.post(`/api/kbv${q}`, {
+      challengeId: asked.body.challengeId,
+      answers: { credit_card_lender: 'Halifax', current_account_bank: 'Somewhere', extra: 'x' },
+    });
+    expect(incomplete.status).toBe(400);
+    expect(incomplete.body.error).toMatchObject({
+      code: 'validation_failed',
+      details: {
+        current_account_bank: 'Not one of the choices',
+        mortgage_lender: 'Required',
+        extra: 'Not a question of this check',
+      },
+    });
+
+    const answered = await browser.post(`/api/kbv${q}`, {
+      challengeId: asked.body.challengeId,
+      answers: annaL1,
+    });
+    expect(answered).toEqual({
+      status: 200,
+      body: { check: 'KBVL1', verified: true, userRequirements: [], assuranceChoice: [] },
+    });
+    // Nothing left to ask: no questions.
+    expect((await questions(browser, q)).body).toEqual({
+      challengeId: null,
+      check: null,
+      questions: [],
+      userRequirements: [],
+      assuranceChoice: [],
+    });
+    const home = (await (await browser.fetch(`${server.url}/api/home`)).json()) as {
+      verification: Array<{ name: string }>;
+    };
+    expect(home.verification.map((v) => v.name).sort()).toEqual(['KBVL1', 'Passport']);
+  });
+
+  it('fails wrong answers with kbvChallengeFailed, once; the questions are then gone', async () => {
+    const { browser, requestId } = await newUserInRequest();
+    const q = `?requestId=${requestId}`;
+    await browser.post(`/api/verifypassport${q}`, anna);
+    const asked = await questions(browser, q);
+    const wrong = await browser.post(`/api/kbv${q}`, {
+      challengeId: asked.body.challengeId,
+      answers: { ...annaL1, credit_card_lender: 'MBNA', mortgage_lender: 'None of these' },
+    });
+    expect(wrong.status).toBe(403);
+    expect((wrong.body.error as { code: string }).code).toBe('kbvChallengeFailed');
+    const again = await browser.post(`/api/kbv${q}`, {
+      challengeId: asked.body.challengeId,
+      answers: annaL1,
+    });
+    expect((again.body.error as { code: string }).code).toBe('kbvNoExistingChallenge');
+    const refetch = await browser.fetch(`${server.url}/api/kbv${q}`);
+    expect(refetch.status).toBe(403);
+  });
+
+  it('answers kbvInsufficientQuestions for a thin credit file', async () => {
+    const { browser, requestId } = await newUserInRequest();
+    const q = `?requestId=${requestId}`;
+    await browser.post(`/api/verifypassport${q}`, david);
+    const thin = await browser.fetch(`${server.url}/api/kbv${q}`);
+    expect(thin.status).toBe(422);
+    expect(await thin.json()).toMatchObject({ error: { code: 'kbvInsufficientQuestions' } });
+  });
+
+  it('needs a name and date of birth to ask about', async () => {
+    const { browser, requestId } = await newUserInRequest();
+    const none = await browser.fetch(`${server.url}/api/kbv?requestId=${requestId}`);
+    expect(none.status).toBe(409);
+  });
+
+  it('asks more and harder questions at level 2, and passes 4 of 5 right', async () => {
+    const browser = await signUp(server, `${randomUUID()}@example.com`);
+    await browser.post('/api/verifypassport', anna);
+    const first = await questions(browser);
+    expect(first.body.check).toBe('KBVL1');
+    await browser.post('/api/kbv', { challengeId: first.body.challengeId, answers: annaL1 });
+    const second = await questions(browser);
+    expect(second.body.check).toBe('KBVL2');
+    expect(second.body.questions).toHaveLength(5);
+    const passed = await browser.post('/api/kbv', {
+      challengeId: second.body.challengeId,
+      answers: { ...annaL2, mortgage_payment: 'Over £1,500' },
+    });
+    expect(passed.body).toMatchObject({ check: 'KBVL2', verified: true });
+    expect((await questions(browser)).body.questions).toEqual([]);
+  });
+
+  it('needs a signed-in user', async () => {
+    const anonymous = await new ApiBrowser(server).fetch(`${server.url}/api/kbv`);
+    expect(anonymous.status).toBe(401);
+  });
+});

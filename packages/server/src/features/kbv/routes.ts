@@ -1,0 +1,169 @@
+import {
+  checkResultSchema,
+  kbvAnswersRequestSchema,
+  kbvQuestionsSchema,
+  requestQuerySchema,
+  type FieldDefinition,
+} from '@verity/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.js';
+import { ApiError } from '../../http/apiError.js';
+import { enforceLimit } from '../../http/rateLimit.js';
+import {
+  CreditReferenceError,
+  type KbvLevel,
+  type KbvQuestion,
+} from '../../providers/kbv/creditReference.js';
+import { checkGuards, recordCheck } from '../checks/checkStep.js';
+import { outstandingRequirements } from '../requests/requirements.js';
+import { stepContext } from '../session/stepContext.js';
+import { kbvLevel, kbvPerson } from './kbvSubject.js';
+
+/** New sets of questions per user and hour: questions cannot be fished for until known. */
+const startLimit = { name: 'kbv-start', max: 5, windowSeconds: 3600 };
+/** Each set of questions is answered once (counted atomically across instances). */
+const answerOnce = { name: 'kbv-answer', max: 1, windowSeconds: 3600 };
+
+const checkOf = (level: KbvLevel): 'KBVL1' | 'KBVL2' => (level === 1 ? 'KBVL1' : 'KBVL2');
+
+/** A question as the dynamic form shows it: one answer among the choices. */
+function asField(question: KbvQuestion): FieldDefinition {
+  return { name: question.id, type: 'radio', title: question.title, choices: question.choices };
+}
+
+async function withProvider<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof CreditReferenceError) throw new ApiError('service_unavailable');
+    throw error;
+  }
+}
+
+/**
+ * GET /api/kbv: the questions to answer (the same ones until answered or expired); none when
+ * nothing is left to ask. POST /api/kbv: the answers, marked by the credit reference agency.
+ */
+export function kbvRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+
+  typed.get(
+    '/api/kbv',
+    { schema: { querystring: requestQuerySchema, response: { 200: kbvQuestionsSchema } } },
+    async (request, reply) => {
+      const step = await stepContext(ctx, request, reply);
+      reply.header('Cache-Control', 'no-store');
+      const level = await kbvLevel(ctx, step);
+      if (level === null) {
+        const login =
+          step.interaction &&
+          (await ctx.interactions.currentLogin(
+            step.interaction,
+            step.session,
+            step.client?.policy.sessionLifetime,
+          ));
+        return {
+          challengeId: null,
+          check: null,
+          questions: [],
+          userRequirements: step.interaction
+            ? await outstandingRequirements(ctx, step.interaction, login ?? null)
+            : [],
+          assuranceChoice: step.interaction
+            ? await ctx.assuranceChoices.get(step.interaction.uid)
+            : [],
+        };
+      }
+      const check = checkOf(level);
+      const { unavailable } = await ctx.evidence.standing(step.accountId);
+      if (unavailable.has(check)) throw new ApiError('kbvChallengeFailed');
+      let challenge = await ctx.kbvChallenges.current(step.accountId);
+      if (!challenge || challenge.level !== level) {
+        const person = await kbvPerson(ctx, step.accountId);
+        if (!person)
+          throw new ApiError(
+            'step_not_allowed',
+            'Please verify a document or give your name and date of birth first.',
+          );
+        await enforceLimit(ctx, startLimit, step.accountId);
+        const started = await withProvider(() => ctx.creditReference.startChallenge(person, level));
+        if (started.outcome === 'insufficient') {
+          await recordCheck(ctx, step, {
+            check,
+            outcome: 'failed',
+            scores: { strength: 0, validity: 0, activity: 0, fraud: 0, verification: 0 },
+            provider: ctx.creditReference.name,
+            transactionId: started.transactionId,
+            attributes: null,
+          });
+          throw new ApiError('kbvInsufficientQuestions');
+        }
+        challenge = await ctx.kbvChallenges.start(step.accountId, {
+          transactionId: started.transactionId,
+          level,
+          person,
+          questions: started.questions,
+        });
+      }
+      return {
+        challengeId: challenge.id,
+        check,
+        questions: challenge.questions.map(asField),
+        userRequirements: [],
+        assuranceChoice: [],
+      };
+    },
+  );
+
+  typed.post(
+    '/api/kbv',
+    {
+      schema: {
+        querystring: requestQuerySchema,
+        body: kbvAnswersRequestSchema,
+        response: { 200: checkResultSchema },
+      },
+    },
+    async (request, reply) => {
+      const { accountId } = await stepContext(ctx, request, reply);
+      const challenge = await ctx.kbvChallenges.current(accountId);
+      if (!challenge) throw new ApiError('kbvNoExistingChallenge');
+      if (challenge.id !== request.body.challengeId) throw new ApiError('kbvChallengeMismatch');
+      const check = checkOf(challenge.level);
+      const step = await checkGuards(ctx, request, reply, check, () => {
+        const problems: Record<string, string> = {};
+        const { answers } = request.body;
+        for (const question of challenge.questions) {
+          const answer = answers[question.id];
+          if (answer === undefined || answer === '') problems[question.id] = 'Required';
+          else if (!question.choices.includes(answer))
+            problems[question.id] = 'Not one of the choices';
+        }
+        for (const name of Object.keys(answers))
+          if (!challenge.questions.some((question) => question.id === name))
+            problems[name] = 'Not a question of this check';
+        return problems;
+      });
+      await enforceLimit(ctx, answerOnce, challenge.id);
+      await ctx.kbvChallenges.end(accountId);
+      const mark = await withProvider(() =>
+        ctx.creditReference.checkAnswers(challenge, request.body.answers),
+      );
+      reply.header('Cache-Control', 'no-store');
+      const evidence = {
+        outcome: mark.passed ? ('passed' as const) : ('failed' as const),
+        scores: mark.scores,
+        provider: ctx.creditReference.name,
+        transactionId: challenge.transactionId,
+        attributes: null,
+      };
+      // Level 2 answers more and harder questions: it meets level 1 too.
+      if (mark.passed && challenge.level === 2)
+        await ctx.evidence.record(accountId, { ...evidence, check: 'KBVL1' });
+      const result = await recordCheck(ctx, step, { ...evidence, check });
+      if (!mark.passed) throw new ApiError('kbvChallengeFailed');
+      return result;
+    },
+  );
+}

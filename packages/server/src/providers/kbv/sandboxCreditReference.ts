@@ -1,0 +1,158 @@
+import { createHash } from 'node:crypto';
+import {
+  CreditReferenceError,
+  type CreditReferenceProvider,
+  type KbvChallengeRef,
+  type KbvChallengeStart,
+  type KbvLevel,
+  type KbvMark,
+  type KbvPerson,
+  type KbvQuestion,
+} from './creditReference.js';
+import {
+  addresses,
+  banks,
+  lenders,
+  mortgageLenders,
+  sandboxCreditFiles,
+  sandboxThinFiles,
+  type CreditFile,
+} from './sandboxCreditFiles.js';
+
+/** The answer for anything the file does not show. */
+export const NONE_OF_THESE = 'None of these';
+
+/** A date of birth the sandbox answers as an outage of the credit reference service. */
+export const SANDBOX_KBV_OUTAGE_DOB = '1901-01-01';
+
+const paymentBands = ['Up to £500', '£501 to £1,000', '£1,001 to £1,500', 'Over £1,500'];
+
+function paymentBand(amount: number): string {
+  if (amount <= 500) return paymentBands[0]!;
+  if (amount <= 1000) return paymentBands[1]!;
+  if (amount <= 1500) return paymentBands[2]!;
+  return paymentBands[3]!;
+}
+
+/** Four choices: the right one (if any) among the others, in a fixed order per person. */
+function choicesWith(right: string | null, pool: readonly string[], seed: string): string[] {
+  const others = pool.filter((item) => item !== right);
+  const rank = (item: string) =>
+    createHash('sha256')
+      .update(seed + item)
+      .digest('hex');
+  const picked = others.sort((a, b) => rank(a).localeCompare(rank(b))).slice(0, right ? 3 : 4);
+  const choices = right ? [...picked, right] : picked;
+  return [...choices.sort((a, b) => rank(a).localeCompare(rank(b))), NONE_OF_THESE];
+}
+
+interface Asked extends KbvQuestion {
+  answer: string;
+}
+
+/** The questions of a level, with their right answers: level 2 asks more and harder ones. */
+function questionsFor(file: CreditFile, level: KbvLevel): Asked[] {
+  const seed = `${file.person.surname}${file.person.dob}`;
+  const mortgage = file.mortgage;
+  const questions: Asked[] = [
+    {
+      id: 'credit_card_lender',
+      title: 'Which of these companies have you had a credit card with?',
+      choices: choicesWith(file.creditCardLender, lenders, seed),
+      answer: file.creditCardLender,
+    },
+    {
+      id: 'current_account_bank',
+      title: 'Which of these banks do you have a current account with?',
+      choices: choicesWith(file.currentAccountBank, banks, seed),
+      answer: file.currentAccountBank,
+    },
+    {
+      id: 'mortgage_lender',
+      title: 'Which of these lenders is your mortgage with?',
+      choices: choicesWith(mortgage?.lender ?? null, mortgageLenders, seed),
+      answer: mortgage?.lender ?? NONE_OF_THESE,
+    },
+  ];
+  if (level === 1) return questions;
+  return [
+    ...questions,
+    {
+      id: 'previous_address',
+      title: 'At which of these addresses have you lived before?',
+      choices: choicesWith(file.previousAddress, addresses, seed),
+      answer: file.previousAddress,
+    },
+    {
+      id: 'mortgage_payment',
+      title: 'What is your monthly mortgage payment?',
+      choices: [...paymentBands, NONE_OF_THESE],
+      answer: mortgage ? paymentBand(mortgage.monthlyPayment) : NONE_OF_THESE,
+    },
+  ];
+}
+
+/** Right answers needed: all 3 at level 1, at least 4 of 5 at level 2. */
+const passMark: Record<KbvLevel, number> = { 1: 3, 2: 4 };
+
+function samePerson(a: KbvPerson, b: KbvPerson): boolean {
+  return a.given === b.given && a.surname === b.surname && a.dob === b.dob;
+}
+
+function transactionId(person: KbvPerson, level: KbvLevel): string {
+  const digest = createHash('sha256')
+    .update(JSON.stringify([person, level]))
+    .digest('hex');
+  return `sandbox-kbv-${digest.slice(0, 16)}`;
+}
+
+/**
+ * The sandbox credit reference agency: questions from its credit files (docs/sandbox.md),
+ * marked against the same files. Deterministic.
+ */
+export class SandboxCreditReference implements CreditReferenceProvider {
+  readonly name = 'sandbox-credit-reference';
+
+  async startChallenge(person: KbvPerson, level: KbvLevel): Promise<KbvChallengeStart> {
+    if (person.dob === SANDBOX_KBV_OUTAGE_DOB)
+      throw new CreditReferenceError('sandbox credit reference outage');
+    const id = transactionId(person, level);
+    const file = sandboxCreditFiles.find((candidate) => samePerson(candidate.person, person));
+    if (!file || sandboxThinFiles.some((thin) => samePerson(thin, person)))
+      return { outcome: 'insufficient', transactionId: id };
+    return {
+      outcome: 'questions',
+      transactionId: id,
+      questions: questionsFor(file, level).map(({ id: qid, title, choices }) => ({
+        id: qid,
+        title,
+        choices,
+      })),
+    };
+  }
+
+  async checkAnswers(
+    challenge: KbvChallengeRef,
+    answers: Record<string, string>,
+  ): Promise<KbvMark> {
+    const file = sandboxCreditFiles.find((candidate) =>
+      samePerson(candidate.person, challenge.person),
+    );
+    if (!file || challenge.transactionId !== transactionId(challenge.person, challenge.level))
+      throw new CreditReferenceError('unknown sandbox challenge');
+    const right = questionsFor(file, challenge.level).filter(
+      (question) => answers[question.id] === question.answer,
+    ).length;
+    const passed = right >= passMark[challenge.level];
+    return {
+      passed,
+      scores: {
+        strength: 0,
+        validity: 0,
+        activity: 0,
+        fraud: 0,
+        verification: passed ? challenge.level + 1 : 0,
+      },
+    };
+  }
+}

@@ -1,0 +1,146 @@
+import {
+  earliestDocumentDate,
+  isoToday,
+  licenceFormErrors,
+  type LicenceForm,
+} from '@verity/contracts';
+import Button from 'react-bootstrap/Button';
+import Col from 'react-bootstrap/Col';
+import Form from 'react-bootstrap/Form';
+import Row from 'react-bootstrap/Row';
+import { useNavigate } from 'react-router';
+import { verifyDrivingLicence } from '../../api/verification';
+import { CheckOutcome } from '../../components/checks/CheckOutcome';
+import { CheckTextField } from '../../components/checks/CheckTextField';
+import { DeclineButton } from '../../components/checks/DeclineButton';
+import { useCheckForm } from '../../components/checks/useCheckForm';
+import { useDifferentOption } from '../../components/checks/useDifferentOption';
+import { BusyButton } from '../../components/form/BusyButton';
+import { FormAlert } from '../../components/form/FormAlert';
+import { PageHeading } from '../../components/PageHeading';
+import { RequireSignedIn } from '../../components/RequireSignedIn';
+import { checksCopy } from '../../copy/checks';
+import { useAuth } from '../../state/authContext';
+import { LicenceImage } from './LicenceImage';
+
+/** /DrivingLicence: the licence's numbered fields, checked against the DVLA's records. */
+export function DrivingLicencePage() {
+  return (
+    <RequireSignedIn>
+      <DrivingLicence />
+    </RequireSignedIn>
+  );
+}
+
+const empty: LicenceForm = {
+  surname: '',
+  given: '',
+  dob: '',
+  issue: '',
+  expiry: '',
+  number: '',
+  postcode: '',
+};
+
+function DrivingLicence() {
+  const { user, nextStep } = useAuth();
+  const navigate = useNavigate();
+  const differentOption = useDifferentOption();
+  const today = isoToday();
+  const { fieldProps, submit, busy, message, result, active } = useCheckForm({
+    empty,
+    idPrefix: 'licence',
+    validate: (form: LicenceForm) => licenceFormErrors(form, today),
+    send: verifyDrivingLicence,
+  });
+
+  if (result) {
+    return (
+      <CheckOutcome
+        title={checksCopy.licenceTitle}
+        verified={result.verified}
+        message={
+          result.verified
+            ? checksCopy.success(checksCopy.licenceTitle)
+            : checksCopy.failure(checksCopy.licenceTitle)
+        }
+        continueLabel={checksCopy.continue}
+        differentOptionLabel={checksCopy.differentOption}
+        onContinue={() => void navigate(user !== null ? nextStep() : '/')}
+        onDifferentOption={() => void differentOption()}
+      />
+    );
+  }
+
+  return (
+    <>
+      <PageHeading>{checksCopy.licenceTitle}</PageHeading>
+      <p className="lead">{checksCopy.licenceIntro}</p>
+      <Row>
+        <Col md={7} lg={6}>
+          <Form
+            noValidate
+            onSubmit={(event) => void submit(event)}
+            aria-label={checksCopy.licenceTitle}
+          >
+            <CheckTextField
+              label={checksCopy.licenceSurname}
+              upperCase
+              autoComplete="family-name"
+              {...fieldProps('surname')}
+            />
+            <CheckTextField
+              label={checksCopy.licenceGiven}
+              upperCase
+              autoComplete="given-name"
+              {...fieldProps('given')}
+            />
+            <CheckTextField
+              label={checksCopy.licenceDob}
+              type="date"
+              min={earliestDocumentDate}
+              max={today}
+              autoComplete="bday"
+              {...fieldProps('dob')}
+            />
+            <CheckTextField
+              label={checksCopy.licenceIssue}
+              type="date"
+              min={earliestDocumentDate}
+              max={today}
+              {...fieldProps('issue')}
+            />
+            <CheckTextField
+              label={checksCopy.licenceExpiry}
+              type="date"
+              min={today}
+              {...fieldProps('expiry')}
+            />
+            <CheckTextField label={checksCopy.licenceNumber} upperCase {...fieldProps('number')} />
+            <CheckTextField
+              label={checksCopy.licencePostcode}
+              upperCase
+              autoComplete="postal-code"
+              {...fieldProps('postcode')}
+            />
+            <div className="d-flex flex-wrap gap-2 align-items-center">
+              <BusyButton
+                busy={busy}
+                label={checksCopy.continue}
+                busyLabel={checksCopy.verifying}
+              />
+              <DeclineButton check="DrivingLicence" document="driving licence" />
+              <Button variant="link" type="button" onClick={() => void differentOption()}>
+                {checksCopy.differentOption}
+              </Button>
+            </div>
+            <FormAlert message={message} />
+          </Form>
+        </Col>
+        <Col md={5} lg={6} className="d-none d-md-block">
+          <LicenceImage active={active} />
+        </Col>
+      </Row>
+    </>
+  );
+}

@@ -1,0 +1,39 @@
+import { describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../api/client';
+import { checksCopy } from '../../copy/checks';
+import { kbvFailure } from './kbvOutcome';
+
+describe('kbvFailure', () => {
+  it.each<[string, ApiError | Error, ReturnType<typeof kbvFailure>]>([
+    [
+      'failed answers end the check',
+      new ApiError('kbvChallengeFailed', 403),
+      { kind: 'end', message: checksCopy.kbvFailed },
+    ],
+    [
+      'too little to ask ends the check',
+      new ApiError('kbvInsufficientQuestions', 422),
+      { kind: 'end', message: checksCopy.kbvInsufficient },
+    ],
+    [
+      'out-of-date questions are fetched again',
+      new ApiError('kbvChallengeMismatch', 409),
+      { kind: 'refetch' },
+    ],
+    [
+      'expired questions are fetched again',
+      new ApiError('kbvNoExistingChallenge', 404),
+      { kind: 'refetch' },
+    ],
+    ['signed out', new ApiError('not_signed_in', 401), { kind: 'login' }],
+    [
+      'any other status of 400 or more',
+      new ApiError('internal_error', 500),
+      { kind: 'failed', message: checksCopy.checkError },
+    ],
+  ])('%s', (_name, error, expected) => {
+    const info = vi.spyOn(console, 'info').mockImplementation(() => undefined);
+    expect(kbvFailure(error)).toEqual(expected);
+    info.mockRestore();
+  });
+});
