@@ -3,8 +3,9 @@
  * requires a second factor (--require-second-factor): a new user sets up an authenticator app
  * ('Setup security'), gets recovery codes and returns with acr urn:verity:aal2; the next login
  * asks for the app's code ('Login with 2FA'); a login with a recovery code; SMS set-up and
- * login with codes read from the development outbox; a voice test number that is busy; and a
- * security key set up and used with Chromium's virtual authenticator (CDP WebAuthn).
+ * login with codes read from the development outbox; a voice test number that is busy; a
+ * security key set up and used with Chromium's virtual authenticator (CDP WebAuthn); and
+ * 4-digit codes where the deployment is set to them.
  * The app's codes are computed here from the secret the page shows.
  */
 import { randomUUID } from 'node:crypto';
@@ -345,5 +346,41 @@ describe('second factor: authenticator app, SMS, voice, security keys and recove
     } finally {
       await context.close();
     }
+  });
+});
+
+describe('second factor: SMS codes of 4 digits (SECOND_FACTOR_CODE_LENGTH=4)', () => {
+  const env = useStack({
+    scope: 'openid email',
+    clientFlags: ['--skip-consent', '--require-second-factor'],
+    verityEnv: () => ({ SECOND_FACTOR_CODE_LENGTH: '4' }),
+  });
+
+  it('asks for exactly 4 digits and names that length', async () => {
+    const stack = env.stack();
+    const page = env.page();
+    const number = '07700900124';
+    await signUpFromRelyingParty(stack, page, newEmail());
+    await onVerity(stack, page, '/SecondFactor');
+    await page.getByRole('button', { name: 'Set up SMS' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Set up SMS' });
+    await dialog.getByLabel('Mobile number').fill('07700 900124');
+    await dialog.getByRole('button', { name: 'Send code' }).click();
+    const codeField = dialog.getByLabel('Enter the code we sent you');
+    await codeField.waitFor();
+    const code = await phoneCode(stack, number);
+    expect(code).toMatch(/^\d{4}$/);
+    await codeField.fill('123456');
+    await codeField.press('Enter');
+    await dialog.getByText('The code should be 4 digits').waitFor();
+    expect(await dialog.getByText('6 digits').count()).toBe(0);
+    await checkAccessibility(page);
+    await codeField.fill(code);
+    await codeField.press('Enter');
+    await dialog.waitFor({ state: 'detached' });
+    await page
+      .getByRole('region', { name: /^SMS/ })
+      .getByText('Mobile ending 124', { exact: true })
+      .waitFor();
   });
 });

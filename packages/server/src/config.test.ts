@@ -43,15 +43,34 @@ describe('loadConfig', () => {
   });
 });
 
+/** A real phone provider: production without one warns (sandbox phone provider). */
+const phoneApi = {
+  PHONE_API_URL: 'https://api.example.com',
+  PHONE_API_ACCOUNT: 'AC1',
+  PHONE_API_TOKEN: 'token',
+  PHONE_FROM: '+447700900000',
+};
+
 describe('insecureSettings', () => {
   it.each([
     [{}, 0],
     [{ PUBLIC_URL: 'http://127.0.0.1:3000' }, 0],
-    [{ PUBLIC_URL: 'https://id.example.com', NODE_ENV: 'production', SMTP_URL: 'smtps://mail' }, 0],
+    [
+      {
+        PUBLIC_URL: 'https://id.example.com',
+        NODE_ENV: 'production',
+        SMTP_URL: 'smtps://mail',
+        ...phoneApi,
+      },
+      0,
+    ],
     [{ PUBLIC_URL: 'http://id.example.com' }, 2],
     [{ PUBLIC_URL: 'https://id.example.com', SMTP_URL: 'smtps://mail' }, 0],
-    [{ PUBLIC_URL: 'https://id.example.com', NODE_ENV: 'production' }, 1],
-    [{ PUBLIC_URL: 'http://id.example.com', NODE_ENV: 'production' }, 3],
+    // No SMTP_URL, and the sandbox phone provider.
+    [{ PUBLIC_URL: 'https://id.example.com', NODE_ENV: 'production' }, 2],
+    [{ PUBLIC_URL: 'https://id.example.com', NODE_ENV: 'production', ...phoneApi }, 1],
+    // Plain http twice, no SMTP_URL, and the sandbox phone provider.
+    [{ PUBLIC_URL: 'http://id.example.com', NODE_ENV: 'production' }, 4],
   ])('%o gives %i warnings', (env, count) => {
     expect(insecureSettings(loadConfig(env))).toHaveLength(count);
   });
@@ -119,6 +138,20 @@ describe('second-factor settings', () => {
     const config = loadConfig({ SECOND_FACTOR_CODE_LENGTH: '4' });
     expect(config.secondFactorCodeLength).toBe(4);
     expect(insecureSettings(config).join('\n')).toContain('SECOND_FACTOR_CODE_LENGTH=4');
+  });
+
+  it('warns when production runs on the sandbox phone provider', () => {
+    const production = {
+      PUBLIC_URL: 'https://id.example.com',
+      NODE_ENV: 'production',
+      SMTP_URL: 'smtps://mail',
+    };
+    expect(insecureSettings(loadConfig(production))).toEqual([
+      expect.stringContaining('without PHONE_API_URL'),
+    ]);
+    expect(insecureSettings(loadConfig({ ...production, ...phoneApi }))).toEqual([]);
+    // Outside production the sandbox phone provider is the intended one.
+    expect(insecureSettings(loadConfig({ ...production, NODE_ENV: 'development' }))).toEqual([]);
   });
 
   it('takes the phone API settings together or not at all', () => {

@@ -328,6 +328,11 @@ export function insecureSettings(config: Config): string[] {
         `A social login provider at ${url.origin} uses plain http: only a local test provider should.`,
       );
   }
+  if (config.env === 'production' && !config.phoneApi) {
+    warnings.push(
+      'NODE_ENV=production without PHONE_API_URL: SMS and voice codes go to the sandbox phone provider and its development outbox, and are never delivered.',
+    );
+  }
   if (config.secondFactorCodeLength === 4) {
     warnings.push(
       'SECOND_FACTOR_CODE_LENGTH=4: SMS and voice codes have about 13 bits, below the 20 OWASP ASVS asks for.',

@@ -87,11 +87,24 @@ export const mobileNumberSchema = z
     z.string().regex(mobileNumberPattern, 'Please enter a UK mobile number, like 07700 900123'),
   );
 
-/** An SMS or voice code: 6 digits by default, 4 where the deployment allows it. */
+/** The lengths an SMS or voice code may have: 6 by default, 4 where the deployment allows it. */
+export const phoneCodeLengths = [6, 4] as const;
+export type PhoneCodeLength = (typeof phoneCodeLengths)[number];
+
+/** A well-formed SMS or voice code of this length (spaces ignored by the caller). */
+export function phoneCodePattern(length: PhoneCodeLength): RegExp {
+  return new RegExp(`^\\d{${length}}$`);
+}
+
+/**
+ * An SMS or voice code: digits. Its length is the deployment's (SECOND_FACTOR_CODE_LENGTH), so
+ * the server checks that and names the length in its message.
+ */
 export const phoneCodeSchema = z
   .string()
   .trim()
-  .regex(/^(\d{4}|\d{6})$/, 'The code should be 6 digits');
+  .max(12)
+  .regex(/^\d+$/, 'The code should be digits only');
 
 /** POST /api/sms/startsetup and /api/voice/startsetup (the spec's field names). */
 export const smsStartSetupSchema = z.strictObject({ mobileNumber: mobileNumberSchema });
@@ -132,6 +145,15 @@ export type DeliveryStatus = (typeof deliveryStatuses)[number];
 
 /** The answer of start and pollstatus calls. */
 export const deliveryStatusSchema = z.object({ status: z.enum(deliveryStatuses) });
+
+/**
+ * The answer of the startsetup and startlogin calls: the first status, and how many digits the
+ * code sent has (SECOND_FACTOR_CODE_LENGTH), so the page asks for exactly that many.
+ */
+export const phoneCodeStartSchema = deliveryStatusSchema.extend({
+  codeLength: z.union(phoneCodeLengths.map((length) => z.literal(length))),
+});
+export type PhoneCodeStart = z.infer<typeof phoneCodeStartSchema>;
 
 const base64url = z
   .string()

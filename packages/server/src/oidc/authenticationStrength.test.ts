@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { acrForAmr, usedSecondFactor, withSecondFactor } from './authenticationStrength.js';
+import {
+  acrForAmr,
+  provedTwoFactors,
+  usedSecondFactor,
+  withSecondFactor,
+} from './authenticationStrength.js';
 
 describe('acrForAmr', () => {
   it.each([
@@ -34,5 +39,30 @@ describe('withSecondFactor', () => {
   it('is not claimed by first factors alone', () => {
     expect(usedSecondFactor(['pwd'])).toBe(false);
     expect(usedSecondFactor(['otp'])).toBe(false);
+  });
+});
+
+describe('provedTwoFactors', () => {
+  it.each([
+    [[], false],
+    [['pwd'], false],
+    [['fed'], false],
+    // An e-mail code or a recovery-code-looking 'otp' alone is one factor.
+    [['otp'], false],
+    [['pwd', 'sms'], false],
+    [['pwd', 'hwk'], false],
+    [['pwd', 'otp', 'mfa'], true],
+    [['fed', 'hwk', 'mfa'], true],
+    [['pwd', 'tel', 'mfa'], true],
+    // PIN login: the PIN plus the browser-held token.
+    [['pin', 'swk'], true],
+    [['swk', 'pin'], true],
+    [['pin'], false],
+    [['swk'], false],
+    [['pwd', 'pin'], false],
+  ])('%j gives %s', (amr, expected) => {
+    expect(provedTwoFactors(amr)).toBe(expected);
+    // The acr follows the same rule.
+    expect(acrForAmr(amr)).toBe(expected ? 'urn:verity:aal2' : 'urn:verity:aal1');
   });
 });

@@ -18,12 +18,23 @@ export function usedSecondFactor(amr: readonly string[]): boolean {
   return amr.includes(MULTI_FACTOR);
 }
 
+/** True for a PIN login: the PIN plus the browser-held token, two factors by themselves. */
+export function usedPinLogin(amr: readonly string[]): boolean {
+  return amr.includes('pin') && amr.includes('swk');
+}
+
 /**
- * The acr of a session from its amr: urn:verity:aal2 for two factors (a second factor, or PIN
- * login's PIN plus browser-held token), else urn:verity:aal1. Identity assurance
- * (urn:verity:ial2) is decided on top of this where the evidence is known.
+ * True when the session's amr shows two factors (DESIGN.md): a proved second factor, or a PIN
+ * login. This one rule meets a demanded second factor and makes the acr urn:verity:aal2.
+ */
+export function provedTwoFactors(amr: readonly string[]): boolean {
+  return usedSecondFactor(amr) || usedPinLogin(amr);
+}
+
+/**
+ * The acr of a session from its amr: urn:verity:aal2 for two factors, else urn:verity:aal1.
+ * Identity assurance (urn:verity:ial2) is decided on top of this where the evidence is known.
  */
 export function acrForAmr(amr: readonly string[]): string {
-  const pinLogin = amr.includes('pin') && amr.includes('swk');
-  return usedSecondFactor(amr) || pinLogin ? 'urn:verity:aal2' : 'urn:verity:aal1';
+  return provedTwoFactors(amr) ? 'urn:verity:aal2' : 'urn:verity:aal1';
 }

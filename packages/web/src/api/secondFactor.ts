@@ -3,6 +3,8 @@ import {
   deliveryStatusSchema,
   type DeliveryStatus,
   okSchema,
+  phoneCodeStartSchema,
+  type PhoneCodeStart,
   recoveryCodesSchema,
   secondFactorListSchema,
   secondFactorResultSchema,
@@ -77,15 +79,17 @@ export async function renewRecoveryCodes(): Promise<string[]> {
 
 export type PhoneKind = 'sms' | 'voice';
 
-/** POST /api/{sms,voice}/startsetup: sends a code to the number (spec field names). */
-export async function startPhoneSetup(kind: PhoneKind, number: string): Promise<DeliveryStatus> {
+/**
+ * POST /api/{sms,voice}/startsetup: sends a code to the number (spec field names); answers the
+ * first status and the code's length.
+ */
+export function startPhoneSetup(kind: PhoneKind, number: string): Promise<PhoneCodeStart> {
   const body = kind === 'sms' ? { mobileNumber: number } : { PhoneNumber: number };
-  return (await postJson(forRequest(`/api/${kind}/startsetup`), body, deliveryStatusSchema)).status;
+  return postJson(forRequest(`/api/${kind}/startsetup`), body, phoneCodeStartSchema);
 }
 
-export async function startPhoneLogin(kind: PhoneKind): Promise<DeliveryStatus> {
-  return (await postJson(forRequest(`/api/${kind}/startlogin`), undefined, deliveryStatusSchema))
-    .status;
+export function startPhoneLogin(kind: PhoneKind): Promise<PhoneCodeStart> {
+  return postJson(forRequest(`/api/${kind}/startlogin`), undefined, phoneCodeStartSchema);
 }
 
 export async function pollPhoneStatus(kind: PhoneKind): Promise<DeliveryStatus> {

@@ -62,7 +62,7 @@ export const secondFactorCopy = {
   callAgain: 'Call me again',
   smsCode: 'Enter the code we sent you',
   voiceCode: 'Enter the code you heard',
-  phoneCodeFormat: 'The code should be 6 digits',
+  phoneCodeFormat: (length: number) => `The code should be ${length} digits`,
   smsLoginIntro: (name: string) => `We will send a code to your ${name.toLowerCase()}.`,
   voiceLoginIntro: (name: string) => `We will call your ${name.toLowerCase()} and read out a code.`,
   notReached: {

@@ -5,17 +5,15 @@ import type { RequestLogin } from '../../oidc/interactions.js';
 import { assuranceRequirements } from '../assurance/assuranceState.js';
 import { consentClaims, requestedFields } from '../profile/requestedClaims.js';
 import { pinRequirements } from '../pin/requirement.js';
-import { secondFactorStep } from '../secondFactor/requirement.js';
+import { demandsSecondFactor, secondFactorStep } from '../secondFactor/requirement.js';
 
 type Interaction = InstanceType<Provider['Interaction']>;
 
 /**
  * What the signed-in user must still do before this request goes back to the client; the
  * server is the only judge (DESIGN.md, 'What each requirement means').
- *
- * Second factor and PIN login are not built yet, so no user can have them:
- * a client or request that demands one gets the set-up requirement, which nobody can meet
- * yet. The request is held, never answered with less than was demanded (fail closed).
+ * A request is held until every requirement is met, never answered with less than was
+ * demanded (fail closed).
  */
 export async function outstandingRequirements(
   ctx: AppContext,
@@ -26,14 +24,7 @@ export async function outstandingRequirements(
   const client = await ctx.clients.find(String(interaction.params.client_id));
   if (!client) return [];
   const outstanding: Requirement[] = [];
-  const acrValues = String(interaction.params.acr_values ?? '').split(' ');
-  // A client's assurance policy asks for a verified identity, not for a second factor (that is
-  // --require-second-factor); acr urn:verity:ial2 asks for both (DESIGN.md, acr table).
-  const secondFactor =
-    client.policy.requireSecondFactor ||
-    acrValues.includes('urn:verity:aal2') ||
-    acrValues.includes('urn:verity:ial2');
-  if (secondFactor) {
+  if (demandsSecondFactor(client.policy, interaction)) {
     const step = await secondFactorStep(ctx, login);
     if (step) outstanding.push(step);
   }

@@ -86,13 +86,14 @@ export function authenticatorRoutes(app: FastifyInstance, ctx: AppContext): void
         throw new ApiError('second_factor_challenge_expired');
       if (await ctx.secondFactors.find(step.accountId, 'Authenticator'))
         throw new ApiError('second_factor_already_set_up');
-      await ctx.secondFactors.add({
+      const added = await ctx.secondFactors.add({
         userId: step.accountId,
         method: 'Authenticator',
         displayName,
         secret,
         lastUsedStep: timeStep,
       });
+      if (!added) throw new ApiError('second_factor_already_set_up');
       await ctx.audit.record(step.accountId, 'second_factor_added', step.client?.clientId);
       const recoveryCodes =
         step.methods === 0 ? await ctx.recoveryCodes.regenerate(step.accountId) : undefined;

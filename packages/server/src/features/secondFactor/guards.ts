@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import type { AppContext } from '../../context.js';
 import { ApiError } from '../../http/apiError.js';
-import { usedSecondFactor, type SecondFactorAmr } from '../../oidc/authenticationStrength.js';
+import { provedTwoFactors, type SecondFactorAmr } from '../../oidc/authenticationStrength.js';
 import { outstandingRequirements } from '../requests/requirements.js';
 import { addSessionFactor } from '../session/providerSession.js';
 import { nowSeconds } from '../session/signIn.js';
@@ -14,8 +14,8 @@ type Interaction = InstanceType<Provider['Interaction']>;
 
 /**
  * Adding or removing a method needs a recent login: the password (or social) login of this
- * session at most 15 minutes ago and, once the user has a method, a second factor proved in
- * this session. So a stolen password alone, or a browser left signed in, cannot change how
+ * session at most 15 minutes ago and, once the user has a method, two factors proved in this
+ * session (a second factor, or a PIN login). So a stolen password alone, or a browser left signed in, cannot change how
  * the account signs in.
  */
 export const RECENT_LOGIN_SECONDS = 15 * 60;
@@ -39,7 +39,7 @@ export async function methodChangeContext(
   if (nowSeconds() - (step.session.loginTs ?? 0) > RECENT_LOGIN_SECONDS)
     throw new ApiError('recent_login_required');
   const methods = await ctx.secondFactors.count(step.accountId);
-  if (methods > 0 && !usedSecondFactor(step.session.amr ?? []))
+  if (methods > 0 && !provedTwoFactors(step.session.amr ?? []))
     throw new ApiError('second_factor_required');
   const user = await ctx.users.findById(step.accountId);
   if (!user) throw new ApiError('not_signed_in');

@@ -83,6 +83,7 @@ describe.each(databaseTargets())('SMS and voice (%s)', (target) => {
     const number = mobile();
     expect((await browser.post('/api/sms/startsetup', { mobileNumber: number })).body).toEqual({
       status: 'initiated',
+      codeLength: 6,
     });
     const done = await browser.post('/api/sms/completesetup', {
       mobileNumber: number,
@@ -101,7 +102,7 @@ describe.each(databaseTargets())('SMS and voice (%s)', (target) => {
       expect(bad.body.error).toMatchObject({ code: 'validation_failed' });
     }
     const started = await browser.post('/api/sms/startsetup', { mobileNumber: '07700 900456' });
-    expect(started).toEqual({ status: 200, body: { status: 'initiated' } });
+    expect(started).toEqual({ status: 200, body: { status: 'initiated', codeLength: 6 } });
     const code = await sentCode('07700900456');
     expect(code).toMatch(/^\d{6}$/);
 
@@ -158,7 +159,10 @@ describe.each(databaseTargets())('SMS and voice (%s)', (target) => {
       RequestId: request.requestId,
     });
     expect(login.body.userRequirements).toEqual(['loginWithSecondFactor']);
-    expect((await browser.post('/api/sms/startlogin')).body).toEqual({ status: 'initiated' });
+    expect((await browser.post('/api/sms/startlogin')).body).toEqual({
+      status: 'initiated',
+      codeLength: 6,
+    });
     const first = await sentCode(number);
     const wrongCode = first === '000000' ? '000001' : '000000';
     const left = [];
@@ -206,7 +210,7 @@ describe.each(databaseTargets())('SMS and voice (%s)', (target) => {
     }
     expect(
       (await browser.post('/api/voice/startsetup', { PhoneNumber: '01632 960111' })).body,
-    ).toEqual({ status: 'initiated' });
+    ).toEqual({ status: 'initiated', codeLength: 6 });
     later(1.5);
     expect((await browser.post('/api/voice/pollstatus')).body).toEqual({ status: 'ringing' });
     later(2.5);
@@ -273,9 +277,10 @@ describe('SMS codes of 4 digits (SECOND_FACTOR_CODE_LENGTH=4)', () => {
   });
   afterAll(async () => server?.close());
 
-  it('sends and accepts 4 digits, and refuses 6 as bad input', async () => {
+  it('sends and accepts 4 digits, says so when it starts, and refuses 6 as bad input', async () => {
     const browser = await signUp(server, `${randomUUID()}@example.com`);
-    await browser.post('/api/sms/startsetup', { mobileNumber: '07700900321' });
+    const started = await browser.post('/api/sms/startsetup', { mobileNumber: '07700900321' });
+    expect(started.body).toEqual({ status: 'initiated', codeLength: 4 });
     const [message] = await server.ctx.outbox.list({ recipient: '07700900321', limit: 1 });
     const code = /code is (\d+)\./.exec(message!.body)![1]!;
     expect(code).toMatch(/^\d{4}$/);
@@ -284,6 +289,10 @@ describe('SMS codes of 4 digits (SECOND_FACTOR_CODE_LENGTH=4)', () => {
       Code: '123456',
     });
     expect(six.status).toBe(400);
+    expect(six.body.error).toMatchObject({
+      code: 'validation_failed',
+      details: { Code: 'The code should be 4 digits' },
+    });
     const done = await browser.post('/api/sms/completesetup', {
       mobileNumber: '07700900321',
       Code: code,

@@ -3,6 +3,7 @@ import {
   deliveryStatusSchema,
   okSchema,
   phoneCodeRequestSchema,
+  phoneCodeStartSchema,
   requestQuerySchema,
   secondFactorResultSchema,
   smsCompleteSetupSchema,
@@ -10,6 +11,7 @@ import {
   voiceCompleteSetupSchema,
   voiceStartSetupSchema,
   type DeliveryStatus,
+  type PhoneCodeStart,
   type SecondFactorMethod,
 } from '@verity/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -71,7 +73,7 @@ export function phoneRoutes(app: FastifyInstance, ctx: AppContext): void {
       schema: {
         querystring: requestQuerySchema,
         body: smsStartSetupSchema,
-        response: { 200: deliveryStatusSchema },
+        response: { 200: phoneCodeStartSchema },
       },
     },
     async (request, reply) => startSetup(ctx, request, reply, sms, request.body.mobileNumber),
@@ -82,7 +84,7 @@ export function phoneRoutes(app: FastifyInstance, ctx: AppContext): void {
       schema: {
         querystring: requestQuerySchema,
         body: voiceStartSetupSchema,
-        response: { 200: deliveryStatusSchema },
+        response: { 200: phoneCodeStartSchema },
       },
     },
     async (request, reply) => startSetup(ctx, request, reply, voice, request.body.PhoneNumber),
@@ -110,7 +112,7 @@ export function phoneRoutes(app: FastifyInstance, ctx: AppContext): void {
     );
     typed.post(
       `/api/${phone.channel}/startlogin`,
-      { schema: { querystring: requestQuerySchema, response: { 200: deliveryStatusSchema } } },
+      { schema: { querystring: requestQuerySchema, response: { 200: phoneCodeStartSchema } } },
       async (request, reply) => startLogin(ctx, request, reply, phone),
     );
     typed.post(
@@ -154,7 +156,7 @@ async function sendCode(
   phone: PhoneMethod,
   purpose: ChallengePurpose,
   number: string,
-): Promise<{ status: DeliveryStatus }> {
+): Promise<PhoneCodeStart> {
   // Counted atomically in the shared store, so parallel starts cannot pass the limits.
   await enforceLimit(ctx, codesPerUser, `${userId}:${phone.method}`);
   await enforceLimit(ctx, codesPerNumber, ctx.secondFactorChallenges.numberSubject(number));
@@ -179,7 +181,7 @@ async function sendCode(
     request.log.warn({ err: error, channel: phone.channel }, 'phone provider failed');
     throw new ApiError('service_unavailable');
   }
-  return { status: 'initiated' };
+  return { status: 'initiated', codeLength: length };
 }
 
 async function startSetup(
@@ -255,12 +257,13 @@ async function completeSetup(
   if (checked.outcome === 'dead') throw new ApiError('second_factor_challenge_expired');
   if (await ctx.secondFactors.find(step.accountId, phone.method))
     throw new ApiError('second_factor_already_set_up');
-  await ctx.secondFactors.add({
+  const added = await ctx.secondFactors.add({
     userId: step.accountId,
     method: phone.method,
     displayName: phone.describe(number),
     secret: number,
   });
+  if (!added) throw new ApiError('second_factor_already_set_up');
   await ctx.audit.record(step.accountId, 'second_factor_added', step.client?.clientId);
   const recoveryCodes =
     step.methods === 0 ? await ctx.recoveryCodes.regenerate(step.accountId) : undefined;

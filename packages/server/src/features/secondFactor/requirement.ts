@@ -1,13 +1,17 @@
 import type { Requirement } from '@verity/contracts';
 import type Provider from 'oidc-provider';
 import type { AppContext } from '../../context.js';
-import { usedSecondFactor } from '../../oidc/authenticationStrength.js';
+import { provedTwoFactors } from '../../oidc/authenticationStrength.js';
 import type { RequestLogin } from '../../oidc/interactions.js';
 import type { ClientPolicy } from '../clients/policy.js';
 
 type Interaction = InstanceType<Provider['Interaction']>;
 
-/** Same rule as requirements.ts: the client's policy or acr_values demand a second factor. */
+/**
+ * The client's policy or the request's acr_values demand a second factor. A client's assurance
+ * policy asks for a verified identity, not for a second factor (that is
+ * --require-second-factor); acr urn:verity:ial2 asks for both (DESIGN.md, acr table).
+ */
 export function demandsSecondFactor(policy: ClientPolicy, interaction: Interaction): boolean {
   const acrValues = String(interaction.params.acr_values ?? '').split(' ');
   return (
@@ -17,11 +21,24 @@ export function demandsSecondFactor(policy: ClientPolicy, interaction: Interacti
   );
 }
 
+/**
+ * What a user with `methods` second-factor methods, whose session carries `amr`, must still do
+ * when a second factor is demanded (DESIGN.md, 'What each requirement means'). A PIN login is
+ * two factors already (aal2), so it meets a demanded second factor too, with or without a
+ * second-factor method: the demand is for two factors, not for one kind of them.
+ */
+export function secondFactorRequirement(
+  methods: number,
+  amr: readonly string[],
+): Requirement | null {
+  if (provedTwoFactors(amr)) return null;
+  return methods === 0 ? 'setupSecondFactor' : 'loginWithSecondFactor';
+}
+
 /** The second-factor requirement of a signed-in user for whom one is demanded, if any. */
 export async function secondFactorStep(
   ctx: AppContext,
   login: RequestLogin,
 ): Promise<Requirement | null> {
-  if ((await ctx.secondFactors.count(login.accountId)) === 0) return 'setupSecondFactor';
-  return usedSecondFactor(login.amr) ? null : 'loginWithSecondFactor';
+  return secondFactorRequirement(await ctx.secondFactors.count(login.accountId), login.amr);
 }

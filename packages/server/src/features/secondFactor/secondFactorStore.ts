@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { SecondFactorMethod } from '@verity/contracts';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { FieldEncryption } from '../../crypto/fieldEncryption.js';
 import type { Database } from '../../db/schema.js';
 
@@ -76,9 +76,14 @@ export class SecondFactorStore {
     return (await this.list(userId)).find((factor) => factor.method === method);
   }
 
-  async add(factor: NewSecondFactor): Promise<string> {
+  /**
+   * Adds a method; null when this user already has one of this single-instance method (SMS,
+   * voice, authenticator app). The database's unique index decides, atomically, so parallel
+   * set-ups cannot both succeed (migration 0012).
+   */
+  async add(factor: NewSecondFactor): Promise<string | null> {
     const id = randomUUID();
-    await this.db
+    const result = await this.db
       .insertInto('second_factors')
       .values({
         id,
@@ -96,8 +101,14 @@ export class SecondFactorStore {
         created_at: this.now(),
         last_used_at: null,
       })
-      .execute();
-    return id;
+      .onConflict((conflict) =>
+        conflict
+          .columns(['user_id', 'method'])
+          .where(sql.ref('method'), '<>', sql.lit('WebAuthn'))
+          .doNothing(),
+      )
+      .executeTakeFirst();
+    return Number(result.numInsertedOrUpdatedRows ?? 0) > 0 ? id : null;
   }
 
   /** Removes one method of this user; false when there was none with this id. */

@@ -1,4 +1,4 @@
-import type { DeliveryStatus } from '@verity/contracts';
+import type { DeliveryStatus, PhoneCodeLength, PhoneCodeStart } from '@verity/contracts';
 import { useEffect, useState, type ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import { pollPhoneStatus, type PhoneKind } from '../../api/secondFactor';
@@ -6,6 +6,7 @@ import { BusyButton } from '../../components/form/BusyButton';
 import { FormAlert } from '../../components/form/FormAlert';
 import { secondFactorCopy } from '../../copy/secondFactor';
 import { CodeForm } from './CodeForm';
+import { phoneCodeRule } from './phoneCode';
 import {
   didNotReach,
   POLL_INTERVAL_MS,
@@ -17,8 +18,8 @@ import { callFailure, type CodeOutcome } from './secondFactorMode';
 
 export interface PhoneCodeFlowProps {
   kind: PhoneKind;
-  /** Sends the code (set-up or login); answers the first status. */
-  start(): Promise<DeliveryStatus>;
+  /** Sends the code (set-up or login); answers the first status and the code's length. */
+  start(): Promise<PhoneCodeStart>;
   /** False while the number entered is not valid (set-up). */
   canStart?: boolean;
   verify(code: string): Promise<CodeOutcome>;
@@ -47,6 +48,8 @@ export function PhoneCodeFlow({
   onStarted,
 }: PhoneCodeFlowProps) {
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
+  // The server's answer decides; the code entry only shows after it.
+  const [codeLength, setCodeLength] = useState<PhoneCodeLength>(6);
   const status = phase.kind === 'tracking' ? phase.status : null;
 
   useEffect(() => {
@@ -78,7 +81,8 @@ export function PhoneCodeFlow({
     try {
       const first = await start();
       onStarted?.();
-      setPhase({ kind: 'tracking', status: first });
+      setCodeLength(first.codeLength);
+      setPhase({ kind: 'tracking', status: first.status });
     } catch (error) {
       const failure = callFailure(error);
       setPhase({
@@ -93,6 +97,7 @@ export function PhoneCodeFlow({
   const codeEntry = status !== null && showsCodeEntry(kind, status);
   const ended = status !== null && didNotReach(status);
   const inFlight = phase.kind === 'starting' || (status !== null && !codeEntry && !ended);
+  const codeRule = phoneCodeRule(codeLength);
 
   return (
     <div>
@@ -104,8 +109,8 @@ export function PhoneCodeFlow({
           <CodeForm
             id={`${kind}-code`}
             label={kind === 'sms' ? secondFactorCopy.smsCode : secondFactorCopy.voiceCode}
-            pattern={/^(\d{4}|\d{6})$/}
-            formatMessage={secondFactorCopy.phoneCodeFormat}
+            pattern={codeRule.pattern}
+            formatMessage={codeRule.message}
             onSubmit={verify}
             waitingLabel={
               verifyLabel(kind, status).answered ? secondFactorCopy.answered : undefined
