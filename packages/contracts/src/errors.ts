@@ -185,6 +185,10 @@ export const errorCatalogue = {
     status: 422,
     message: 'The mobile contract of this number is not in your name.',
   },
+  second_factor_login_required: {
+    status: 403,
+    message: 'Please log in with your second factor to open your account.',
+  },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

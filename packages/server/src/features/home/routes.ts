@@ -2,9 +2,8 @@ import { homeSchema } from '@verity/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
-import { ApiError } from '../../http/apiError.js';
 import type { AuditEventType } from '../audit/auditLog.js';
-import { currentUser } from '../session/currentUser.js';
+import { signedInUser } from '../account/signedInUser.js';
 import { verificationsOf } from './verifications.js';
 
 const titles: Record<AuditEventType, string> = {
@@ -44,8 +43,7 @@ export function homeRoutes(app: FastifyInstance, ctx: AppContext): void {
   app
     .withTypeProvider<ZodTypeProvider>()
     .get('/api/home', { schema: { response: { 200: homeSchema } } }, async (request, reply) => {
-      const user = await currentUser(ctx, request, reply);
-      if (!user) throw new ApiError('not_signed_in');
+      const user = await signedInUser(ctx, request, reply);
       const events = await ctx.audit.forUser(user.id, RECENT);
       reply.header('Cache-Control', 'no-store');
       return {

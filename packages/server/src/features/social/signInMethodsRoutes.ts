@@ -11,7 +11,7 @@ import type { AppContext } from '../../context.js';
 import { ApiError } from '../../http/apiError.js';
 import { clientIp, enforceLimit } from '../../http/rateLimit.js';
 import type { User } from '../accounts/userStore.js';
-import { currentUser } from '../session/currentUser.js';
+import { signedInUser } from '../account/signedInUser.js';
 import { sendSignInMethodNotice } from './notices.js';
 import {
   configuredProvider,
@@ -22,8 +22,7 @@ import {
 } from './attempts.js';
 
 async function signedIn(ctx: AppContext, request: FastifyRequest, reply: FastifyReply) {
-  const user = await currentUser(ctx, request, reply);
-  if (!user) throw new ApiError('not_signed_in');
+  const user = await signedInUser(ctx, request, reply);
   reply.header('Cache-Control', 'no-store');
   return user;
 }
