@@ -189,6 +189,10 @@ export const errorCatalogue = {
     status: 403,
     message: 'Please log in with your second factor to open your account.',
   },
+  check_not_offered: {
+    status: 409,
+    message: 'This check is not available here. Please choose a different verification option.',
+  },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

@@ -63,6 +63,7 @@ const envSchema = z.object({
   PHONE_API_TOKEN: z.string().min(1).optional(),
   PHONE_FROM: z.string().min(1).optional(),
   SECOND_FACTOR_CODE_LENGTH: z.enum(['4', '6']).default('6'),
+  SANDBOX_CHECKS: z.enum(['on', 'off']).optional(),
 });
 
 /** One account-data provider (OB_PROVIDERS, a JSON list); see docs/configuration.md. */
@@ -119,6 +120,11 @@ export interface Config {
   bankProviders: BankProviderConfig[];
   /** Social login providers with a client id and secret; the others show no button. */
   social: SocialConfig;
+  /**
+   * The sandbox identity-check providers (documents, credit reference, cards, mobile
+   * operators): on by default, off in production unless set. Off, those checks are not offered.
+   */
+  sandboxChecks: boolean;
 }
 
 /** An OpenID Connect provider (Google, Microsoft): discovered from its issuer. */
@@ -218,6 +224,7 @@ export function loadConfig(env: Record<string, string | undefined> = readEnv()):
           }
         : undefined,
     secondFactorCodeLength: e.SECOND_FACTOR_CODE_LENGTH === '4' ? 4 : 6,
+    sandboxChecks: e.SANDBOX_CHECKS ? e.SANDBOX_CHECKS === 'on' : e.NODE_ENV !== 'production',
   };
 }
 
@@ -315,6 +322,11 @@ export function insecureSettings(config: Config): string[] {
   if (config.secondFactorCodeLength === 4) {
     warnings.push(
       'SECOND_FACTOR_CODE_LENGTH=4: SMS and voice codes have about 13 bits, below the 20 OWASP ASVS asks for.',
+    );
+  }
+  if (config.env === 'production' && config.sandboxChecks) {
+    warnings.push(
+      'SANDBOX_CHECKS=on in production: identity checks use the sandbox providers, so anyone typing documented test data gets verified claims.',
     );
   }
   return warnings;

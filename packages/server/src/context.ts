@@ -75,7 +75,8 @@ export interface AppContext {
   shares: ShareStore;
   evidence: EvidenceStore;
   assuranceChoices: AssuranceChoiceStore;
-  documents: DocumentProvider;
+  /** The identity-check providers; null when this deployment has none (the check is not offered). */
+  documents: DocumentProvider | null;
   bankProviders: AccountDataProvider[];
   obAttempts: ObAttemptStore;
   bankAccounts: BankAccountStore;
@@ -86,10 +87,10 @@ export interface AppContext {
   secondFactorChallenges: ChallengeStore;
   recoveryCodes: RecoveryCodeStore;
   phone: PhoneProvider;
-  creditReference: CreditReferenceProvider;
+  creditReference: CreditReferenceProvider | null;
   kbvChallenges: KbvChallengeStore;
-  cards: CardProvider;
-  mobileOperators: MobileOperatorProvider;
+  cards: CardProvider | null;
+  mobileOperators: MobileOperatorProvider | null;
   close(): Promise<void>;
 }
 
@@ -148,7 +149,7 @@ export async function createAppContext(config: Config): Promise<AppContext> {
     shares: new ShareStore(database.db, encryption, secrets.dataKey),
     evidence,
     assuranceChoices: new AssuranceChoiceStore(kv),
-    documents: new SandboxDocumentProvider(),
+    documents: config.sandboxChecks ? new SandboxDocumentProvider() : null,
     bankProviders: bankProvidersFrom(config, secrets.dataKey),
     obAttempts: new ObAttemptStore(database.db, encryption),
     bankAccounts: new BankAccountStore(database.db, encryption, secrets.dataKey),
@@ -161,10 +162,10 @@ export async function createAppContext(config: Config): Promise<AppContext> {
     phone: config.phoneApi
       ? new HttpPhoneProvider({ ...config.phoneApi, productName: config.productName })
       : new SandboxPhoneProvider(outbox, config.productName),
-    creditReference: new SandboxCreditReference(),
+    creditReference: config.sandboxChecks ? new SandboxCreditReference() : null,
     kbvChallenges: new KbvChallengeStore(kv),
-    cards: new SandboxCardProvider(),
-    mobileOperators: new SandboxMobileOperators(),
+    cards: config.sandboxChecks ? new SandboxCardProvider() : null,
+    mobileOperators: config.sandboxChecks ? new SandboxMobileOperators() : null,
     async close() {
       await email.close();
       await kv.close();
