@@ -12,6 +12,7 @@ import { ApiError } from '../../http/apiError.js';
 import { clientIp, enforceLimit } from '../../http/rateLimit.js';
 import type { User } from '../accounts/userStore.js';
 import { signedInUser } from '../account/signedInUser.js';
+import { signInMethodChanger } from './methodChange.js';
 import { sendSignInMethodNotice } from './notices.js';
 import {
   configuredProvider,
@@ -69,7 +70,7 @@ export function signInMethodsRoutes(app: FastifyInstance, ctx: AppContext): void
     },
     async (request, reply) => {
       const { provider } = request.params;
-      const user = await signedIn(ctx, request, reply);
+      const user = await signInMethodChanger(ctx, request, reply);
       await enforceLimit(ctx, socialLimits.codesPerAddress, clientIp(request));
       const adapter = configuredProvider(ctx, provider);
       const flow = await takeFlow(ctx, request, provider, 'link', request.body);
@@ -94,7 +95,7 @@ export function signInMethodsRoutes(app: FastifyInstance, ctx: AppContext): void
     '/api/account/signin-methods/:provider/remove',
     { schema: { params: providerParams, response: { 200: okSchema } } },
     async (request, reply) => {
-      const user = await signedIn(ctx, request, reply);
+      const user = await signInMethodChanger(ctx, request, reply);
       const outcome = await ctx.socialIdentities.unlink(user.id, request.params.provider);
       if (outcome === 'none') throw new ApiError('not_found');
       if (outcome === 'last') throw new ApiError('last_signin_method');
