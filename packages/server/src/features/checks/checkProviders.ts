@@ -14,6 +14,9 @@ const providerOf = {
   MobileContract: (ctx) => ctx.mobileOperators,
 } satisfies Partial<Record<CheckName, (ctx: AppContext) => unknown>>;
 
+/** The identity checks carried out by a provider (the others: /Verify's bank, photo checks). */
+export const providerChecks = Object.keys(providerOf) as CheckName[];
+
 /** Whether this deployment can carry out the check: its screen exists and a provider is set up. */
 export function checkOffered(ctx: AppContext, check: CheckName): boolean {
   if (!offeredChecks.has(check)) return false;

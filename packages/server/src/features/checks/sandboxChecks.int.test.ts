@@ -134,6 +134,22 @@ describe.each(databaseTargets())('identity checks with SANDBOX_CHECKS=off (%s)',
     expect(await server.ctx.evidence.forUser(user!.id)).toEqual([]);
   });
 
+  it('tells the home page which checks are not offered, for /Verify to leave out', async () => {
+    const { browser } = await newUserInRequest();
+    const home = await (await browser.fetch(`${server.url}/api/home`)).json();
+    expect(home).toMatchObject({
+      unavailableChecks: [
+        'Passport',
+        'DrivingLicence',
+        'KBVL1',
+        'KBVL2',
+        'CreditCard',
+        'DebitCard',
+        'MobileContract',
+      ],
+    });
+  });
+
   it('still needs a signed-in user first', async () => {
     const visitor = new ApiBrowser(server);
     const refused = await visitor.post('/api/verifypassport', checkCalls[0]![1]);

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import type { AuditEventType } from '../audit/auditLog.js';
 import { signedInUser } from '../account/signedInUser.js';
+import { checkOffered, providerChecks } from '../checks/checkProviders.js';
 import { verificationsOf } from './verifications.js';
 
 const titles: Record<AuditEventType, string> = {
@@ -46,12 +47,14 @@ export function homeRoutes(app: FastifyInstance, ctx: AppContext): void {
       const user = await signedInUser(ctx, request, reply);
       const events = await ctx.audit.forUser(user.id, RECENT);
       reply.header('Cache-Control', 'no-store');
+      const unavailableChecks = providerChecks.filter((check) => !checkOffered(ctx, check));
       return {
         auditEvents: events.map((event) => ({
           title: titles[event.type],
           created: new Date(event.createdAt).toISOString(),
         })),
         verification: await verificationsOf(ctx, user.id),
+        ...(unavailableChecks.length > 0 ? { unavailableChecks } : {}),
       };
     });
 }
