@@ -207,6 +207,14 @@ export const errorCatalogue = {
     status: 404,
     message: 'You have not shared your identity with this person, or have withdrawn it already.',
   },
+  second_factor_login_required: {
+    status: 403,
+    message: 'Please log in with your second factor to open your account.',
+  },
+  check_not_offered: {
+    status: 409,
+    message: 'This check is not available here. Please choose a different verification option.',
+  },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

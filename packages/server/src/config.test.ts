@@ -172,3 +172,30 @@ describe('second-factor settings', () => {
     expect(() => loadConfig({ SECOND_FACTOR_CODE_LENGTH: '5' })).toThrow();
   });
 });
+
+describe('sandbox identity checks', () => {
+  it.each([
+    [{}, true],
+    [{ NODE_ENV: 'production' }, false],
+    [{ NODE_ENV: 'production', SANDBOX_CHECKS: 'on' }, true],
+    [{ SANDBOX_CHECKS: 'off' }, false],
+    [{ SANDBOX_CHECKS: 'on' }, true],
+  ])('%o → sandboxChecks %s', (env, expected) => {
+    expect(loadConfig(env).sandboxChecks).toBe(expected);
+  });
+
+  it('refuses values other than on and off', () => {
+    expect(() => loadConfig({ SANDBOX_CHECKS: 'yes' })).toThrow('SANDBOX_CHECKS');
+  });
+
+  it('warns when the sandboxes run in production', () => {
+    const env = {
+      PUBLIC_URL: 'https://id.example.com',
+      NODE_ENV: 'production',
+      SMTP_URL: 'smtps://m',
+    };
+    expect(insecureSettings(loadConfig(env))).toEqual([]);
+    const warnings = insecureSettings(loadConfig({ ...env, SANDBOX_CHECKS: 'on' }));
+    expect(warnings).toEqual([expect.stringContaining('SANDBOX_CHECKS=on in production')]);
+  });
+});

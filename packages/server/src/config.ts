@@ -73,6 +73,7 @@ const envSchema = z.object({
     .regex(/^[0-9a-f]{64}$/, 'must be 32 bytes of lower-case hex')
     .optional(),
   PIN_LENGTH: z.coerce.number().optional(),
+  SANDBOX_CHECKS: z.enum(['on', 'off']).optional(),
 });
 
 /** One account-data provider (OB_PROVIDERS, a JSON list); see docs/configuration.md. */
@@ -133,6 +134,11 @@ export interface Config {
   bankProviders: BankProviderConfig[];
   /** Social login providers with a client id and secret; the others show no button. */
   social: SocialConfig;
+  /**
+   * The sandbox identity-check providers (documents, credit reference, cards, mobile
+   * operators): on by default, off in production unless set. Off, those checks are not offered.
+   */
+  sandboxChecks: boolean;
 }
 
 /** An OpenID Connect provider (Google, Microsoft): discovered from its issuer. */
@@ -234,6 +240,7 @@ export function loadConfig(env: Record<string, string | undefined> = readEnv()):
     secondFactorCodeLength: e.SECOND_FACTOR_CODE_LENGTH === '4' ? 4 : 6,
     pinAuthorityShares: [e.PIN_AUTHORITY_1_SHARE, e.PIN_AUTHORITY_2_SHARE],
     pinLength: pinLengthOf(e.PIN_LENGTH),
+    sandboxChecks: e.SANDBOX_CHECKS ? e.SANDBOX_CHECKS === 'on' : e.NODE_ENV !== 'production',
   };
 }
 
@@ -336,6 +343,11 @@ export function insecureSettings(config: Config): string[] {
   if (config.secondFactorCodeLength === 4) {
     warnings.push(
       'SECOND_FACTOR_CODE_LENGTH=4: SMS and voice codes have about 13 bits, below the 20 OWASP ASVS asks for.',
+    );
+  }
+  if (config.env === 'production' && config.sandboxChecks) {
+    warnings.push(
+      'SANDBOX_CHECKS=on in production: identity checks use the sandbox providers, so anyone typing documented test data gets verified claims.',
     );
   }
   return warnings;

@@ -77,7 +77,8 @@ export interface AppContext {
   shares: ShareStore;
   evidence: EvidenceStore;
   assuranceChoices: AssuranceChoiceStore;
-  documents: DocumentProvider;
+  /** The identity-check providers; null when this deployment has none (the check is not offered). */
+  documents: DocumentProvider | null;
   bankProviders: AccountDataProvider[];
   obAttempts: ObAttemptStore;
   bankAccounts: BankAccountStore;
@@ -88,10 +89,10 @@ export interface AppContext {
   secondFactorChallenges: ChallengeStore;
   recoveryCodes: RecoveryCodeStore;
   phone: PhoneProvider;
-  creditReference: CreditReferenceProvider;
+  creditReference: CreditReferenceProvider | null;
   kbvChallenges: KbvChallengeStore;
-  cards: CardProvider;
-  mobileOperators: MobileOperatorProvider;
+  cards: CardProvider | null;
+  mobileOperators: MobileOperatorProvider | null;
   /** The PIN scheme's two secret-share authorities, each with its own master share. */
   pinAuthorities: [ShareAuthority, ShareAuthority];
   pins: PinStore;
@@ -153,7 +154,7 @@ export async function createAppContext(config: Config): Promise<AppContext> {
     shares: new ShareStore(database.db, encryption, secrets.dataKey),
     evidence,
     assuranceChoices: new AssuranceChoiceStore(kv),
-    documents: new SandboxDocumentProvider(),
+    documents: config.sandboxChecks ? new SandboxDocumentProvider() : null,
     bankProviders: bankProvidersFrom(config, secrets.dataKey),
     obAttempts: new ObAttemptStore(database.db, encryption),
     bankAccounts: new BankAccountStore(database.db, encryption, secrets.dataKey),
@@ -166,10 +167,10 @@ export async function createAppContext(config: Config): Promise<AppContext> {
     phone: config.phoneApi
       ? new HttpPhoneProvider({ ...config.phoneApi, productName: config.productName })
       : new SandboxPhoneProvider(outbox, config.productName),
-    creditReference: new SandboxCreditReference(),
+    creditReference: config.sandboxChecks ? new SandboxCreditReference() : null,
     kbvChallenges: new KbvChallengeStore(kv),
-    cards: new SandboxCardProvider(),
-    mobileOperators: new SandboxMobileOperators(),
+    cards: config.sandboxChecks ? new SandboxCardProvider() : null,
+    mobileOperators: config.sandboxChecks ? new SandboxMobileOperators() : null,
     pinAuthorities: loadAuthorities(config),
     pins: new PinStore(database.db, encryption),
     async close() {

@@ -4,6 +4,8 @@ import { z } from 'zod';
 export const homeSchema = z.object({
   auditEvents: z.array(z.object({ title: z.string(), created: z.string() })),
   verification: z.array(z.object({ name: z.string(), dateTime: z.string() })),
+  /** Identity checks this deployment does not offer (no provider, SANDBOX_CHECKS off); absent when none. */
+  unavailableChecks: z.array(z.string()).optional(),
 });
 
 export type HomeInfo = z.infer<typeof homeSchema>;

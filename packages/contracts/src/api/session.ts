@@ -4,6 +4,8 @@ import { z } from 'zod';
 export const sessionSchema = z.object({
   loggedIn: z.boolean(),
   email: z.string().nullable(),
+  /** True (else absent) when signed in, but the second factor is still to be proved for the account. */
+  secondFactorRequired: z.boolean().optional(),
 });
 
 export type SessionInfo = z.infer<typeof sessionSchema>;

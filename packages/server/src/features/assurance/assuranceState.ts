@@ -10,7 +10,8 @@ import type Provider from 'oidc-provider';
 import type { AppContext } from '../../context.js';
 import type { ClientPolicy } from '../clients/policy.js';
 import { requestedFields } from '../profile/requestedClaims.js';
-import { assuranceDemand, offeredChecks, profileCaptureChecks } from './demand.js';
+import { checkOffered } from '../checks/checkProviders.js';
+import { assuranceDemand, profileCaptureChecks } from './demand.js';
 
 type Interaction = InstanceType<Provider['Interaction']>;
 
@@ -32,7 +33,7 @@ export async function assuranceState(
   const alternatives = assuranceDemand(policy, interaction);
   if (!alternatives) return null;
   const { passed, unavailable } = await ctx.evidence.standing(userId);
-  for (const check of alternatives.flat()) if (!offeredChecks.has(check)) unavailable.add(check);
+  for (const check of alternatives.flat()) if (!checkOffered(ctx, check)) unavailable.add(check);
   return {
     alternatives,
     passed,

@@ -13,6 +13,7 @@ import type { AppContext } from '../../context.js';
 import { ApiError } from '../../http/apiError.js';
 import { CardProviderError, type CardRange } from '../../providers/cards/cardProvider.js';
 import { checkGuards, recordCheck } from '../checks/checkStep.js';
+import { checkProvider } from '../checks/checkProviders.js';
 
 /**
  * POST /api/verifycard: the card's range tells credit from debit (the check is CreditCard or
@@ -37,7 +38,7 @@ export function cardRoutes(app: FastifyInstance, ctx: AppContext): void {
         request,
         reply,
         async () => {
-          range = await withProvider(() => ctx.cards.lookupRange(number));
+          range = await withProvider(() => checkProvider(ctx.cards).lookupRange(number));
           if (!range)
             throw new ApiError('validation_failed', undefined, {
               number: 'This type of card is not accepted',
@@ -49,7 +50,7 @@ export function cardRoutes(app: FastifyInstance, ctx: AppContext): void {
       const card: CardRange = range!;
       const check = card.type === 'debit' ? 'DebitCard' : 'CreditCard';
       const result = await withProvider(() =>
-        ctx.cards.verifyCard({
+        checkProvider(ctx.cards).verifyCard({
           number,
           name: normaliseName(request.body.name),
           expiry: request.body.expiry.trim(),
@@ -61,7 +62,7 @@ export function cardRoutes(app: FastifyInstance, ctx: AppContext): void {
         check,
         outcome: verified ? 'passed' : 'failed',
         scores: result.scores,
-        provider: ctx.cards.name,
+        provider: checkProvider(ctx.cards).name,
         transactionId: result.transactionId,
         attributes: verified
           ? { card: { brand: card.brand, type: card.type, last4: number.slice(-4) } }

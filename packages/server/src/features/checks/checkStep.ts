@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.js';
 import { ApiError } from '../../http/apiError.js';
 import { clientIp, enforceLimit } from '../../http/rateLimit.js';
 import { assuranceState } from '../assurance/assuranceState.js';
+import { checkOffered } from './checkProviders.js';
 import type { Evidence, NewEvidence } from '../evidence/evidenceStore.js';
 import { outstandingRequirements } from '../requests/requirements.js';
 import { stepContext } from '../session/stepContext.js';
@@ -29,6 +30,9 @@ export async function checkGuards(
   fieldErrors: () => Record<string, string>,
 ): Promise<StepContext> {
   const step = await stepContext(ctx, request, reply);
+  // Fail closed before anything is looked at when this deployment has no provider for it.
+  if (typeof check === 'string' && !checkOffered(ctx, check))
+    throw new ApiError('check_not_offered');
   const problems = fieldErrors();
   if (Object.keys(problems).length > 0)
     throw new ApiError('validation_failed', undefined, problems);

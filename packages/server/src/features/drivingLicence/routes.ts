@@ -14,6 +14,7 @@ import type { AppContext } from '../../context.js';
 import { ApiError } from '../../http/apiError.js';
 import { DocumentProviderError } from '../../providers/documents/documentProvider.js';
 import { checkGuards, recordCheck } from '../checks/checkStep.js';
+import { checkProvider } from '../checks/checkProviders.js';
 
 const licenceIssuer = { name: 'Driver and Vehicle Licensing Agency', country: 'GB' };
 
@@ -44,7 +45,7 @@ export function drivingLicenceRoutes(app: FastifyInstance, ctx: AppContext): voi
       };
       let result;
       try {
-        result = await ctx.documents.checkLicence(details);
+        result = await checkProvider(ctx.documents).checkLicence(details);
       } catch (error) {
         if (error instanceof DocumentProviderError) throw new ApiError('service_unavailable');
         throw error;
@@ -55,7 +56,7 @@ export function drivingLicenceRoutes(app: FastifyInstance, ctx: AppContext): voi
         check: 'DrivingLicence',
         outcome: verified ? 'passed' : 'failed',
         scores: result.scores,
-        provider: ctx.documents.name,
+        provider: checkProvider(ctx.documents).name,
         transactionId: result.transactionId,
         attributes: verified
           ? {

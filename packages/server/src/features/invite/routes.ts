@@ -3,9 +3,8 @@ import { inviteRequestSchema, inviteResponseSchema } from '@verity/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
-import { ApiError } from '../../http/apiError.js';
 import { enforceLimit } from '../../http/rateLimit.js';
-import { currentUser } from '../session/currentUser.js';
+import { signedInUser } from '../account/signedInUser.js';
 
 export const inviteLimits = {
   perUser: { name: 'invite-user', max: 5, windowSeconds: 86_400 },
@@ -25,8 +24,7 @@ export function inviteRoutes(app: FastifyInstance, ctx: AppContext): void {
       '/api/invite',
       { schema: { body: inviteRequestSchema, response: { 200: inviteResponseSchema } } },
       async (request, reply) => {
-        const user = await currentUser(ctx, request, reply);
-        if (!user) throw new ApiError('not_signed_in');
+        const user = await signedInUser(ctx, request, reply);
         const { email } = request.body;
         await enforceLimit(ctx, inviteLimits.perUser, user.id);
         // Keyed, so the counter's name does not give the address away.

@@ -19,6 +19,7 @@ import { checkGuards, recordCheck } from '../checks/checkStep.js';
 import { outstandingRequirements } from '../requests/requirements.js';
 import { stepContext } from '../session/stepContext.js';
 import { kbvLevel, kbvPerson } from './kbvSubject.js';
+import { checkOffered, checkProvider } from '../checks/checkProviders.js';
 
 /** New sets of questions per user and hour: questions cannot be fished for until known. */
 const startLimit = { name: 'kbv-start', max: 5, windowSeconds: 3600 };
@@ -76,6 +77,7 @@ export function kbvRoutes(app: FastifyInstance, ctx: AppContext): void {
         };
       }
       const check = checkOf(level);
+      if (!checkOffered(ctx, check)) throw new ApiError('check_not_offered');
       const { unavailable } = await ctx.evidence.standing(step.accountId);
       if (unavailable.has(check)) throw new ApiError('kbvChallengeFailed');
       let challenge = await ctx.kbvChallenges.current(step.accountId);
@@ -87,13 +89,15 @@ export function kbvRoutes(app: FastifyInstance, ctx: AppContext): void {
             'Please verify a document or give your name and date of birth first.',
           );
         await enforceLimit(ctx, startLimit, step.accountId);
-        const started = await withProvider(() => ctx.creditReference.startChallenge(person, level));
+        const started = await withProvider(() =>
+          checkProvider(ctx.creditReference).startChallenge(person, level),
+        );
         if (started.outcome === 'insufficient') {
           await recordCheck(ctx, step, {
             check,
             outcome: 'failed',
             scores: { strength: 0, validity: 0, activity: 0, fraud: 0, verification: 0 },
-            provider: ctx.creditReference.name,
+            provider: checkProvider(ctx.creditReference).name,
             transactionId: started.transactionId,
             attributes: null,
           });
@@ -148,13 +152,13 @@ export function kbvRoutes(app: FastifyInstance, ctx: AppContext): void {
       await enforceLimit(ctx, answerOnce, challenge.id);
       await ctx.kbvChallenges.end(accountId);
       const mark = await withProvider(() =>
-        ctx.creditReference.checkAnswers(challenge, request.body.answers),
+        checkProvider(ctx.creditReference).checkAnswers(challenge, request.body.answers),
       );
       reply.header('Cache-Control', 'no-store');
       const evidence = {
         outcome: mark.passed ? ('passed' as const) : ('failed' as const),
         scores: mark.scores,
-        provider: ctx.creditReference.name,
+        provider: checkProvider(ctx.creditReference).name,
         transactionId: challenge.transactionId,
         attributes: null,
       };

@@ -16,6 +16,7 @@ import {
 } from '../../providers/mobile/mobileOperator.js';
 import { checkGuards, recordCheck } from '../checks/checkStep.js';
 import { kbvPerson } from '../kbv/kbvSubject.js';
+import { checkProvider } from '../checks/checkProviders.js';
 
 /** The spec's error code for each way a contract does not verify the user. */
 const failures: Record<Exclude<MobileContractResult['outcome'], 'matched'>, ErrorCode> = {
@@ -58,7 +59,7 @@ export function mobileContractRoutes(app: FastifyInstance, ctx: AppContext): voi
         );
       let result: MobileContractResult;
       try {
-        result = await ctx.mobileOperators.matchContract(
+        result = await checkProvider(ctx.mobileOperators).matchContract(
           normaliseMobile(request.body.mobileNumber),
           person,
         );
@@ -72,7 +73,7 @@ export function mobileContractRoutes(app: FastifyInstance, ctx: AppContext): voi
         check: 'MobileContract',
         outcome: result.outcome === 'matched' ? 'passed' : 'failed',
         scores: result.scores,
-        provider: ctx.mobileOperators.name,
+        provider: checkProvider(ctx.mobileOperators).name,
         transactionId: result.transactionId,
         attributes: null,
       });

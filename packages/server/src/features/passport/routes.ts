@@ -12,6 +12,7 @@ import type { AppContext } from '../../context.js';
 import { ApiError } from '../../http/apiError.js';
 import { DocumentProviderError } from '../../providers/documents/documentProvider.js';
 import { checkGuards, recordCheck } from '../checks/checkStep.js';
+import { checkProvider } from '../checks/checkProviders.js';
 
 /** The issuer named in passport evidence. */
 const passportIssuer = { name: 'HM Passport Office', country: 'GB' };
@@ -40,7 +41,7 @@ export function passportRoutes(app: FastifyInstance, ctx: AppContext): void {
       };
       let result;
       try {
-        result = await ctx.documents.checkPassport(details);
+        result = await checkProvider(ctx.documents).checkPassport(details);
       } catch (error) {
         if (error instanceof DocumentProviderError) throw new ApiError('service_unavailable');
         throw error;
@@ -51,7 +52,7 @@ export function passportRoutes(app: FastifyInstance, ctx: AppContext): void {
         check: 'Passport',
         outcome: verified ? 'passed' : 'failed',
         scores: result.scores,
-        provider: ctx.documents.name,
+        provider: checkProvider(ctx.documents).name,
         transactionId: result.transactionId,
         attributes: verified
           ? {

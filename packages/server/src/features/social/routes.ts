@@ -12,7 +12,7 @@ import type { AppContext } from '../../context.js';
 import { ApiError } from '../../http/apiError.js';
 import { clientIp, enforceLimit } from '../../http/rateLimit.js';
 import { SocialProviderError } from '../../providers/social/socialProvider.js';
-import { currentUser } from '../session/currentUser.js';
+import { signInMethodChanger } from './methodChange.js';
 import { nowSeconds, signInBrowser } from '../session/signIn.js';
 import {
   configuredProvider,
@@ -55,8 +55,7 @@ export function socialLoginRoutes(app: FastifyInstance, ctx: AppContext): void {
       const adapter = configuredProvider(ctx, provider);
       // A request must be this browser's; a link needs the signed-in account.
       if (RequestId) await ctx.interactions.load(request, RequestId);
-      const account = Purpose === 'link' ? await currentUser(ctx, request, reply) : null;
-      if (Purpose === 'link' && !account) throw new ApiError('not_signed_in');
+      const account = Purpose === 'link' ? await signInMethodChanger(ctx, request, reply) : null;
       const flow = await ctx.socialFlows.create({
         provider,
         purpose: Purpose,

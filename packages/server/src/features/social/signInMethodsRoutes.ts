@@ -11,7 +11,8 @@ import type { AppContext } from '../../context.js';
 import { ApiError } from '../../http/apiError.js';
 import { clientIp, enforceLimit } from '../../http/rateLimit.js';
 import type { User } from '../accounts/userStore.js';
-import { currentUser } from '../session/currentUser.js';
+import { signedInUser } from '../account/signedInUser.js';
+import { signInMethodChanger } from './methodChange.js';
 import { sendSignInMethodNotice } from './notices.js';
 import {
   configuredProvider,
@@ -22,8 +23,7 @@ import {
 } from './attempts.js';
 
 async function signedIn(ctx: AppContext, request: FastifyRequest, reply: FastifyReply) {
-  const user = await currentUser(ctx, request, reply);
-  if (!user) throw new ApiError('not_signed_in');
+  const user = await signedInUser(ctx, request, reply);
   reply.header('Cache-Control', 'no-store');
   return user;
 }
@@ -70,7 +70,7 @@ export function signInMethodsRoutes(app: FastifyInstance, ctx: AppContext): void
     },
     async (request, reply) => {
       const { provider } = request.params;
-      const user = await signedIn(ctx, request, reply);
+      const user = await signInMethodChanger(ctx, request, reply);
       await enforceLimit(ctx, socialLimits.codesPerAddress, clientIp(request));
       const adapter = configuredProvider(ctx, provider);
       const flow = await takeFlow(ctx, request, provider, 'link', request.body);
@@ -95,7 +95,7 @@ export function signInMethodsRoutes(app: FastifyInstance, ctx: AppContext): void
     '/api/account/signin-methods/:provider/remove',
     { schema: { params: providerParams, response: { 200: okSchema } } },
     async (request, reply) => {
-      const user = await signedIn(ctx, request, reply);
+      const user = await signInMethodChanger(ctx, request, reply);
       const outcome = await ctx.socialIdentities.unlink(user.id, request.params.provider);
       if (outcome === 'none') throw new ApiError('not_found');
       if (outcome === 'last') throw new ApiError('last_signin_method');

@@ -28,6 +28,7 @@ export function checkFailure(error: unknown): CheckFailure {
     }
     case 'step_not_allowed':
     case 'rate_limited':
+    case 'check_not_offered':
       return { kind: 'failed', message: error.message };
     case 'service_unavailable':
       return { kind: 'failed', message: checksCopy.serviceDown };

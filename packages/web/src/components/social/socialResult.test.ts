@@ -86,6 +86,14 @@ describe('socialErrorMessage', () => {
     [new ApiError('social_signup_required', 409), socialCopy.signupRequired('google')],
     [new ApiError('social_identity_in_use', 409), socialCopy.identityInUse('google')],
     [new ApiError('last_signin_method', 409), socialCopy.lastMethod],
+    [
+      new ApiError('recent_login_required', 403),
+      'For your security, please log in again before changing how you sign in.',
+    ],
+    [
+      new ApiError('second_factor_required', 403),
+      'Please prove your second factor before changing how you sign in.',
+    ],
     [new ApiError('internal_error', 500), socialCopy.unknownError],
     [new Error('network'), socialCopy.unknownError],
   ])('%s', (error, expected) => {

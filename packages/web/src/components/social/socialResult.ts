@@ -86,8 +86,12 @@ export function socialErrorMessage(provider: SocialProvider, error: unknown): st
       return socialCopy.emailNotVerified(provider);
     case 'social_state_mismatch':
       return socialCopy.stateMismatch;
+    // The last three refuse a change of sign-in methods: the catalogue says what to do.
     case 'request_not_found':
     case 'request_not_bound':
+    case 'recent_login_required':
+    case 'second_factor_required':
+    case 'second_factor_login_required':
       return error.message;
     case 'social_signup_required':
       return socialCopy.signupRequired(provider);

@@ -2,6 +2,7 @@ import type { HomeInfo } from '@verity/contracts';
 import { useEffect, useState } from 'react';
 import { Alert, Col, ListGroup, Row, Spinner } from 'react-bootstrap';
 import { Link } from 'react-router';
+import { ApiError } from '../../api/client';
 import { fetchHome } from '../../api/home';
 
 const when = (iso: string) =>
@@ -10,16 +11,26 @@ const when = (iso: string) =>
 /** The home page's three columns (spec): Recent activity, Proof, Verifications. */
 export function HomeColumns() {
   const [home, setHome] = useState<HomeInfo | null>(null);
-  const [failed, setFailed] = useState(false);
+  const [failed, setFailed] = useState<'error' | 'secondFactor' | null>(null);
 
   useEffect(() => {
     const controller = new AbortController();
-    fetchHome({ signal: controller.signal }).then(setHome, () => {
-      if (!controller.signal.aborted) setFailed(true);
+    fetchHome({ signal: controller.signal }).then(setHome, (error: unknown) => {
+      if (controller.signal.aborted) return;
+      const secondFactor =
+        error instanceof ApiError && error.code === 'second_factor_login_required';
+      setFailed(secondFactor ? 'secondFactor' : 'error');
     });
     return () => controller.abort();
   }, []);
 
+  if (failed === 'secondFactor')
+    return (
+      <Alert variant="info">
+        Please <Link to="/secondfactorlogin">log in with your second factor</Link> to see your
+        activity and verifications.
+      </Alert>
+    );
   if (failed)
     return <Alert variant="danger">Oops. Something went wrong please try again later.</Alert>;
   if (!home) return <Spinner animation="border" role="status" aria-label="Loading" />;

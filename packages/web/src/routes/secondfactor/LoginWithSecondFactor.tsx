@@ -1,8 +1,10 @@
 import type { SecondFactorList, SecondFactorMethod, SecondFactorResult } from '@verity/contracts';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
+import { useNavigate } from 'react-router';
+import type { StepDone } from '../../api/profile';
 import {
   authenticatorLogin,
   completePhoneLogin,
@@ -11,6 +13,9 @@ import {
 } from '../../api/secondFactor';
 import { PageHeading } from '../../components/PageHeading';
 import { secondFactorCopy } from '../../copy/secondFactor';
+import { useAuth } from '../../state/authContext';
+import { browserStorage } from '../../state/browserStorage';
+import { sessionKeys } from '../../state/storage';
 import { useStepDone } from '../profile/useStepDone';
 import { CodeForm } from './CodeForm';
 import { PhoneCodeFlow } from './PhoneCodeFlow';
@@ -26,7 +31,7 @@ type Choice = SecondFactorMethod | 'recovery';
 export function LoginWithSecondFactor({ methods }: { methods: SecondFactorList }) {
   const available = loginMethods(methods);
   const [choice, setChoice] = useState<Choice>(available[0] ?? 'recovery');
-  const stepDone = useStepDone('loginWithSecondFactor');
+  const stepDone = useBackToAccountOr(useStepDone('loginWithSecondFactor'));
 
   async function proved(answer: SecondFactorResult) {
     const outcome = codeOutcome(answer);
@@ -89,6 +94,24 @@ export function LoginWithSecondFactor({ methods }: { methods: SecondFactorList }
         </Col>
       </Row>
     </>
+  );
+}
+
+/**
+ * With no sign-in request in progress, an account page sent the user here (its path saved
+ * under return): back to it once the second factor is proved; otherwise the request's step.
+ */
+function useBackToAccountOr(stepDone: (answer: StepDone) => boolean) {
+  const { requestId } = useAuth();
+  const navigate = useNavigate();
+  return useCallback(
+    (answer: StepDone) => {
+      const saved = sessionKeys.returnPath.get(browserStorage('sessionStorage'));
+      if (requestId !== null || saved === null) return stepDone(answer);
+      void navigate(saved, { replace: true });
+      return true;
+    },
+    [requestId, navigate, stepDone],
   );
 }
 

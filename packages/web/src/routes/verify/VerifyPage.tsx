@@ -27,12 +27,15 @@ export function VerifyPage() {
 
 function Verify() {
   const [done, setDone] = useState<Set<string> | null>(null);
+  const [unavailable, setUnavailable] = useState<Set<string>>(new Set());
 
   useEffect(() => {
     const controller = new AbortController();
     fetchHome({ signal: controller.signal }).then(
       (home) => {
-        if (!controller.signal.aborted) setDone(new Set(home.verification.map((v) => v.name)));
+        if (controller.signal.aborted) return;
+        setUnavailable(new Set(home.unavailableChecks ?? []));
+        setDone(new Set(home.verification.map((v) => v.name)));
       },
       () => {
         // Without the list, every entry is offered; a screen refuses what is already done.
@@ -43,7 +46,12 @@ function Verify() {
   }, []);
 
   if (done === null) return <WaitScreen />;
-  const open = entries.filter((entry) => !entry.done.some((name) => done.has(name)));
+  // Done, or not offered by this deployment (every check of the entry unavailable): left out.
+  const open = entries.filter(
+    (entry) =>
+      !entry.done.some((name) => done.has(name)) &&
+      !entry.done.every((name) => unavailable.has(name)),
+  );
   return (
     <>
       <PageHeading>{checksCopy.verifyTitle}</PageHeading>
