@@ -193,6 +193,10 @@ describe('sandbox identity checks', () => {
       PUBLIC_URL: 'https://id.example.com',
       NODE_ENV: 'production',
       SMTP_URL: 'smtps://m',
+      PHONE_API_URL: 'https://api.example.com',
+      PHONE_API_ACCOUNT: 'AC1',
+      PHONE_API_TOKEN: 'token',
+      PHONE_FROM: '+447700900000',
     };
     expect(insecureSettings(loadConfig(env))).toEqual([]);
     const warnings = insecureSettings(loadConfig({ ...env, SANDBOX_CHECKS: 'on' }));

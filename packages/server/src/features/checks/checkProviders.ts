@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.js';
 import { ApiError } from '../../http/apiError.js';
 import { offeredChecks } from '../assurance/demand.js';
 
-/** Which provider carries out each check (the sandboxes, with SANDBOX_CHECKS on). */
+/** Which provider carries out each check (the sandboxes with SANDBOX_CHECKS on, the banks). */
 const providerOf = {
   Passport: (ctx) => ctx.documents,
   DrivingLicence: (ctx) => ctx.documents,
@@ -12,6 +12,9 @@ const providerOf = {
   CreditCard: (ctx) => ctx.cards,
   DebitCard: (ctx) => ctx.cards,
   MobileContract: (ctx) => ctx.mobileOperators,
+  // Open banking: the sandbox bank (SANDBOX_BANK) or the configured OB_PROVIDERS.
+  OB: (ctx) => (ctx.bankProviders.length > 0 ? ctx.bankProviders : null),
+  Bank: (ctx) => (ctx.bankProviders.length > 0 ? ctx.bankProviders : null),
 } satisfies Partial<Record<CheckName, (ctx: AppContext) => unknown>>;
 
 /** The identity checks carried out by a provider (the others: /Verify's bank, photo checks). */
