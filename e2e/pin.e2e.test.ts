@@ -209,4 +209,46 @@ describe('PIN set-up', () => {
     await page.waitForURL(`${env.stack().rpUrl}/me`);
     await page.getByText(email).first().waitFor();
   });
+
+  it('a PIN set up from an activation link (/mpinsetup?acttoken=) ends at /mpindone', async () => {
+    const page = env.page();
+    const email = await signUpWithPin(page);
+    await returnToRelyingParty(page);
+    await page.getByRole('button', { name: 'Not you? Choose another account' }).click();
+    await page.getByRole('button', { name: `Delete ${email} from this device` }).click();
+    await page.getByLabel('I agree with the Verity Terms and Conditions').check();
+    await page.getByRole('button', { name: 'Start Verification' }).click();
+    await onVerity(page, '/login');
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(strongPassword);
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await onVerity(page, '/mpinsetup');
+
+    // The signed-in user's activation token, as a link would carry it.
+    const actToken = await page.evaluate(async () => {
+      const request = JSON.parse(sessionStorage.getItem('request') ?? '{}') as { clientId: string };
+      const response = await fetch('/api/mpin/register', {
+        method: 'POST',
+        headers: { 'X-Customer-Id': request.clientId },
+      });
+      return ((await response.json()) as { actToken: string }).actToken;
+    });
+    await page.goto(`${env.stack().verityUrl}/mpinsetup?acttoken=${actToken}`);
+    await page.getByText('Choose Your Verity M-Pin').waitFor();
+    await page.keyboard.type('9753');
+    await page.getByText('Re-Enter Your Pin').waitFor();
+    await page.keyboard.type('9753');
+    await onVerity(page, '/mpindone');
+    await page.getByRole('heading', { name: 'Your Verity M-Pin is ready' }).waitFor();
+    await checkAccessibility(page);
+    await page.getByRole('link', { name: 'Continue' }).focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${env.stack().rpUrl}/me`);
+
+    // The link's token is used up; the new identity logs in.
+    await returnToRelyingParty(page);
+    await page.keyboard.type('9753');
+    await page.waitForURL(`${env.stack().rpUrl}/me`);
+    await page.getByText(email).first().waitFor();
+  });
 });
