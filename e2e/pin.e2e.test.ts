@@ -4,14 +4,43 @@
  * mismatch), and is back at the relying party logged in with the PIN (amr pin, swk).
  */
 import { randomUUID } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations, useStack, waitForEmailCode } from './harness.js';
 
 const strongPassword = 'correct horse battery staple 42';
 
 describe('PIN set-up', () => {
-  const env = useStack({ scope: 'openid email', clientFlags: ['--skip-consent', '--require-pin'] });
+  // Two pages that frame / : the configured parent and another. Local servers, as Chromium
+  // keeps pages of unknown address from framing a local Verity.
+  const parents: Server[] = [];
+  let shop = '';
+  let evil = '';
+  beforeAll(async () => {
+    [shop, evil] = await Promise.all([startParent(), startParent()]);
+  });
+  afterAll(() => parents.forEach((server) => server.close()));
+
+  async function startParent(): Promise<string> {
+    const server = createServer((_request, response) => {
+      response.setHeader('content-type', 'text/html');
+      response.end(`<!doctype html><html lang="en"><title>Shop</title><body><script>
+        window.received = [];
+        addEventListener('message', (e) => window.received.push({ origin: e.origin, data: e.data }));
+      </script><iframe title="Verity" src="${env.stack().verityUrl}/"></iframe></body></html>`);
+    });
+    parents.push(server);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  }
+
+  const env = useStack({
+    scope: 'openid email',
+    clientFlags: ['--skip-consent', '--require-pin'],
+    verityEnv: () => ({ PIN_FRAME_PARENT_ORIGIN: shop }),
+  });
 
   async function onVerity(target: Page, path: string): Promise<void> {
     const { verityUrl } = env.stack();
@@ -254,5 +283,29 @@ describe('PIN set-up', () => {
     await page.keyboard.type('9753');
     await page.waitForURL(`${env.stack().rpUrl}/me`);
     await page.getByText(email).first().waitFor();
+  });
+
+  it('/ in a frame tells the configured parent its address and identities, then close', async () => {
+    const page = env.page();
+    const { verityUrl } = env.stack();
+
+    await page.goto(`${shop}/`);
+    await page.waitForFunction(() => (window as { received?: unknown[] }).received?.length === 2);
+    const received = await page.evaluate(
+      () => (window as unknown as { received: { origin: string; data: unknown }[] }).received,
+    );
+    expect(received).toEqual([
+      {
+        origin: verityUrl,
+        // A fresh browser: none saved (and a framed page sees only its partition's storage).
+        data: { type: 'identities', href: `${verityUrl}/`, identities: [] },
+      },
+      { origin: verityUrl, data: 'close' },
+    ]);
+
+    // Any other page may not frame / and hears nothing.
+    await page.goto(`${evil}/`);
+    await page.waitForTimeout(1500);
+    expect(await page.evaluate(() => (window as { received?: unknown[] }).received)).toEqual([]);
   });
 });

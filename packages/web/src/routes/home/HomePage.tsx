@@ -3,6 +3,9 @@ import { Navigate } from 'react-router';
 import { fetchRequestInfo } from '../../api/requests';
 import { PageHeading } from '../../components/PageHeading';
 import { brand } from '../../copy/brand';
+import { postToParent } from '../../pin/frameHelper';
+import { listAllIdentities } from '../../pin/identities';
+import { browserStorage } from '../../state/browserStorage';
 import { WaitScreen } from '../../components/WaitScreen';
 import { useAuth } from '../../state/authContext';
 import { HomeColumns } from './HomeColumns';
@@ -11,6 +14,8 @@ import { completesPinStep, homeRedirect } from './homeRedirect';
 /** / : resumes a sign-in in progress, else greets the signed-in user, else goes to About. */
 export function HomePage() {
   const auth = useAuth();
+  // The embedded-frame helper (spec: loading screen at /), once per visit.
+  useEffect(() => postToParent(listAllIdentities(browserStorage('localStorage'))), []);
   const pinStep = auth.sessionChecked && completesPinStep(auth, auth.nextStep());
   const asked = usePinStepAnswer(pinStep ? auth.requestId : null);
   if (!auth.sessionChecked || (pinStep && !asked)) return <WaitScreen />;
