@@ -4,14 +4,43 @@
  * mismatch), and is back at the relying party logged in with the PIN (amr pin, swk).
  */
 import { randomUUID } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations, useStack, waitForEmailCode } from './harness.js';
 
 const strongPassword = 'correct horse battery staple 42';
 
 describe('PIN set-up', () => {
-  const env = useStack({ scope: 'openid email', clientFlags: ['--skip-consent', '--require-pin'] });
+  // Two pages that frame / : the configured parent and another. Local servers, as Chromium
+  // keeps pages of unknown address from framing a local Verity.
+  const parents: Server[] = [];
+  let shop = '';
+  let evil = '';
+  beforeAll(async () => {
+    [shop, evil] = await Promise.all([startParent(), startParent()]);
+  });
+  afterAll(() => parents.forEach((server) => server.close()));
+
+  async function startParent(): Promise<string> {
+    const server = createServer((_request, response) => {
+      response.setHeader('content-type', 'text/html');
+      response.end(`<!doctype html><html lang="en"><title>Shop</title><body><script>
+        window.received = [];
+        addEventListener('message', (e) => window.received.push({ origin: e.origin, data: e.data }));
+      </script><iframe title="Verity" src="${env.stack().verityUrl}/"></iframe></body></html>`);
+    });
+    parents.push(server);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  }
+
+  const env = useStack({
+    scope: 'openid email',
+    clientFlags: ['--skip-consent', '--require-pin'],
+    verityEnv: () => ({ PIN_FRAME_PARENT_ORIGIN: shop }),
+  });
 
   async function onVerity(target: Page, path: string): Promise<void> {
     const { verityUrl } = env.stack();
@@ -199,6 +228,10 @@ describe('PIN set-up', () => {
     await page.getByLabel('Password', { exact: true }).fill(strongPassword);
     await page.getByRole('button', { name: 'Login', exact: true }).click();
     await onVerity(page, '/mpinsetup');
+    // The loading screen at / asks the server: the set-up is still to do, so back to it.
+    await page.goto(`${env.stack().verityUrl}/`);
+    await onVerity(page, '/mpinsetup');
+    await page.getByText('Choose Your Verity M-Pin').waitFor();
     await page.keyboard.type('1357');
     await page.getByText('Re-Enter Your Pin').waitFor();
     await page.keyboard.type('1357');
@@ -208,5 +241,71 @@ describe('PIN set-up', () => {
     await page.keyboard.type('1357');
     await page.waitForURL(`${env.stack().rpUrl}/me`);
     await page.getByText(email).first().waitFor();
+  });
+
+  it('a PIN set up from an activation link (/mpinsetup?acttoken=) ends at /mpindone', async () => {
+    const page = env.page();
+    const email = await signUpWithPin(page);
+    await returnToRelyingParty(page);
+    await page.getByRole('button', { name: 'Not you? Choose another account' }).click();
+    await page.getByRole('button', { name: `Delete ${email} from this device` }).click();
+    await page.getByLabel('I agree with the Verity Terms and Conditions').check();
+    await page.getByRole('button', { name: 'Start Verification' }).click();
+    await onVerity(page, '/login');
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(strongPassword);
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await onVerity(page, '/mpinsetup');
+
+    // The signed-in user's activation token, as a link would carry it.
+    const actToken = await page.evaluate(async () => {
+      const request = JSON.parse(sessionStorage.getItem('request') ?? '{}') as { clientId: string };
+      const response = await fetch('/api/mpin/register', {
+        method: 'POST',
+        headers: { 'X-Customer-Id': request.clientId },
+      });
+      return ((await response.json()) as { actToken: string }).actToken;
+    });
+    await page.goto(`${env.stack().verityUrl}/mpinsetup?acttoken=${actToken}`);
+    await page.getByText('Choose Your Verity M-Pin').waitFor();
+    await page.keyboard.type('9753');
+    await page.getByText('Re-Enter Your Pin').waitFor();
+    await page.keyboard.type('9753');
+    await onVerity(page, '/mpindone');
+    await page.getByRole('heading', { name: 'Your Verity M-Pin is ready' }).waitFor();
+    await checkAccessibility(page);
+    await page.getByRole('link', { name: 'Continue' }).focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${env.stack().rpUrl}/me`);
+
+    // The link's token is used up; the new identity logs in.
+    await returnToRelyingParty(page);
+    await page.keyboard.type('9753');
+    await page.waitForURL(`${env.stack().rpUrl}/me`);
+    await page.getByText(email).first().waitFor();
+  });
+
+  it('/ in a frame tells the configured parent its address and identities, then close', async () => {
+    const page = env.page();
+    const { verityUrl } = env.stack();
+
+    await page.goto(`${shop}/`);
+    await page.waitForFunction(() => (window as { received?: unknown[] }).received?.length === 2);
+    const received = await page.evaluate(
+      () => (window as unknown as { received: { origin: string; data: unknown }[] }).received,
+    );
+    expect(received).toEqual([
+      {
+        origin: verityUrl,
+        // A fresh browser: none saved (and a framed page sees only its partition's storage).
+        data: { type: 'identities', href: `${verityUrl}/`, identities: [] },
+      },
+      { origin: verityUrl, data: 'close' },
+    ]);
+
+    // Any other page may not frame / and hears nothing.
+    await page.goto(`${evil}/`);
+    await page.waitForTimeout(1500);
+    expect(await page.evaluate(() => (window as { received?: unknown[] }).received)).toEqual([]);
   });
 });

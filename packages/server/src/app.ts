@@ -185,6 +185,7 @@ export async function buildApp(
   await registerSpa(app, options.webRoot, {
     product: config.productName,
     company: config.companyName,
+    frameParent: config.pinFrameParentOrigin,
   });
   return app;
 }

@@ -203,3 +203,21 @@ describe('sandbox identity checks', () => {
     expect(warnings).toEqual([expect.stringContaining('SANDBOX_CHECKS=on in production')]);
   });
 });
+
+describe('PIN_FRAME_PARENT_ORIGIN', () => {
+  it('takes an exact origin; none by default', () => {
+    expect(loadConfig({}).pinFrameParentOrigin).toBeNull();
+    expect(
+      loadConfig({ PIN_FRAME_PARENT_ORIGIN: 'https://shop.example' }).pinFrameParentOrigin,
+    ).toBe('https://shop.example');
+  });
+
+  it.each(['*', 'https://shop.example/', 'https://shop.example/login', 'ftp://shop.example'])(
+    'refuses %s',
+    (value) => {
+      expect(() => loadConfig({ PIN_FRAME_PARENT_ORIGIN: value })).toThrow(
+        'PIN_FRAME_PARENT_ORIGIN',
+      );
+    },
+  );
+});

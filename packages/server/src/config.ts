@@ -74,6 +74,14 @@ const envSchema = z.object({
     .optional(),
   PIN_LENGTH: z.coerce.number().optional(),
   SANDBOX_CHECKS: z.enum(['on', 'off']).optional(),
+  // The one page that may frame / (the PIN frame helper): an exact origin, never '*'.
+  PIN_FRAME_PARENT_ORIGIN: z
+    .url({ protocol: /^https?$/ })
+    .refine(
+      (value) => URL.canParse(value) && new URL(value).origin === value,
+      'must be an origin, e.g. https://shop.example',
+    )
+    .optional(),
 });
 
 /** One account-data provider (OB_PROVIDERS, a JSON list); see docs/configuration.md. */
@@ -139,6 +147,8 @@ export interface Config {
    * operators): on by default, off in production unless set. Off, those checks are not offered.
    */
   sandboxChecks: boolean;
+  /** The exact origin that may frame / and receives its frame helper's messages, if any. */
+  pinFrameParentOrigin: string | null;
 }
 
 /** An OpenID Connect provider (Google, Microsoft): discovered from its issuer. */
@@ -241,6 +251,7 @@ export function loadConfig(env: Record<string, string | undefined> = readEnv()):
     pinAuthorityShares: [e.PIN_AUTHORITY_1_SHARE, e.PIN_AUTHORITY_2_SHARE],
     pinLength: pinLengthOf(e.PIN_LENGTH),
     sandboxChecks: e.SANDBOX_CHECKS ? e.SANDBOX_CHECKS === 'on' : e.NODE_ENV !== 'production',
+    pinFrameParentOrigin: e.PIN_FRAME_PARENT_ORIGIN ?? null,
   };
 }
 

@@ -16,7 +16,14 @@ const g1Schema = hex(96);
 const g2Schema = hex(192);
 const opaqueToken = z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, 'Expected a token');
 
-/** POST /api/mpin/register: a signed-in user starts a PIN registration. */
+/**
+ * POST /api/mpin/register: a signed-in user starts a PIN registration, or, with the activation
+ * token of an /mpinsetup?acttoken= link, resumes the one it names (not used up until the PUT).
+ */
+export const pinRegistrationStartRequestSchema = z
+  .object({ actToken: opaqueToken.optional() })
+  .nullish(); // Fastify hands a request without a body over as null
+
 export const pinRegistrationStartResponseSchema = z.object({
   actToken: z.string(),
   userId: z.string(),

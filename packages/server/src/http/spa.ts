@@ -11,6 +11,8 @@ export const defaultWebRoot = fileURLToPath(new URL('../../../web/dist/', import
 export interface BrandNames {
   product: string;
   company: string;
+  /** PIN_FRAME_PARENT_ORIGIN: the one origin that may frame / (the PIN frame helper). */
+  frameParent?: string | null;
 }
 
 const escapeAttribute = (value: string) =>
@@ -24,7 +26,10 @@ export function brandedIndex(html: string, names: BrandNames | undefined): strin
   if (!names) return html;
   const tags =
     `<meta name="verity:product" content="${escapeAttribute(names.product)}" />` +
-    `<meta name="verity:company" content="${escapeAttribute(names.company)}" />`;
+    `<meta name="verity:company" content="${escapeAttribute(names.company)}" />` +
+    (names.frameParent
+      ? `<meta name="verity:frame-parent" content="${escapeAttribute(names.frameParent)}" />`
+      : '');
   return html.replace(/<head>/i, (head) => `${head}${tags}`);
 }
 
@@ -67,6 +72,15 @@ export async function registerSpa(
         .status(503)
         .type('text/plain')
         .send('The web app is not built: run `npm run build`.');
+    }
+    // Only the loading screen at / may be framed, and only by the configured parent.
+    const csp = reply.getHeader('content-security-policy');
+    if (pathname === '/' && names?.frameParent && typeof csp === 'string') {
+      reply.header(
+        'content-security-policy',
+        csp.replace("frame-ancestors 'none'", `frame-ancestors ${names.frameParent}`),
+      );
+      reply.removeHeader('x-frame-options');
     }
     return reply
       .status(isSpaRoute(pathname) ? 200 : 404)

@@ -20,4 +20,7 @@ export const pinCopy = {
   switchAccount: 'Not you? Choose another account',
   passwordInstead: 'Log in with your e-mail and password instead',
   digitsEntered: (entered: number, length: number) => `${entered} of ${length} digits entered`,
+  doneTitle: (product: string) => `Your ${product} M-Pin is ready`,
+  doneText: 'You can now log in on this device with your PIN.',
+  doneContinue: 'Continue',
 } as const;

@@ -61,6 +61,13 @@ function requireOption(name: string, value: string | undefined): string {
   return value;
 }
 
+/** Every saved identity of this browser, of every customer, most recently used first. */
+export function listAllIdentities(storage: KeyValueStorage): PinIdentity[] {
+  return Object.values(read(storage))
+    .flatMap((byUser) => Object.values(byUser ?? {}))
+    .sort((a, b) => b.lastUsed - a.lastUsed);
+}
+
 /** The saved identities of this browser for one customer, most recently used first. */
 export function listIdentities(storage: KeyValueStorage, customerId: string): PinIdentity[] {
   requireOption('customerId', customerId);

@@ -89,9 +89,17 @@ export class PinClient {
     return this.call('GET', '/rps/v2/clientSettings', undefined, pinClientSettingsSchema);
   }
 
-  /** A signed-in user asks the server to start a registration (POST /api/mpin/register). */
-  startRegistration(): Promise<PinRegistrationStart> {
-    return this.call('POST', '/register', undefined, pinRegistrationStartResponseSchema);
+  /**
+   * A signed-in user asks the server to start a registration (POST /api/mpin/register), or to
+   * resume the one an activation token (/mpinsetup?acttoken=) names.
+   */
+  startRegistration(actToken?: string): Promise<PinRegistrationStart> {
+    return this.call(
+      'POST',
+      '/register',
+      actToken ? { actToken } : undefined,
+      pinRegistrationStartResponseSchema,
+    );
   }
 
   /** Registers this browser with the chosen PIN; the identity is saved as REGISTERED. */

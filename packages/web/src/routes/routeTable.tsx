@@ -43,6 +43,7 @@ import { DocumentPhotoPage } from './photo/DocumentPhotoPage';
 import { MpinSetupPage } from './mpinsetup/MpinSetupPage';
 import { MpinLoginPage } from './mpinlogin/MpinLoginPage';
 import { MpinDetectPage } from './mpindetect/MpinDetectPage';
+import { MpinDonePage } from './mpindone/MpinDonePage';
 
 // React Router matches paths case-insensitively by default, as the spec's mixed case needs.
 const builtScreens: Record<BuiltScreen, ReactElement> = {
@@ -91,6 +92,7 @@ const builtScreens: Record<BuiltScreen, ReactElement> = {
   '/mpinlogin': <MpinLoginPage />,
   '/mpinlogin2': <MpinLoginPage />,
   '/mpindetect': <MpinDetectPage />,
+  '/mpindone': <MpinDonePage />,
 };
 
 const comingScreenPages = Object.fromEntries(

@@ -185,6 +185,43 @@ describe.each(databaseTargets())('PIN scheme calls (%s)', (target) => {
     expect((await browser.call('PUT', settings.registerURL!, body)).status).toBe(403);
   });
 
+  it('an /mpinsetup?acttoken= link resumes its registration, for its own user and client only', async () => {
+    const browser = await signedInPinBrowser();
+    const start = await browser.call('POST', '/api/mpin/register');
+    const { actToken, userId, display } = start.body as Record<string, string>;
+    const resumed = await browser.call('POST', '/api/mpin/register', { actToken });
+    expect(resumed).toMatchObject({ status: 200, body: { actToken, userId, display } });
+
+    const other = await signedInPinBrowser();
+    const stolen = await other.call('POST', '/api/mpin/register', { actToken });
+    expect(stolen.status).toBe(403);
+    expect(stolen.body.error).toMatchObject({ code: 'pin_activation_invalid' });
+    const unknown = await browser.call('POST', '/api/mpin/register', { actToken: 'A'.repeat(43) });
+    expect(unknown.status).toBe(403);
+    expect((await browser.call('POST', '/api/mpin/register', { actToken: 'x' })).status).toBe(400);
+    expect(
+      (await new PinBrowser(server, clientId).call('POST', '/api/mpin/register', { actToken }))
+        .status,
+    ).toBe(401);
+
+    // Looking it up does not use it up: the PUT still takes it, once.
+    const settings = await browser.settings();
+    const body = { userId, mobile: 0, deviceName: 'x', activateCode: actToken };
+    expect((await browser.call('PUT', settings.registerURL!, body)).status).toBe(200);
+    expect((await browser.call('POST', '/api/mpin/register', { actToken })).status).toBe(403);
+
+    const later = await browser.call('POST', '/api/mpin/register');
+    await server.ctx.database.db
+      .updateTable('pin_registrations')
+      .set({ expires_at: 1 })
+      .where('user_id', '=', userId)
+      .execute();
+    const expired = await browser.call('POST', '/api/mpin/register', {
+      actToken: (later.body as { actToken: string }).actToken,
+    });
+    expect(expired.status).toBe(404);
+  });
+
   it('a regOTT and a cs2url are used once', async () => {
     const browser = await signedInPinBrowser();
     const start = await browser.call('POST', '/api/mpin/register');

@@ -45,6 +45,18 @@ export class PinStore {
   }
 
   /** Consumes a registration by its activation token: missing, expired, or this user's. */
+  /** The registration an activation token names, left in place (the PUT uses it up). */
+  async findRegistration(actToken: string) {
+    const row = await this.db
+      .selectFrom('pin_registrations')
+      .selectAll()
+      .where('act_token_hash', '=', tokenHash(actToken))
+      .executeTakeFirst();
+    if (!row) return { status: 'missing' as const };
+    if (row.expires_at < this.now()) return { status: 'expired' as const };
+    return { status: 'ok' as const, userId: row.user_id, clientId: row.client_id };
+  }
+
   async takeRegistration(actToken: string) {
     const row = await this.db
       .deleteFrom('pin_registrations')

@@ -11,6 +11,7 @@ import {
   pinPass2ResponseSchema,
   pinRegisterRequestSchema,
   pinRegisterResponseSchema,
+  pinRegistrationStartRequestSchema,
   pinRegistrationStartResponseSchema,
   pinSignatureQuerySchema,
   pinSignatureResponseSchema,
@@ -84,11 +85,31 @@ export function pinRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   api.post(
     `${PIN_BASE}/register`,
-    { schema: { response: { 200: pinRegistrationStartResponseSchema } } },
+    {
+      schema: {
+        body: pinRegistrationStartRequestSchema,
+        response: { 200: pinRegistrationStartResponseSchema },
+      },
+    },
     async (request, reply) => {
       const user = await currentUser(ctx, request, reply);
       if (!user) throw new ApiError('not_signed_in');
       const clientId = await customerOf(ctx, request);
+      const given = request.body?.actToken;
+      if (given) {
+        // An /mpinsetup?acttoken= link: only the signed-in user it was issued to, for the same
+        // client, may use it, so a forwarded link cannot bind a PIN to somebody else's account.
+        await enforceLimit(ctx, pinLimits.registrationStepsPerAddress, clientIp(request));
+        const registration = await ctx.pins.findRegistration(given);
+        if (registration.status === 'expired') throw new ApiError('pin_registration_expired');
+        if (
+          registration.status === 'missing' ||
+          registration.userId !== user.id ||
+          registration.clientId !== clientId
+        )
+          throw new ApiError('pin_activation_invalid');
+        return { actToken: given, userId: user.id, display: user.email };
+      }
       await enforceLimit(ctx, pinLimits.registrationsPerUser, user.id);
       const actToken = await ctx.pins.startRegistration(user.id, clientId);
       return { actToken, userId: user.id, display: user.email };

@@ -1,15 +1,24 @@
+import { useEffect, useState } from 'react';
 import { Navigate } from 'react-router';
+import { fetchRequestInfo } from '../../api/requests';
 import { PageHeading } from '../../components/PageHeading';
 import { brand } from '../../copy/brand';
+import { postToParent } from '../../pin/frameHelper';
+import { listAllIdentities } from '../../pin/identities';
+import { browserStorage } from '../../state/browserStorage';
 import { WaitScreen } from '../../components/WaitScreen';
 import { useAuth } from '../../state/authContext';
 import { HomeColumns } from './HomeColumns';
-import { homeRedirect } from './homeRedirect';
+import { completesPinStep, homeRedirect } from './homeRedirect';
 
 /** / : resumes a sign-in in progress, else greets the signed-in user, else goes to About. */
 export function HomePage() {
   const auth = useAuth();
-  if (!auth.sessionChecked) return <WaitScreen />;
+  // The embedded-frame helper (spec: loading screen at /), once per visit.
+  useEffect(() => postToParent(listAllIdentities(browserStorage('localStorage'))), []);
+  const pinStep = auth.sessionChecked && completesPinStep(auth, auth.nextStep());
+  const asked = usePinStepAnswer(pinStep ? auth.requestId : null);
+  if (!auth.sessionChecked || (pinStep && !asked)) return <WaitScreen />;
 
   const destination = homeRedirect(auth, auth.nextStep);
   if (destination !== null) return <Navigate to={destination} replace />;
@@ -24,4 +33,26 @@ export function HomePage() {
       <HomeColumns />
     </>
   );
+}
+
+/**
+ * The loading screen's PIN steps: the server's requirements for the request replace the
+ * stored ones, so a set-up or login done elsewhere counts as complete. True once answered
+ * (or failed: then the stored step stands and / goes to it).
+ */
+function usePinStepAnswer(requestId: string | null): boolean {
+  const { setRequirements } = useAuth();
+  const [answered, setAnswered] = useState<string | null>(null);
+  useEffect(() => {
+    if (requestId === null) return;
+    const controller = new AbortController();
+    fetchRequestInfo(requestId, { signal: controller.signal })
+      .then((info) => setRequirements(info.userRequirements))
+      .catch(() => undefined)
+      .finally(() => {
+        if (!controller.signal.aborted) setAnswered(requestId);
+      });
+    return () => controller.abort();
+  }, [requestId, setRequirements]);
+  return requestId !== null && answered === requestId;
 }

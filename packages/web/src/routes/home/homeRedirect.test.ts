@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { homeRedirect, type HomeInput } from './homeRedirect';
+import { completesPinStep, homeRedirect, type HomeInput } from './homeRedirect';
 
 const user = { email: 'ada@example.com', userReqs: [] };
 
@@ -28,5 +28,17 @@ describe('homeRedirect', () => {
     ['user with nothing to do', { user, requestId: null, signedIn: true }, '/', null],
   ])('%s', (_name, input, step, expected) => {
     expect(homeRedirect(input, () => step)).toBe(expected);
+  });
+});
+
+describe('completesPinStep', () => {
+  it.each<[string, HomeInput, string, boolean]>([
+    ['set-up step of a request', { user, requestId: 'r1', signedIn: true }, '/mpinsetup', true],
+    ['login step of a request', { user, requestId: 'r1', signedIn: true }, '/mpinlogin', true],
+    ['another step', { user, requestId: 'r1', signedIn: true }, '/Consent', false],
+    ['no request', { user, requestId: null, signedIn: true }, '/mpinsetup', false],
+    ['not signed in', { user: null, requestId: 'r1', signedIn: false }, '/mpinlogin', false],
+  ])('%s', (_name, input, step, expected) => {
+    expect(completesPinStep(input, step)).toBe(expected);
   });
 });

@@ -20,3 +20,15 @@ export function homeRedirect(input: HomeInput, nextStep: () => string): string |
   const step = nextStep();
   return step === '/' ? null : step;
 }
+
+/** The PIN set-up and login routes, whose steps the loading screen at / completes. */
+const PIN_STEPS = new Set(['/mpinsetup', '/mpinlogin']);
+
+/**
+ * Whether / must ask the server before going on (spec: the loading screen completes the PIN
+ * set-up or login step): the step may have been done elsewhere (another tab, an embedded
+ * frame), and only the server knows; its requirements replace the stored ones.
+ */
+export function completesPinStep(input: HomeInput, step: string): boolean {
+  return input.user !== null && input.requestId !== null && PIN_STEPS.has(step);
+}
