@@ -1,7 +1,7 @@
+import type { SpaRoute } from '@verity/contracts';
 import type { ReactElement } from 'react';
 import type { RouteObject } from 'react-router';
 import { ErrorScreen } from '../components/ErrorScreen';
-import { NotAvailableYet } from '../components/NotAvailableYet';
 import { NotFound } from '../components/NotFound';
 import { AboutPage } from './about/AboutPage';
 import { AuthorizePage } from './authorize/AuthorizePage';
@@ -25,7 +25,6 @@ import { ObSelectPage } from './obselect/ObSelectPage';
 import { CallbackPage } from './callback/CallbackPage';
 import { SignInMethodsPage } from './account/signin-methods/SignInMethodsPage';
 import { BankAccountPage } from './bankaccount/BankAccountPage';
-import { comingScreens, type BuiltScreen } from './screens';
 import { SharePage } from './account/share/SharePage';
 import { RequestProofPage } from './account/requestproof/RequestProofPage';
 import { ConsentsPage } from './account/consents/ConsentsPage';
@@ -46,7 +45,8 @@ import { MpinDetectPage } from './mpindetect/MpinDetectPage';
 import { MpinDonePage } from './mpindone/MpinDonePage';
 
 // React Router matches paths case-insensitively by default, as the spec's mixed case needs.
-const builtScreens: Record<BuiltScreen, ReactElement> = {
+// Every route of contracts' spaRoutes has its screen: the compiler checks the keys.
+const screens: Record<SpaRoute, ReactElement> = {
   '/': <HomePage />,
   '/requests/:requestId': <RequestEntryPage />,
   '/about': <AboutPage />,
@@ -95,15 +95,8 @@ const builtScreens: Record<BuiltScreen, ReactElement> = {
   '/mpindone': <MpinDonePage />,
 };
 
-const comingScreenPages = Object.fromEntries(
-  Object.entries(comingScreens).map(([path, name]) => [
-    path,
-    <NotAvailableYet screenName={name} />,
-  ]),
-);
-
 export const routes: RouteObject[] = [
-  ...Object.entries({ ...builtScreens, ...comingScreenPages }).map(([path, element]) => ({
+  ...Object.entries(screens).map(([path, element]) => ({
     path,
     element,
   })),
