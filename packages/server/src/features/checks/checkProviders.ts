@@ -12,9 +12,12 @@ const providerOf = {
   CreditCard: (ctx) => ctx.cards,
   DebitCard: (ctx) => ctx.cards,
   MobileContract: (ctx) => ctx.mobileOperators,
+  // A bank login shows the account, or a verification service checks one the user typed.
+  Bank: (ctx) =>
+    ctx.accountVerification ?? (ctx.bankProviders.length > 0 ? ctx.bankProviders : null),
 } satisfies Partial<Record<CheckName, (ctx: AppContext) => unknown>>;
 
-/** The identity checks carried out by a provider (the others: /Verify's bank, photo checks). */
+/** The identity checks carried out by a provider (the others: photo checks). */
 export const providerChecks = Object.keys(providerOf) as CheckName[];
 
 /** Whether this deployment can carry out the check: its screen exists and a provider is set up. */
