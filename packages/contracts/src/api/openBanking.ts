@@ -88,11 +88,11 @@ export const bankAccountFields: readonly FieldDefinition[] = [
   },
 ];
 
-/** POST /api/verifybankaccount: nothing (the known account), or a typed account. */
+/** POST /api/verifybankaccount: nothing or {} (the known account), or a typed account. */
 export const verifyBankAccountRequestSchema = z
   .strictObject({
-    sort_code: z.string().max(20),
-    account_number: z.string().max(20),
+    sort_code: z.string().max(20).optional(),
+    account_number: z.string().max(20).optional(),
   })
   .nullish();
 export type VerifyBankAccountRequest = z.infer<typeof verifyBankAccountRequestSchema>;

@@ -38,7 +38,9 @@ export function bankAccountRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
     },
     async (request, reply) => {
-      const body = request.body ?? null;
+      const sent = request.body;
+      const body =
+        sent?.sort_code !== undefined || sent?.account_number !== undefined ? sent : null;
       const { accountId } = await readSession(ctx, request, reply);
       const shown = accountId && !body ? await bankLoginAccount(ctx, accountId) : null;
       const typed: TypedAccount =
