@@ -12,6 +12,7 @@ const providerOf = {
   CreditCard: (ctx) => ctx.cards,
   DebitCard: (ctx) => ctx.cards,
   MobileContract: (ctx) => ctx.mobileOperators,
+  OB: (ctx) => (ctx.bankProviders.length > 0 ? ctx.bankProviders : null),
   // A bank login shows the account, or a verification service checks one the user typed.
   Bank: (ctx) =>
     ctx.accountVerification ?? (ctx.bankProviders.length > 0 ? ctx.bankProviders : null),
