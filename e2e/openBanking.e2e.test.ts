@@ -254,3 +254,64 @@ describe('bank account check after a bank login', () => {
     await page.getByText('Ada').first().waitFor();
   });
 });
+
+describe('bank account check of a typed account', () => {
+  const env = useStack({ clientFlags: ['--assurance', '[["Bank"]]', '--skip-consent'] });
+
+  it('asks for the sort code and account number, refuses a wrong one, then verifies', async () => {
+    const stack = env.stack();
+    const page = env.page();
+    await signUpFromRelyingParty(stack, page);
+    // The only option (Bank) is chosen for the user; the profile's name comes first.
+
+    await onVerity(stack, page, '/Profile');
+    await page.getByLabel('Given names', { exact: true }).fill('Ada');
+    await page.getByLabel('Family name', { exact: true }).fill('Lovelace');
+    const birthdate = page.getByRole('group', { name: 'Date of birth' });
+    await birthdate.getByLabel('Day', { exact: true }).fill('10');
+    await birthdate.getByLabel('Month', { exact: true }).fill('12');
+    await birthdate.getByLabel('Year', { exact: true }).fill('1990');
+    await page.getByRole('button', { name: 'Continue' }).click();
+
+    // No bank login: the check asks for the account, by keyboard.
+    await onVerity(stack, page, '/BankAccount');
+    await page.getByRole('form', { name: 'Your bank account' }).waitFor();
+    await checkAccessibility(page);
+    await page.getByLabel('Sort code').fill('08-99-99');
+    await page.getByLabel('Account number').fill('66374959');
+    await page.getByLabel('Account number').press('Enter');
+    // Fails the modulus check: the server's message next to the field, no attempt counted.
+    await page.getByText('This account number does not exist at this sort code').waitFor();
+    await page.getByLabel('Account number').fill('66374958');
+    await page.getByLabel('Account number').press('Enter');
+    await page.getByText('Congratulations, we have verified your bank account.').waitFor();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.waitForURL((url) => url.origin === stack.rpUrl);
+    await page.getByText('Ada').first().waitFor();
+  });
+
+  it('shows a provider failure with a retry, not a mismatch', async () => {
+    const stack = env.stack();
+    const page = env.page();
+    await signUpFromRelyingParty(stack, page);
+    // The only option (Bank) is chosen for the user; the profile's name comes first.
+    await onVerity(stack, page, '/Profile');
+    await page.getByLabel('Given names', { exact: true }).fill('Ada');
+    await page.getByLabel('Family name', { exact: true }).fill('Lovelace');
+    const birthdate = page.getByRole('group', { name: 'Date of birth' });
+    await birthdate.getByLabel('Day', { exact: true }).fill('10');
+    await birthdate.getByLabel('Month', { exact: true }).fill('12');
+    await birthdate.getByLabel('Year', { exact: true }).fill('1990');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await onVerity(stack, page, '/BankAccount');
+    await page.getByLabel('Sort code').fill('938611');
+    await page.getByLabel('Account number').fill('07806039');
+    await page.getByRole('button', { name: 'Check my account' }).click();
+    await page.getByText('Sorry we have been unable to verify your bank account.').waitFor();
+    await checkAccessibility(page);
+    // The retry checks the account kept in the profile: the bank is still unreachable.
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await page.getByText('Sorry we have been unable to verify your bank account.').waitFor();
+    await expect(page.getByRole('button', { name: 'Try again' }).isVisible()).resolves.toBe(true);
+  });
+});

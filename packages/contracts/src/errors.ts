@@ -215,6 +215,10 @@ export const errorCatalogue = {
     status: 409,
     message: 'This check is not available here. Please choose a different verification option.',
   },
+  bankDetailsRequired: {
+    status: 409,
+    message: 'Please enter the sort code and account number of your current account.',
+  },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

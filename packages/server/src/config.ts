@@ -82,6 +82,8 @@ const envSchema = z.object({
       'must be an origin, e.g. https://shop.example',
     )
     .optional(),
+  ACCOUNT_VERIFICATION_URL: z.url({ protocol: /^https?$/ }).optional(),
+  ACCOUNT_VERIFICATION_API_KEY: z.string().min(1).optional(),
 });
 
 /** One account-data provider (OB_PROVIDERS, a JSON list); see docs/configuration.md. */
@@ -149,6 +151,8 @@ export interface Config {
   sandboxChecks: boolean;
   /** The exact origin that may frame / and receives its frame helper's messages, if any. */
   pinFrameParentOrigin: string | null;
+  /** A Confirmation-of-Payee style service for typed bank accounts (the Bank check). */
+  accountVerification: { url: string; apiKey: string } | undefined;
 }
 
 /** An OpenID Connect provider (Google, Microsoft): discovered from its issuer. */
@@ -202,6 +206,11 @@ export function loadConfig(env: Record<string, string | undefined> = readEnv()):
       'Invalid configuration:\n  ADDRESS_API_URL and ADDRESS_API_KEY go together',
     );
   }
+  if (Boolean(e.ACCOUNT_VERIFICATION_URL) !== Boolean(e.ACCOUNT_VERIFICATION_API_KEY)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  ACCOUNT_VERIFICATION_URL and ACCOUNT_VERIFICATION_API_KEY go together',
+    );
+  }
   const phoneSettings = [e.PHONE_API_URL, e.PHONE_API_ACCOUNT, e.PHONE_API_TOKEN, e.PHONE_FROM];
   if (phoneSettings.some(Boolean) && !phoneSettings.every(Boolean)) {
     throw new ConfigError(
@@ -252,6 +261,10 @@ export function loadConfig(env: Record<string, string | undefined> = readEnv()):
     pinLength: pinLengthOf(e.PIN_LENGTH),
     sandboxChecks: e.SANDBOX_CHECKS ? e.SANDBOX_CHECKS === 'on' : e.NODE_ENV !== 'production',
     pinFrameParentOrigin: e.PIN_FRAME_PARENT_ORIGIN ?? null,
+    accountVerification:
+      e.ACCOUNT_VERIFICATION_URL && e.ACCOUNT_VERIFICATION_API_KEY
+        ? { url: e.ACCOUNT_VERIFICATION_URL, apiKey: e.ACCOUNT_VERIFICATION_API_KEY }
+        : undefined,
   };
 }
 

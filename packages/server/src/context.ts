@@ -35,6 +35,9 @@ import { ObAttemptStore } from './features/openBanking/attemptStore.js';
 import { BankAccountStore } from './features/openBanking/bankAccountStore.js';
 import type { AccountDataProvider } from './providers/bank/accountDataProvider.js';
 import { bankProvidersFrom } from './providers/bank/registry.js';
+import type { AccountVerificationProvider } from './providers/bank/accountVerification.js';
+import { HttpAccountVerification } from './providers/bank/httpAccountVerification.js';
+import { SandboxAccountVerification } from './providers/bank/sandboxAccountVerification.js';
 import { openStores } from './stores.js';
 import { EvidenceStore } from './features/evidence/evidenceStore.js';
 import { AssuranceChoiceStore } from './features/assurance/choiceStore.js';
@@ -93,6 +96,8 @@ export interface AppContext {
   kbvChallenges: KbvChallengeStore;
   cards: CardProvider | null;
   mobileOperators: MobileOperatorProvider | null;
+  /** Checks a typed bank account's holder (the Bank check); null when none is set up. */
+  accountVerification: AccountVerificationProvider | null;
   /** The PIN scheme's two secret-share authorities, each with its own master share. */
   pinAuthorities: [ShareAuthority, ShareAuthority];
   pins: PinStore;
@@ -171,6 +176,11 @@ export async function createAppContext(config: Config): Promise<AppContext> {
     kbvChallenges: new KbvChallengeStore(kv),
     cards: config.sandboxChecks ? new SandboxCardProvider() : null,
     mobileOperators: config.sandboxChecks ? new SandboxMobileOperators() : null,
+    accountVerification: config.accountVerification
+      ? new HttpAccountVerification(config.accountVerification)
+      : config.sandboxChecks
+        ? new SandboxAccountVerification()
+        : null,
     pinAuthorities: loadAuthorities(config),
     pins: new PinStore(database.db, encryption),
     async close() {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { checkNames } from '../checks.js';
+import type { FieldDefinition } from '../fields.js';
 import { requestIdSchema, requirementSchema } from './requests.js';
 
 /** A provider's display name: also its logo's address, /providers/{display_name}.svg. */
@@ -67,3 +68,31 @@ export type BankSelectionError = (typeof bankSelectionErrors)[number];
 export function isBankSelectionError(value: unknown): value is BankSelectionError {
   return typeof value === 'string' && (bankSelectionErrors as readonly string[]).includes(value);
 }
+
+/**
+ * The profile fields the Bank check asks for when no bank login showed an account (typed
+ * sort code and account number; spaces and dashes allowed, the server checks the modulus).
+ */
+export const bankAccountFields: readonly FieldDefinition[] = [
+  {
+    name: 'sort_code',
+    type: 'text',
+    title: 'Sort code',
+    validators: [{ type: 'regex', regex: '^\\s*\\d{2}[\\s-]?\\d{2}[\\s-]?\\d{2}\\s*$' }],
+  },
+  {
+    name: 'account_number',
+    type: 'text',
+    title: 'Account number',
+    validators: [{ type: 'regex', regex: '^\\s*\\d{3,4}[\\s-]?\\d{4}\\s*$' }],
+  },
+];
+
+/** POST /api/verifybankaccount: nothing or {} (the known account), or a typed account. */
+export const verifyBankAccountRequestSchema = z
+  .strictObject({
+    sort_code: z.string().max(20).optional(),
+    account_number: z.string().max(20).optional(),
+  })
+  .nullish();
+export type VerifyBankAccountRequest = z.infer<typeof verifyBankAccountRequestSchema>;

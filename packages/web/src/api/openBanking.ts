@@ -71,9 +71,13 @@ export function sendBankCallback(callback: BankCallback, requestId: string | nul
 }
 
 /** POST /api/verifybankaccount (spec: no payload), for the request on screen. */
-export function verifyBankAccount(requestId: string | null): Promise<CheckResult> {
+/** The Bank check: of the known account (no payload, spec), or of one the user typed. */
+export function verifyBankAccount(
+  requestId: string | null,
+  typed?: { sort_code: string; account_number: string },
+): Promise<CheckResult> {
   const path = requestId
     ? `/api/verifybankaccount?requestId=${encodeURIComponent(requestId)}`
     : '/api/verifybankaccount';
-  return postJson(path, undefined, checkResultSchema);
+  return postJson(path, typed, checkResultSchema);
 }

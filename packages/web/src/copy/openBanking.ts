@@ -44,6 +44,11 @@ export const openBankingCopy = {
   bankAccountNetwork:
     'We could not reach our server to check your bank account. Please check your connection and try again.',
   retry: 'Try again',
+  bankDetailsIntro:
+    'Please enter the sort code and account number of a current account in your name. We check with your bank that the account is yours.',
+  bankDetailsLabel: 'Your bank account',
+  checkAccount: 'Check my account',
+  checkingAccount: 'Checking…',
 } as const;
 
 const unableToContact = 'Sorry, we were unable to contact your bank. Please try later.';

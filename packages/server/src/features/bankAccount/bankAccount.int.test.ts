@@ -54,13 +54,116 @@ describe.each(databaseTargets())('POST /api/verifybankaccount (%s)', (target) =>
     expect(bank).toMatchObject({ outcome: 'failed', attributes: null });
   });
 
-  it('answers bankVerificationFailed without an account to check (the questions come next)', async () => {
+  it('asks for the account when none is known, without counting an attempt', async () => {
     const { browser } = await ada();
-    const answer = await browser.post('/api/verifybankaccount');
-    expect(answer).toMatchObject({
-      status: 422,
-      body: { error: { code: 'bankVerificationFailed' } },
+    for (let i = 0; i < 4; i++)
+      expect(await browser.post('/api/verifybankaccount', i % 2 ? {} : undefined)).toMatchObject({
+        status: 409,
+        body: {
+          error: {
+            code: 'bankDetailsRequired',
+            details: { fields: ['sort_code', 'account_number'] },
+          },
+        },
+      });
+  });
+
+  it('verifies a typed account in the profile name, and keeps it in the profile', async () => {
+    const { browser, user } = await ada();
+    const answer = await browser.post('/api/verifybankaccount', {
+      sort_code: '08-99-99',
+      account_number: '6637 4958',
     });
+    expect(answer).toEqual({
+      status: 200,
+      body: { check: 'Bank', verified: true, userRequirements: [], assuranceChoice: [] },
+    });
+    const bank = (await server.ctx.evidence.forUser(user.id)).find((e) => e.check === 'Bank');
+    expect(bank).toMatchObject({
+      outcome: 'passed',
+      provider: 'sandbox-account-verification',
+      scores: { strength: 1, validity: 2, activity: 0, fraud: 0, verification: 2 },
+      attributes: { given_name: 'Ada', family_name: 'Lovelace' },
+    });
+    expect(await server.ctx.profiles.get(user.id)).toMatchObject({
+      sort_code: '089999',
+      account_number: '66374958',
+    });
+    expect(await server.ctx.bankAccounts.latest(user.id)).toMatchObject({
+      source: 'profile',
+      nameScore: 100,
+    });
+  });
+
+  it('passes a close match (the holder an initial) with a lower verification score', async () => {
+    const { browser, user } = await ada();
+    const answer = await browser.post('/api/verifybankaccount', {
+      sort_code: '107999',
+      account_number: '88837491',
+    });
+    expect(answer.status).toBe(200);
+    const bank = (await server.ctx.evidence.forUser(user.id)).find((e) => e.check === 'Bank');
+    expect(bank).toMatchObject({ outcome: 'passed', scores: { verification: 1 } });
+  });
+
+  it.each([
+    ['in another name', '202959', '63748472', 422, 'bankIdentityMismatch', 'failed'],
+    ['unknown to the service', '871427', '46238510', 422, 'bankVerificationFailed', 'failed'],
+    ['at a bank that cannot be reached', '938611', '07806039', 502, 'bankApiError', undefined],
+  ])('answers a typed account %s', async (_case, sortCode, number, status, code, outcome) => {
+    const { browser, user } = await ada();
+    const answer = await browser.post('/api/verifybankaccount', {
+      sort_code: sortCode,
+      account_number: number,
+    });
+    expect(answer).toMatchObject({ status, body: { error: { code } } });
+    const bank = (await server.ctx.evidence.forUser(user.id)).find((e) => e.check === 'Bank');
+    expect(bank?.outcome).toBe(outcome);
+    if (code === 'bankIdentityMismatch')
+      expect(answer.body.error.message).toMatch(/this bank account is in your name/);
+  });
+
+  it('retries with the account in the profile after a provider failure', async () => {
+    const { browser, user } = await ada();
+    await browser.post('/api/verifybankaccount', {
+      sort_code: '938611',
+      account_number: '07806039',
+    });
+    expect(await browser.post('/api/verifybankaccount')).toMatchObject({
+      status: 502,
+      body: { error: { code: 'bankApiError' } },
+    });
+    await server.ctx.profiles.update(user.id, { account_number: '66374958', sort_code: '089999' });
+    expect((await browser.post('/api/verifybankaccount')).status).toBe(200);
+  });
+
+  it.each([
+    ['a malformed sort code', { sort_code: '08999', account_number: '66374958' }, 'sort_code'],
+    ['a short account number', { sort_code: '089999', account_number: '663749' }, 'account_number'],
+    ['a missing account number', { sort_code: '089999' }, 'account_number'],
+    [
+      'an account failing the modulus check',
+      { sort_code: '089999', account_number: '66374959' },
+      'account_number',
+    ],
+  ])('refuses %s per field, without counting an attempt', async (_case, body, field) => {
+    const { browser } = await ada();
+    for (let i = 0; i < 4; i++) {
+      const answer = await browser.post('/api/verifybankaccount', body);
+      expect(answer).toMatchObject({ status: 400, body: { error: { code: 'validation_failed' } } });
+      expect(Object.keys(answer.body.error.details)).toEqual([field]);
+    }
+  });
+
+  it('needs the profile name for a typed account', async () => {
+    const email = `${randomUUID()}@example.com`;
+    const browser = await signUp(server, email);
+    expect(
+      await browser.post('/api/verifybankaccount', {
+        sort_code: '089999',
+        account_number: '66374958',
+      }),
+    ).toMatchObject({ status: 409, body: { error: { code: 'step_not_allowed' } } });
   });
 
   it('refuses a visitor, and a body', async () => {
@@ -78,8 +181,10 @@ describe.each(databaseTargets())('POST /api/verifybankaccount (%s)', (target) =>
   it('limits attempts per user', async () => {
     const { browser } = await ada();
     const statuses: number[] = [];
+    // A provider failure records nothing, so only the limit stops the fourth try.
+    const outage = { sort_code: '938611', account_number: '07806039' };
     for (let i = 0; i < 4; i++)
-      statuses.push((await browser.post('/api/verifybankaccount')).status);
-    expect(statuses).toEqual([422, 422, 422, 429]);
+      statuses.push((await browser.post('/api/verifybankaccount', outage)).status);
+    expect(statuses).toEqual([502, 502, 502, 429]);
   });
 });

@@ -1,22 +1,31 @@
-import { checkResultSchema, requestQuerySchema } from '@verity/contracts';
+import {
+  checkResultSchema,
+  requestQuerySchema,
+  verifyBankAccountRequestSchema,
+} from '@verity/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
-import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { ApiError } from '../../http/apiError.js';
 import { checkGuards, recordCheck } from '../checks/checkStep.js';
 import { HOLDER_NAME_THRESHOLD } from '../openBanking/holderName.js';
+import { readSession } from '../session/providerSession.js';
+import { verifyTypedAccount } from './verifyTypedAccount.js';
+import { typedAccount, type TypedAccount } from './typedAccount.js';
 
 /** A bank account shown by a bank login this recently can still be checked. */
 const ACCOUNT_MAX_AGE_MS = 90 * 24 * 3600 * 1000;
 
 /**
- * POST /api/verifybankaccount (spec: no payload): the Bank check of the account a bank login
- * showed. Guards: signed in, the check not done or failed lately, the attempt limits; an
- * account to check. Then one action: its holder-name score and modulus result become evidence.
- * Without an account (or one that fails the modulus check) the answer is
- * bankVerificationFailed, and the screen goes on to the knowledge-based questions.
+ * POST /api/verifybankaccount: the Bank check. Without a payload (spec) it checks the account
+ * a bank login showed, or else the one in the user's profile; with sort_code and
+ * account_number it checks (and keeps) the account the user typed, through the account
+ * verification service. Guards: signed in, the check offered, the details valid (400 per
+ * field) or present (bankDetailsRequired), the check not done or failed lately, the attempt
+ * limits. Then one action: the result becomes evidence. A bank login's account that fails
+ * the modulus check, or a typed one the service does not know, is bankVerificationFailed,
+ * and the screen goes on to the knowledge-based questions.
  */
 export function bankAccountRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.withTypeProvider<ZodTypeProvider>().post(
@@ -24,20 +33,32 @@ export function bankAccountRoutes(app: FastifyInstance, ctx: AppContext): void {
     {
       schema: {
         querystring: requestQuerySchema,
-        body: z.strictObject({}).nullish(),
+        body: verifyBankAccountRequestSchema,
         response: { 200: checkResultSchema },
       },
     },
     async (request, reply) => {
-      const step = await checkGuards(ctx, request, reply, 'Bank', () => ({}));
+      const sent = request.body;
+      const body =
+        sent?.sort_code !== undefined || sent?.account_number !== undefined ? sent : null;
+      const { accountId } = await readSession(ctx, request, reply);
+      const shown = accountId && !body ? await bankLoginAccount(ctx, accountId) : null;
+      const typed: TypedAccount =
+        accountId && !shown && ctx.accountVerification
+          ? typedAccount(body, await ctx.profiles.get(accountId))
+          : { kind: 'missing' };
+      const step = await checkGuards(ctx, request, reply, 'Bank', () => {
+        if (typed.kind === 'invalid') return typed.errors;
+        if (!shown && typed.kind === 'missing' && ctx.accountVerification)
+          throw new ApiError('bankDetailsRequired', undefined, {
+            fields: ['sort_code', 'account_number'],
+          });
+        return {};
+      });
       reply.header('Cache-Control', 'no-store');
-      const account = await ctx.bankAccounts.latest(step.accountId);
-      if (
-        !account ||
-        account.source !== 'ob' ||
-        account.createdAt < Date.now() - ACCOUNT_MAX_AGE_MS
-      )
-        throw new ApiError('bankVerificationFailed');
+      if (typed.kind === 'valid') return verifyTypedAccount(ctx, step, typed);
+      const account = shown;
+      if (!account) throw new ApiError('bankVerificationFailed');
       const matches = account.nameScore >= HOLDER_NAME_THRESHOLD;
       const passed = matches && account.modulusValid;
       const profile = await ctx.profiles.get(step.accountId);
@@ -67,4 +88,12 @@ export function bankAccountRoutes(app: FastifyInstance, ctx: AppContext): void {
       return result;
     },
   );
+}
+
+/** The account a recent bank login showed, if any. */
+async function bankLoginAccount(ctx: AppContext, accountId: string) {
+  const account = await ctx.bankAccounts.latest(accountId);
+  return account && account.source === 'ob' && account.createdAt >= Date.now() - ACCOUNT_MAX_AGE_MS
+    ? account
+    : null;
 }

@@ -14,10 +14,12 @@ const providerOf = {
   MobileContract: (ctx) => ctx.mobileOperators,
   // Open banking: the sandbox bank (SANDBOX_BANK) or the configured OB_PROVIDERS.
   OB: (ctx) => (ctx.bankProviders.length > 0 ? ctx.bankProviders : null),
-  Bank: (ctx) => (ctx.bankProviders.length > 0 ? ctx.bankProviders : null),
+  // A bank login shows the account, or a verification service checks one the user typed.
+  Bank: (ctx) =>
+    ctx.accountVerification ?? (ctx.bankProviders.length > 0 ? ctx.bankProviders : null),
 } satisfies Partial<Record<CheckName, (ctx: AppContext) => unknown>>;
 
-/** The identity checks carried out by a provider (the others: /Verify's bank, photo checks). */
+/** The identity checks carried out by a provider (the others: photo checks). */
 export const providerChecks = Object.keys(providerOf) as CheckName[];
 
 /** Whether this deployment can carry out the check: its screen exists and a provider is set up. */

@@ -1,13 +1,23 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseTargets } from '../../test/databases.js';
+import { databaseTargets, redisTargets } from '../../test/databases.js';
 import { CookieJar, startTestServer, type TestServer } from '../../test/testServer.js';
 import { sandboxClientSecret } from './sandboxClient.js';
 
-describe.each(databaseTargets())('the sandbox bank (%s)', (target) => {
+/** Its short-lived records (codes, tokens) in the database, and in Redis when configured. */
+const targets = [
+  ...databaseTargets().map((db) => ({ name: db, db, env: {} })),
+  ...redisTargets().map((url) => ({
+    name: 'sqlite with Redis',
+    db: 'sqlite' as const,
+    env: { REDIS_URL: url },
+  })),
+];
+
+describe.each(targets)('the sandbox bank ($name)', ({ db, env }) => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer(target);
+    server = await startTestServer(db, env);
   });
   afterAll(async () => server?.close());
 

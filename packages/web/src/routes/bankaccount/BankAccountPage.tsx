@@ -1,10 +1,13 @@
-import type { CheckResult } from '@verity/contracts';
+import { bankAccountFields, type CheckResult } from '@verity/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import { Navigate, useNavigate } from 'react-router';
 import { verifyBankAccount } from '../../api/openBanking';
 import { CheckOutcome } from '../../components/checks/CheckOutcome';
+import { DynamicForm, type SubmitResult } from '../../components/dynamicForm/DynamicForm';
+import type { ProfileValues } from '../../api/profile';
+import { stepFailure } from '../profile/stepOutcome';
 import { useDifferentOption } from '../../components/checks/useDifferentOption';
 import { PageHeading } from '../../components/PageHeading';
 import { RequireSignedIn } from '../../components/RequireSignedIn';
@@ -25,8 +28,9 @@ export function BankAccountPage() {
 
 type State =
   | { status: 'checking' }
+  | { status: 'details' }
   | { status: 'done'; result: CheckResult }
-  | { status: 'failed'; failure: BankAccountFailure };
+  | { status: 'failed'; failure: Exclude<BankAccountFailure, { kind: 'details' }> };
 
 function BankAccount() {
   const auth = useAuth();
@@ -46,10 +50,37 @@ function BankAccount() {
       (error: unknown) => {
         const failure = bankAccountFailure(error);
         if (failure.kind === 'login') auth.clearLogin();
-        setState({ status: 'failed', failure });
+        setState(
+          failure.kind === 'details' ? { status: 'details' } : { status: 'failed', failure },
+        );
       },
     );
   }, [auth]);
+
+  /** The typed account: refused fields stay on the form, any other answer is the check's. */
+  const checkTyped = useCallback(
+    async (values: ProfileValues): Promise<SubmitResult> => {
+      try {
+        const result = await verifyBankAccount(auth.requestId, {
+          sort_code: String(values.sort_code ?? ''),
+          account_number: String(values.account_number ?? ''),
+        });
+        if (auth.user !== null)
+          auth.assuranceChanged(result.assuranceChoice, result.userRequirements);
+        setState({ status: 'done', result });
+      } catch (error) {
+        const refused = stepFailure(error);
+        if (refused.kind === 'refused') return refused;
+        const failure = bankAccountFailure(error);
+        if (failure.kind === 'login') auth.clearLogin();
+        setState(
+          failure.kind === 'details' ? { status: 'details' } : { status: 'failed', failure },
+        );
+      }
+      return { kind: 'done' };
+    },
+    [auth],
+  );
 
   useEffect(() => {
     // Once, also under StrictMode: each run counts as an attempt on the server.
@@ -60,6 +91,20 @@ function BankAccount() {
 
   if (state.status === 'checking')
     return <WaitScreen clientName={auth.client?.clientName} clientLogo={auth.client?.clientLogo} />;
+  if (state.status === 'details')
+    return (
+      <>
+        <PageHeading step="details">{text.bankAccountTitle}</PageHeading>
+        <p className="mt-3">{text.bankDetailsIntro}</p>
+        <DynamicForm
+          fields={bankAccountFields}
+          label={text.bankDetailsLabel}
+          submitLabel={text.checkAccount}
+          busyLabel={text.checkingAccount}
+          onSubmit={checkTyped}
+        />
+      </>
+    );
   if (state.status === 'done')
     return (
       <CheckOutcome

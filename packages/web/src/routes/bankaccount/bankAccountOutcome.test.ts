@@ -10,6 +10,7 @@ describe('bankAccountFailure', () => {
       { kind: 'mismatch', message: 'Sorry' },
     ],
     ['a failed verification', new ApiError('bankVerificationFailed', 422), { kind: 'kbv' }],
+    ['no account known', new ApiError('bankDetailsRequired', 409), { kind: 'details' }],
     ['bankApiError', new ApiError('bankApiError', 502), { kind: 'failed', message: null }],
     ['a server error', new ApiError('internal_error', 500), { kind: 'failed', message: null }],
     [

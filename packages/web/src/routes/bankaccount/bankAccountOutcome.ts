@@ -3,13 +3,15 @@ import { ApiError } from '../../api/client';
 export type BankAccountFailure =
   | { kind: 'mismatch'; message: string }
   | { kind: 'kbv' }
+  | { kind: 'details' }
   | { kind: 'login' }
   | { kind: 'network' }
   | { kind: 'failed'; message: string | null };
 
 /**
  * What a failed POST /api/verifybankaccount means (spec, section 8): bankIdentityMismatch its
- * text with Return; bankVerificationFailed the questions at /Kbv; bankApiError and any other
+ * text with Return; bankVerificationFailed the questions at /Kbv; bankDetailsRequired the sort code and account
+ * number form; bankApiError and any other
  * code a failure with a retry; no answer at all a retry message, never a mismatch.
  */
 export function bankAccountFailure(error: unknown): BankAccountFailure {
@@ -19,6 +21,8 @@ export function bankAccountFailure(error: unknown): BankAccountFailure {
       return { kind: 'mismatch', message: error.message };
     case 'bankVerificationFailed':
       return { kind: 'kbv' };
+    case 'bankDetailsRequired':
+      return { kind: 'details' };
     case 'not_signed_in':
       return { kind: 'login' };
     case 'step_not_allowed':

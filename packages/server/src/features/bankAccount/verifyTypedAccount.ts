@@ -1,0 +1,84 @@
+import type { CheckResult } from '@verity/contracts';
+import type { AppContext } from '../../context.js';
+import { ApiError } from '../../http/apiError.js';
+import {
+  AccountVerificationUnavailable,
+  type AccountVerificationResult,
+} from '../../providers/bank/accountVerification.js';
+import { checkProvider } from '../checks/checkProviders.js';
+import { recordCheck } from '../checks/checkStep.js';
+import { HOLDER_NAME_THRESHOLD, holderNameScore } from '../openBanking/holderName.js';
+import type { stepContext } from '../session/stepContext.js';
+import type { UkAccount } from '../openBanking/ukAccount.js';
+
+type StepContext = Awaited<ReturnType<typeof stepContext>>;
+
+/** The spec's mismatch text speaks of a bank login; this is its wording for a typed account. */
+const TYPED_MISMATCH =
+  'Sorry we have been unable to verify that this bank account is in your name. Unfortunately we are unable to verify your identity at this time.';
+
+/**
+ * The Bank check of an account the user typed: the verification service is asked whether it
+ * is in the profile's name. A match passes; a close match passes when the holder name it gives
+ * scores at the bank-login threshold; no match is bankIdentityMismatch; an unknown account
+ * is bankVerificationFailed (the questions come next); a service failure is bankApiError and
+ * records nothing. A typed account is kept in the profile, so a retry needs no retyping.
+ */
+export async function verifyTypedAccount(
+  ctx: AppContext,
+  step: StepContext,
+  typed: { account: UkAccount; typed: boolean },
+): Promise<CheckResult> {
+  const provider = checkProvider(ctx.accountVerification);
+  const profile = await ctx.profiles.get(step.accountId);
+  const name = {
+    givenNames: typeof profile.given_name === 'string' ? profile.given_name : '',
+    familyName: typeof profile.family_name === 'string' ? profile.family_name : '',
+  };
+  if (!name.givenNames || !name.familyName)
+    throw new ApiError('step_not_allowed', 'Please give your name in your profile first.');
+  const { account } = typed;
+  if (typed.typed)
+    await ctx.profiles.update(step.accountId, {
+      sort_code: account.sortCode,
+      account_number: account.accountNumber,
+    });
+
+  let result: AccountVerificationResult;
+  try {
+    result = await provider.verify({ name, ...account });
+  } catch (error) {
+    if (error instanceof AccountVerificationUnavailable) throw new ApiError('bankApiError');
+    throw error;
+  }
+  const holderName = result.outcome === 'closeMatch' ? result.holderName : null;
+  const nameScore =
+    result.outcome === 'match' ? 100 : holderName ? holderNameScore(holderName, name) : 0;
+  const passed = nameScore >= HOLDER_NAME_THRESHOLD;
+  await ctx.bankAccounts.record(step.accountId, {
+    ...account,
+    holderName,
+    source: 'profile',
+    provider: provider.name,
+    nameScore,
+    modulusValid: true,
+  });
+  const answer = await recordCheck(ctx, step, {
+    check: 'Bank',
+    outcome: passed ? 'passed' : 'failed',
+    // Typed, not seen through a bank login: weaker strength, and nothing about activity.
+    scores: {
+      strength: 1,
+      validity: result.outcome === 'notFound' ? 0 : 2,
+      activity: 0,
+      fraud: 0,
+      verification: passed ? (nameScore === 100 ? 2 : 1) : 0,
+    },
+    provider: provider.name,
+    transactionId: result.transactionId,
+    attributes: passed ? { given_name: name.givenNames, family_name: name.familyName } : null,
+  });
+  if (result.outcome === 'notFound') throw new ApiError('bankVerificationFailed');
+  if (!passed) throw new ApiError('bankIdentityMismatch', TYPED_MISMATCH);
+  return answer;
+}
