@@ -3,18 +3,16 @@ import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
-import { useNavigate } from 'react-router';
 import { verifyCard } from '../../api/verification';
-import { CheckOutcome } from '../../components/checks/CheckOutcome';
+import { useDifferentOption } from '../../components/checks/useDifferentOption';
+import { DocumentCheckOutcome } from '../../components/checks/DocumentCheckOutcome';
 import { CheckTextField } from '../../components/checks/CheckTextField';
 import { useCheckForm } from '../../components/checks/useCheckForm';
-import { useDifferentOption } from '../../components/checks/useDifferentOption';
 import { BusyButton } from '../../components/form/BusyButton';
 import { FormAlert } from '../../components/form/FormAlert';
 import { PageHeading } from '../../components/PageHeading';
 import { RequireSignedIn } from '../../components/RequireSignedIn';
 import { checksCopy } from '../../copy/checks';
-import { useAuth } from '../../state/authContext';
 import { CardPreview } from './CardPreview';
 
 /** /CreditCard: a credit or debit card (its range tells which), with a live preview. */
@@ -29,8 +27,6 @@ export function CreditCardPage() {
 const empty: CardForm = { number: '', name: '', expiry: '' };
 
 function CreditCard() {
-  const { user, nextStep } = useAuth();
-  const navigate = useNavigate();
   const differentOption = useDifferentOption();
   const today = isoToday();
   const { form, fieldProps, submit, busy, message, result } = useCheckForm({
@@ -41,21 +37,7 @@ function CreditCard() {
   });
 
   if (result) {
-    return (
-      <CheckOutcome
-        title={checksCopy.cardTitle}
-        verified={result.verified}
-        message={
-          result.verified
-            ? checksCopy.success(checksCopy.cardTitle)
-            : checksCopy.failure(checksCopy.cardTitle)
-        }
-        continueLabel={checksCopy.continue}
-        differentOptionLabel={checksCopy.differentOption}
-        onContinue={() => void navigate(user !== null ? nextStep() : '/')}
-        onDifferentOption={() => void differentOption()}
-      />
-    );
+    return <DocumentCheckOutcome title={checksCopy.cardTitle} verified={result.verified} />;
   }
 
   const number = fieldProps('number');

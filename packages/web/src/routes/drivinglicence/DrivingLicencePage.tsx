@@ -8,19 +8,17 @@ import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
-import { useNavigate } from 'react-router';
 import { verifyDrivingLicence } from '../../api/verification';
-import { CheckOutcome } from '../../components/checks/CheckOutcome';
+import { useDifferentOption } from '../../components/checks/useDifferentOption';
+import { DocumentCheckOutcome } from '../../components/checks/DocumentCheckOutcome';
 import { CheckTextField } from '../../components/checks/CheckTextField';
 import { DeclineButton } from '../../components/checks/DeclineButton';
 import { useCheckForm } from '../../components/checks/useCheckForm';
-import { useDifferentOption } from '../../components/checks/useDifferentOption';
 import { BusyButton } from '../../components/form/BusyButton';
 import { FormAlert } from '../../components/form/FormAlert';
 import { PageHeading } from '../../components/PageHeading';
 import { RequireSignedIn } from '../../components/RequireSignedIn';
 import { checksCopy } from '../../copy/checks';
-import { useAuth } from '../../state/authContext';
 import { LicenceImage } from './LicenceImage';
 
 /** /DrivingLicence: the licence's numbered fields, checked against the DVLA's records. */
@@ -43,8 +41,6 @@ const empty: LicenceForm = {
 };
 
 function DrivingLicence() {
-  const { user, nextStep } = useAuth();
-  const navigate = useNavigate();
   const differentOption = useDifferentOption();
   const today = isoToday();
   const { fieldProps, submit, busy, message, result, active } = useCheckForm({
@@ -55,21 +51,7 @@ function DrivingLicence() {
   });
 
   if (result) {
-    return (
-      <CheckOutcome
-        title={checksCopy.licenceTitle}
-        verified={result.verified}
-        message={
-          result.verified
-            ? checksCopy.success(checksCopy.licenceTitle)
-            : checksCopy.failure(checksCopy.licenceTitle)
-        }
-        continueLabel={checksCopy.continue}
-        differentOptionLabel={checksCopy.differentOption}
-        onContinue={() => void navigate(user !== null ? nextStep() : '/')}
-        onDifferentOption={() => void differentOption()}
-      />
-    );
+    return <DocumentCheckOutcome title={checksCopy.licenceTitle} verified={result.verified} />;
   }
 
   return (

@@ -8,18 +8,16 @@ import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
-import { useNavigate } from 'react-router';
 import { verifyPassport } from '../../api/verification';
 import { DeclineButton } from '../../components/checks/DeclineButton';
-import { CheckOutcome } from '../../components/checks/CheckOutcome';
-import { CheckTextField } from '../../components/checks/CheckTextField';
 import { useDifferentOption } from '../../components/checks/useDifferentOption';
+import { DocumentCheckOutcome } from '../../components/checks/DocumentCheckOutcome';
+import { CheckTextField } from '../../components/checks/CheckTextField';
 import { BusyButton } from '../../components/form/BusyButton';
 import { FormAlert } from '../../components/form/FormAlert';
 import { PageHeading } from '../../components/PageHeading';
 import { RequireSignedIn } from '../../components/RequireSignedIn';
 import { checksCopy } from '../../copy/checks';
-import { useAuth } from '../../state/authContext';
 import { useCheckForm } from '../../components/checks/useCheckForm';
 
 /** /Passport: the passport's details, checked against the issuer's records. */
@@ -34,8 +32,6 @@ export function PassportPage() {
 const empty: PassportForm = { number: '', surname: '', given: '', dob: '', expiry: '' };
 
 function Passport() {
-  const { user, nextStep } = useAuth();
-  const navigate = useNavigate();
   const differentOption = useDifferentOption();
   const today = isoToday();
   const { fieldProps, submit, busy, message, result } = useCheckForm({
@@ -46,21 +42,7 @@ function Passport() {
   });
 
   if (result) {
-    return (
-      <CheckOutcome
-        title={checksCopy.passportTitle}
-        verified={result.verified}
-        message={
-          result.verified
-            ? checksCopy.success(checksCopy.passportTitle)
-            : checksCopy.failure(checksCopy.passportTitle)
-        }
-        continueLabel={checksCopy.continue}
-        differentOptionLabel={checksCopy.differentOption}
-        onContinue={() => void navigate(user !== null ? nextStep() : '/')}
-        onDifferentOption={() => void differentOption()}
-      />
-    );
+    return <DocumentCheckOutcome title={checksCopy.passportTitle} verified={result.verified} />;
   }
 
   return (
