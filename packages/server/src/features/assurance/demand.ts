@@ -30,6 +30,7 @@ export const offeredChecks: ReadonlySet<CheckName> = new Set<CheckName>([
   'MobileContract',
   'OB',
   'Bank',
+  'CurrentAccount',
 ]);
 
 /** Capture the profile itself (document photo, open banking): assuranceProfileCapturePossible. */

@@ -1,14 +1,40 @@
 import { randomUUID } from 'node:crypto';
+import * as oidc from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseTargets } from '../../test/databases.js';
 import { ApiBrowser, signUp } from '../../test/journey.js';
 import { throughSandboxBank } from '../../test/sandboxBank.js';
 import { startTestServer, type TestServer } from '../../test/testServer.js';
 
+const redirectUri = 'http://127.0.0.1:3001/callback';
+
 describe.each(databaseTargets())('POST /api/verifybankaccount (%s)', (target) => {
   let server: TestServer;
+  /** A client whose assurance names the check CurrentAccount (the spec's other name). */
+  let currentAccountClient: oidc.Configuration;
   beforeAll(async () => {
-    server = await startTestServer(target);
+    let created!: { clientId: string; clientSecret: string | null };
+    server = await startTestServer(
+      target,
+      {},
+      {
+        before: async (stores) => {
+          created = await stores.clients.create({
+            name: 'Letting agent',
+            redirectUris: [redirectUri],
+            skipConsent: true,
+            assurance: [['CurrentAccount']],
+          });
+        },
+      },
+    );
+    currentAccountClient = await oidc.discovery(
+      new URL(server.url),
+      created.clientId,
+      created.clientSecret!,
+      oidc.ClientSecretBasic(created.clientSecret!),
+      { execute: [oidc.allowInsecureRequests] },
+    );
   });
   afterAll(async () => server?.close());
 
@@ -25,6 +51,54 @@ describe.each(databaseTargets())('POST /api/verifybankaccount (%s)', (target) =>
     }
     return { browser, user };
   }
+
+  /** Starts a sign-in request of the CurrentAccount client in this browser; its id. */
+  async function currentAccountRequest(browser: ApiBrowser): Promise<string> {
+    const url = oidc.buildAuthorizationUrl(currentAccountClient, {
+      redirect_uri: redirectUri,
+      scope: 'openid',
+      state: oidc.randomState(),
+      code_challenge: await oidc.calculatePKCECodeChallenge(oidc.randomPKCECodeVerifier()),
+      code_challenge_method: 'S256',
+    });
+    const location = (await browser.fetch(url.href)).headers.get('location')!;
+    await browser.fetch(`${server.url}${location}`);
+    return location.split('/').pop()!;
+  }
+
+  it.each([
+    ['a typed account', undefined, { sort_code: '089999', account_number: '66374958' }, 1],
+    ['the account of a bank login', 'current', undefined, 2],
+  ])(
+    'records %s as CurrentAccount for a client that requires it',
+    async (_case, customer, body, strength) => {
+      const { browser, user } = await ada(customer);
+      const requestId = await currentAccountRequest(browser);
+      const before = await browser.post(`/api/requests/${requestId}`);
+      expect(before.body.userRequirements).toContain('assurance');
+      const answer = await browser.post(`/api/verifybankaccount?requestId=${requestId}`, body);
+      expect(answer).toEqual({
+        status: 200,
+        body: {
+          check: 'CurrentAccount',
+          verified: true,
+          userRequirements: expect.not.arrayContaining(['assurance']),
+          assuranceChoice: [],
+        },
+      });
+      const evidence = await server.ctx.evidence.forUser(user.id);
+      expect(evidence.find((e) => e.check === 'CurrentAccount')).toMatchObject({
+        outcome: 'passed',
+        scores: { strength, validity: 2, fraud: 0, verification: 2 },
+        attributes: { given_name: 'Ada', family_name: 'Lovelace' },
+      });
+      expect(evidence.some((e) => e.check === 'Bank')).toBe(false);
+      // Done under that name: not again.
+      expect(
+        await browser.post(`/api/verifybankaccount?requestId=${requestId}`, body),
+      ).toMatchObject({ status: 409, body: { error: { code: 'step_not_allowed' } } });
+    },
+  );
 
   it('verifies the account a bank login showed, once', async () => {
     const { browser, user } = await ada('current');

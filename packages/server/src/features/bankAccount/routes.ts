@@ -8,9 +8,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../../context.js';
 import { ApiError } from '../../http/apiError.js';
+import { checkOffered } from '../checks/checkProviders.js';
 import { checkGuards, recordCheck } from '../checks/checkStep.js';
 import { HOLDER_NAME_THRESHOLD } from '../openBanking/holderName.js';
 import { readSession } from '../session/providerSession.js';
+import { bankCheckFor, type BankCheck } from './checkName.js';
 import { verifyTypedAccount } from './verifyTypedAccount.js';
 import { typedAccount, type TypedAccount } from './typedAccount.js';
 
@@ -47,23 +49,32 @@ export function bankAccountRoutes(app: FastifyInstance, ctx: AppContext): void {
         accountId && !shown && ctx.accountVerification
           ? typedAccount(body, await ctx.profiles.get(accountId))
           : { kind: 'missing' };
-      const step = await checkGuards(ctx, request, reply, 'Bank', () => {
-        if (typed.kind === 'invalid') return typed.errors;
-        if (!shown && typed.kind === 'missing' && ctx.accountVerification)
-          throw new ApiError('bankDetailsRequired', undefined, {
-            fields: ['sort_code', 'account_number'],
-          });
-        return {};
-      });
+      // Fail closed first; Bank and CurrentAccount have the same providers.
+      if (!checkOffered(ctx, 'Bank')) throw new ApiError('check_not_offered');
+      let check: BankCheck = 'Bank';
+      const step = await checkGuards(
+        ctx,
+        request,
+        reply,
+        async (step) => (check = await bankCheckFor(ctx, step)),
+        () => {
+          if (typed.kind === 'invalid') return typed.errors;
+          if (!shown && typed.kind === 'missing' && ctx.accountVerification)
+            throw new ApiError('bankDetailsRequired', undefined, {
+              fields: ['sort_code', 'account_number'],
+            });
+          return {};
+        },
+      );
       reply.header('Cache-Control', 'no-store');
-      if (typed.kind === 'valid') return verifyTypedAccount(ctx, step, typed);
+      if (typed.kind === 'valid') return verifyTypedAccount(ctx, step, typed, check);
       const account = shown;
       if (!account) throw new ApiError('bankVerificationFailed');
       const matches = account.nameScore >= HOLDER_NAME_THRESHOLD;
       const passed = matches && account.modulusValid;
       const profile = await ctx.profiles.get(step.accountId);
       const result = await recordCheck(ctx, step, {
-        check: 'Bank',
+        check,
         outcome: passed ? 'passed' : 'failed',
         scores: {
           strength: 2,

@@ -10,6 +10,7 @@ import { recordCheck } from '../checks/checkStep.js';
 import { HOLDER_NAME_THRESHOLD, holderNameScore } from '../openBanking/holderName.js';
 import type { stepContext } from '../session/stepContext.js';
 import type { UkAccount } from '../openBanking/ukAccount.js';
+import type { BankCheck } from './checkName.js';
 
 type StepContext = Awaited<ReturnType<typeof stepContext>>;
 
@@ -28,6 +29,7 @@ export async function verifyTypedAccount(
   ctx: AppContext,
   step: StepContext,
   typed: { account: UkAccount; typed: boolean },
+  check: BankCheck,
 ): Promise<CheckResult> {
   const provider = checkProvider(ctx.accountVerification);
   const profile = await ctx.profiles.get(step.accountId);
@@ -64,7 +66,7 @@ export async function verifyTypedAccount(
     modulusValid: true,
   });
   const answer = await recordCheck(ctx, step, {
-    check: 'Bank',
+    check,
     outcome: passed ? 'passed' : 'failed',
     // Typed, not seen through a bank login: weaker strength, and nothing about activity.
     scores: {

@@ -17,6 +17,9 @@ const providerOf = {
   // A bank login shows the account, or a verification service checks one the user typed.
   Bank: (ctx) =>
     ctx.accountVerification ?? (ctx.bankProviders.length > 0 ? ctx.bankProviders : null),
+  // The spec's other name for the Bank check: the same check, recorded under the client's name.
+  CurrentAccount: (ctx) =>
+    ctx.accountVerification ?? (ctx.bankProviders.length > 0 ? ctx.bankProviders : null),
 } satisfies Partial<Record<CheckName, (ctx: AppContext) => unknown>>;
 
 /** The identity checks carried out by a provider (the others: photo checks). */

@@ -26,7 +26,7 @@ export async function checkGuards(
   ctx: AppContext,
   request: FastifyRequest,
   reply: FastifyReply,
-  check: CheckName | (() => Promise<CheckName>),
+  check: CheckName | ((step: StepContext) => Promise<CheckName>),
   fieldErrors: () => Record<string, string>,
 ): Promise<StepContext> {
   const step = await stepContext(ctx, request, reply);
@@ -36,8 +36,12 @@ export async function checkGuards(
   const problems = fieldErrors();
   if (Object.keys(problems).length > 0)
     throw new ApiError('validation_failed', undefined, problems);
-  // Some checks are named only once valid details are looked up (a card's range).
-  check = typeof check === 'function' ? await check() : check;
+  // Some checks are named only once valid details are looked up (a card's range), or by the
+  // request (the Bank check under the name the client asked for).
+  if (typeof check === 'function') {
+    check = await check(step);
+    if (!checkOffered(ctx, check)) throw new ApiError('check_not_offered');
+  }
   const { passed, unavailable } = await ctx.evidence.standing(step.accountId);
   if (passed.has(check))
     throw new ApiError('step_not_allowed', `Your ${check} check is already complete.`);
