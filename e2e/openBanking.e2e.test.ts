@@ -307,11 +307,15 @@ describe('bank account check of a typed account', () => {
     await page.getByLabel('Sort code').fill('938611');
     await page.getByLabel('Account number').fill('07806039');
     await page.getByRole('button', { name: 'Check my account' }).click();
-    await page.getByText('Sorry we have been unable to verify your bank account.').waitFor();
+    await page
+      .getByText('Sorry, we were unable to check your bank account. Please try again.')
+      .waitFor();
     await checkAccessibility(page);
     // The retry checks the account kept in the profile: the bank is still unreachable.
     await page.getByRole('button', { name: 'Try again' }).click();
-    await page.getByText('Sorry we have been unable to verify your bank account.').waitFor();
+    await page
+      .getByText('Sorry, we were unable to check your bank account. Please try again.')
+      .waitFor();
     await expect(page.getByRole('button', { name: 'Try again' }).isVisible()).resolves.toBe(true);
   });
 });

@@ -134,9 +134,7 @@ function BankAccount() {
     <>
       <PageHeading step="failed">{text.bankAccountTitle}</PageHeading>
       <Alert variant="warning" className="mt-3">
-        {failure.kind === 'network'
-          ? text.bankAccountNetwork
-          : (failure.message ?? text.bankAccountFailure)}
+        {failure.kind === 'network' ? text.bankAccountNetwork : failure.message}
       </Alert>
       <div className="d-flex flex-wrap gap-2">
         <Button onClick={check}>{text.retry}</Button>

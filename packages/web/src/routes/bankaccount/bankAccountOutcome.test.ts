@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { errorCatalogue } from '@verity/contracts';
 import { ApiError } from '../../api/client';
 import { bankAccountFailure } from './bankAccountOutcome';
 
@@ -11,8 +12,26 @@ describe('bankAccountFailure', () => {
     ],
     ['a failed verification', new ApiError('bankVerificationFailed', 422), { kind: 'kbv' }],
     ['no account known', new ApiError('bankDetailsRequired', 409), { kind: 'details' }],
-    ['bankApiError', new ApiError('bankApiError', 502), { kind: 'failed', message: null }],
-    ['a server error', new ApiError('internal_error', 500), { kind: 'failed', message: null }],
+    [
+      'bankApiError, with the catalogue message',
+      new ApiError('bankApiError', 502),
+      { kind: 'failed', message: errorCatalogue.bankApiError.message },
+    ],
+    [
+      'bankApiError, with the message the server sent',
+      new ApiError('bankApiError', 502, 'The bank is down'),
+      { kind: 'failed', message: 'The bank is down' },
+    ],
+    [
+      'a check not offered',
+      new ApiError('check_not_offered', 409),
+      { kind: 'failed', message: errorCatalogue.check_not_offered.message },
+    ],
+    [
+      'a server error',
+      new ApiError('internal_error', 500),
+      { kind: 'failed', message: errorCatalogue.internal_error.message },
+    ],
     [
       'a check already done',
       new ApiError('step_not_allowed', 409, 'Done'),

@@ -6,13 +6,14 @@ export type BankAccountFailure =
   | { kind: 'details' }
   | { kind: 'login' }
   | { kind: 'network' }
-  | { kind: 'failed'; message: string | null };
+  | { kind: 'failed'; message: string };
 
 /**
  * What a failed POST /api/verifybankaccount means (spec, section 8): bankIdentityMismatch its
- * text with Return; bankVerificationFailed the questions at /Kbv; bankDetailsRequired the sort code and account
- * number form; bankApiError and any other
- * code a failure with a retry; no answer at all a retry message, never a mismatch.
+ * text with Return; bankVerificationFailed the questions at /Kbv; bankDetailsRequired the sort
+ * code and account number form; bankApiError and any other code a failure with a retry, showing
+ * the error's message (the server's, which is the catalogue's unless the server says more); no
+ * answer at all a retry message, never a mismatch.
  */
 export function bankAccountFailure(error: unknown): BankAccountFailure {
   if (!(error instanceof ApiError) || error.status === 0) return { kind: 'network' };
@@ -25,10 +26,7 @@ export function bankAccountFailure(error: unknown): BankAccountFailure {
       return { kind: 'details' };
     case 'not_signed_in':
       return { kind: 'login' };
-    case 'step_not_allowed':
-    case 'rate_limited':
-      return { kind: 'failed', message: error.message };
     default:
-      return { kind: 'failed', message: null };
+      return { kind: 'failed', message: error.message };
   }
 }
