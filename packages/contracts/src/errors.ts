@@ -79,6 +79,11 @@ export const errorCatalogue = {
     message: 'Sorry, we were unable to contact your bank. Please try later.',
   },
   access_denied: { status: 400, message: 'The bank login was cancelled.' },
+  NotAccountHolder: {
+    status: 403,
+    message:
+      'We could not confirm that you are the holder of this bank account, so it cannot log you in. Joint accounts cannot be used to log in. Please log in another way.',
+  },
   bank_login_not_linked: {
     status: 403,
     message: 'This bank account is not linked to an account here. Please log in first.',

@@ -61,6 +61,8 @@ export const bankSelectionErrors = [
   'USER_CANCELLED',
   'AUTHENTICATION_ERROR',
   'access_denied',
+  // Not in the spec: a bank login refused because the holder is not the linked user's.
+  'NotAccountHolder',
 ] as const;
 
 export type BankSelectionError = (typeof bankSelectionErrors)[number];

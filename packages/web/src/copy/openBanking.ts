@@ -66,4 +66,6 @@ export const bankSelectionMessages: Record<BankSelectionError, string | null> = 
   USER_CANCELLED: null,
   AUTHENTICATION_ERROR: null,
   access_denied: null,
+  NotAccountHolder:
+    'We could not confirm that you are the holder of this bank account, so it cannot log you in. Joint accounts cannot be used to log in. Please log in another way.',
 };

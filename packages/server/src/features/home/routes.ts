@@ -38,6 +38,7 @@ const titles: Record<AuditEventType, string> = {
   pin_registered: 'PIN set up on a device',
   pin_revoked: 'PIN blocked after too many attempts',
   identity_share_withdrawn: 'Shared identity withdrawn',
+  bank_login_refused: 'Bank login refused: not confirmed as the account holder',
 };
 
 const RECENT = 10;

@@ -109,6 +109,81 @@ describe.each(databaseTargets())('bank login (%s)', (target) => {
     });
   });
 
+  /** A user of this name, signed in in a browser of their own. */
+  async function userNamed(given_name: string, family_name: string) {
+    const email = `${randomUUID()}@example.com`;
+    const browser = await signUp(server, email);
+    const user = (await server.ctx.users.findByEmail(email))!;
+    await server.ctx.profiles.update(user.id, { given_name, family_name });
+    return { browser, user };
+  }
+
+  /** A bank login attempt in a new browser: the answer, and whether it signed anybody in. */
+  async function bankLoginAs(customer: string) {
+    const browser = new ApiBrowser(server);
+    const requestId = await startRequest(browser, allowing);
+    const answer = await browser.post(
+      '/api/login/obcallback',
+      await bankTrip(browser, customer, requestId),
+    );
+    const session = await (await browser.fetch(`${server.url}/api/session`)).json();
+    return { answer, session };
+  }
+
+  it('signs in neither holder of a joint account, even one linked before', async () => {
+    // Ada verifies the joint account with her own bank login: her check passes.
+    const ada = await userNamed('Ada', 'Lovelace');
+    expect(
+      (await ada.browser.post('/api/login/obcallback', await bankTrip(ada.browser, 'joint')))
+        .status,
+    ).toBe(200);
+    expect(await server.ctx.evidence.forUser(ada.user.id)).toMatchObject([
+      { check: 'OB', outcome: 'passed' },
+    ]);
+    const identity = server.ctx.bankAccounts.identityOf('Sandbox Bank', {
+      sortCode: '820000',
+      accountNumber: '73688637',
+    });
+    // ...but the joint account is not linked for a bank login,
+    expect(await server.ctx.bankAccounts.linkedUser(identity)).toBeNull();
+    // and one linked before this rule still signs in neither holder.
+    await server.ctx.bankAccounts.link(identity, ada.user.id, 'Sandbox Bank');
+    for (const customer of ['joint2', 'joint']) {
+      const { answer, session } = await bankLoginAs(customer);
+      expect(answer).toMatchObject({ status: 403, body: { error: { code: 'NotAccountHolder' } } });
+      expect(session).toMatchObject({ loggedIn: false });
+    }
+    expect(
+      (await server.ctx.audit.forUser(ada.user.id)).filter((e) => e.type === 'bank_login_refused'),
+    ).toHaveLength(2);
+  });
+
+  it('refuses a bank login whose holder is not the linked user', async () => {
+    // An account the bank did not say was joint, linked to Ada; Charles Babbage logs in to it.
+    const ada = await userNamed('Ada', 'Lovelace');
+    const identity = server.ctx.bankAccounts.identityOf('Sandbox Bank', {
+      sortCode: '560003',
+      accountNumber: '13354647',
+    });
+    await server.ctx.bankAccounts.link(identity, ada.user.id, 'Sandbox Bank');
+    try {
+      const { answer, session } = await bankLoginAs('mismatch');
+      expect(answer).toMatchObject({ status: 403, body: { error: { code: 'NotAccountHolder' } } });
+      expect(session).toMatchObject({ loggedIn: false });
+      expect((await server.ctx.audit.forUser(ada.user.id)).map((e) => e.type)).toEqual(
+        expect.arrayContaining(['bank_login_refused']),
+      );
+      expect((await server.ctx.audit.forUser(ada.user.id)).map((e) => e.type)).not.toContain(
+        'bank_login',
+      );
+    } finally {
+      await server.ctx.database.db
+        .deleteFrom('bank_links')
+        .where('identity_hash', '=', identity)
+        .execute();
+    }
+  });
+
   it('offers no bank login for a client that does not allow it, nor outside a request', async () => {
     const browser = new ApiBrowser(server);
     const requestId = await startRequest(browser, refusing);

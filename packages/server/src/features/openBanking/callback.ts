@@ -9,7 +9,7 @@ import { readSession } from '../session/providerSession.js';
 import { nowSeconds, signInBrowser } from '../session/signIn.js';
 import type { ObAttempt } from './attemptStore.js';
 import { chooseAccount } from './chooseAccount.js';
-import { holderNameMatches, nameTokens } from './holderName.js';
+import { holderNameMatches, nameTokens, namesSeveralHolders } from './holderName.js';
 import { passesModulusCheck, type UkAccount } from './ukAccount.js';
 
 /**
@@ -57,10 +57,24 @@ export async function bankCallback(
   }
   const choice = chooseAccount(data.accounts);
   if ('error' in choice) throw new ApiError(choice.error);
+  const shown: ShownAccount = {
+    account: choice.account,
+    holderName: data.holderName,
+    joint:
+      choice.joint === true || (data.holderName ? namesSeveralHolders(data.holderName) : false),
+  };
 
   return attempt.userId
-    ? checkOwnership(ctx, request, reply, attempt, choice.account, data.holderName)
-    : bankLogin(ctx, request, reply, attempt, choice.account);
+    ? checkOwnership(ctx, request, reply, attempt, shown)
+    : bankLogin(ctx, request, reply, attempt, shown);
+}
+
+/** The account a trip to the bank showed, its holder's name, and whether it is joint. */
+interface ShownAccount {
+  account: UkAccount;
+  holderName: string | null;
+  /** The bank says so, or its holder name lists several holders. */
+  joint: boolean;
 }
 
 async function checkOwnership(
@@ -68,8 +82,7 @@ async function checkOwnership(
   request: FastifyRequest,
   reply: FastifyReply,
   attempt: ObAttempt,
-  account: UkAccount,
-  holderName: string | null,
+  { account, holderName, joint }: ShownAccount,
 ) {
   const session = await readSession(ctx, request, reply);
   // The user who went to the bank must still be the one signed in here.
@@ -124,11 +137,13 @@ async function checkOwnership(
   });
   if (!name.matches) throw new ApiError('bankIdentityMismatch');
   if (!modulusValid) throw new ApiError('bankVerificationFailed');
-  await ctx.bankAccounts.link(
-    ctx.bankAccounts.identityOf(attempt.provider, account),
-    userId,
-    attempt.provider,
-  );
+  // A joint account cannot tell its holders apart at a bank login: it is never linked for one.
+  if (!joint)
+    await ctx.bankAccounts.link(
+      ctx.bankAccounts.identityOf(attempt.provider, account),
+      userId,
+      attempt.provider,
+    );
   return {
     email: user.email,
     userRequirements: result.userRequirements,
@@ -152,13 +167,18 @@ function obScores(passed: boolean, nameScore: number) {
   };
 }
 
-/** Nobody signed in: the bank account signs in the user it was linked to, where the client allows. */
+/**
+ * Nobody signed in: the bank account signs in the user it was linked to, where the client
+ * allows. The account alone does not say who logged in at the bank: a joint account is refused
+ * (every holder would become the user who linked it), and the holder who logged in must have
+ * the linked user's name (a bank that does not say an account is joint names only that holder).
+ */
 async function bankLogin(
   ctx: AppContext,
   request: FastifyRequest,
   reply: FastifyReply,
   attempt: ObAttempt,
-  account: UkAccount,
+  { account, holderName, joint }: ShownAccount,
 ) {
   const interaction = attempt.requestId
     ? await ctx.interactions.load(request, attempt.requestId)
@@ -169,7 +189,20 @@ async function bankLogin(
     ctx.bankAccounts.identityOf(attempt.provider, account),
   );
   const user = userId ? await ctx.users.findById(userId) : undefined;
+  const refuse = async (reason: string) => {
+    request.log.warn({ provider: attempt.provider, reason }, 'bank login refused');
+    if (user) await ctx.audit.record(user.id, 'bank_login_refused', client.clientId);
+    return new ApiError('NotAccountHolder');
+  };
+  if (joint) throw await refuse('joint account');
   if (!user) throw new ApiError('bank_login_not_linked');
+  const profile = await ctx.profiles.get(user.id);
+  const name = {
+    givenNames: typeof profile.given_name === 'string' ? profile.given_name : '',
+    familyName: typeof profile.family_name === 'string' ? profile.family_name : '',
+  };
+  if (!holderName || !holderNameMatches(holderName, name).matches)
+    throw await refuse('holder name does not match');
   const userRequirements = await signInBrowser(ctx, request, reply, interaction.uid, {
     accountId: user.id,
     amr: ['fed'],

@@ -44,6 +44,11 @@ describe('chooseAccount', () => {
       [current('089999', null), savings],
       { account: { sortCode: '309070', accountNumber: '02355688' } },
     ],
+    [
+      'a joint current account, said to be joint',
+      [{ ...current('089999', '66374958'), joint: true }],
+      { account: { sortCode: '089999', accountNumber: '66374958' }, joint: true },
+    ],
   ])('%s', (_case, accounts, expected) => {
     expect(chooseAccount(accounts)).toEqual(expected);
   });

@@ -2,7 +2,8 @@ import type { BankAccountData } from '../../providers/bank/accountDataProvider.j
 import { normaliseUkAccount, type UkAccount } from './ukAccount.js';
 
 export type AccountChoice =
-  { account: UkAccount } | { error: 'NoAccounts' | 'NoBankAccounts' | 'NoAccountNumber' };
+  | { account: UkAccount; joint?: boolean }
+  | { error: 'NoAccounts' | 'NoBankAccounts' | 'NoAccountNumber' };
 
 /**
  * The account a bank login proves: the first current account with a UK sort code and number,
@@ -21,7 +22,7 @@ export function chooseAccount(accounts: readonly BankAccountData[]): AccountChoi
       candidate.sortCode && candidate.accountNumber
         ? normaliseUkAccount(candidate.sortCode, candidate.accountNumber)
         : null;
-    if (account) return { account };
+    if (account) return candidate.joint ? { account, joint: true } : { account };
   }
   return { error: 'NoAccountNumber' };
 }

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { holderNameMatches, holderNameScore, nameTokens } from './holderName.js';
+import {
+  accountHolders,
+  holderNameMatches,
+  holderNameScore,
+  nameTokens,
+  namesSeveralHolders,
+} from './holderName.js';
 
 const ada = { givenNames: 'Ada', familyName: 'Lovelace' };
 const adaMiddle = { givenNames: 'Augusta Ada', familyName: 'King-Lovelace' };
@@ -23,6 +29,8 @@ describe('holderNameScore', () => {
     ['the same name', 'Ada Lovelace', ada, 100],
     ['another case and a title', 'MRS ADA LOVELACE', ada, 100],
     ['family name first', 'LOVELACE ADA', ada, 100],
+    ['family name first, with a comma', 'LOVELACE, ADA', ada, 100],
+    ['family name first, with a comma and an initial', 'Lovelace, A.', ada, 85],
     ['an initial', 'A Lovelace', ada, 85],
     ['an initial with a dot, family first', 'LOVELACE A.', ada, 85],
     ['accents on one side only', 'Ada Lovelacé', ada, 100],
@@ -47,5 +55,21 @@ describe('holderNameScore', () => {
     expect(holderNameMatches('A Lovelace', ada)).toEqual({ score: 85, matches: true });
     expect(holderNameMatches('Lovelace', ada)).toEqual({ score: 50, matches: false });
     expect(holderNameMatches('Beth Lovelace', ada).matches).toBe(false);
+  });
+});
+
+describe('accountHolders and namesSeveralHolders', () => {
+  it.each([
+    ['Ada Lovelace', ['Ada Lovelace'], false],
+    ['LOVELACE, ADA', ['LOVELACE, ADA'], false],
+    ['Mr A Lovelace & Mrs B Byron', ['Mr A Lovelace', 'Mrs B Byron'], true],
+    ['Ada Lovelace and Mary Somerville', ['Ada Lovelace', 'Mary Somerville'], true],
+    ['Ada Lovelace, Mary Somerville', ['Ada Lovelace', 'Mary Somerville'], true],
+    ['A LOVELACE/M SOMERVILLE', ['A LOVELACE', 'M SOMERVILLE'], true],
+    ['Mr & Mrs Lovelace', ['Mrs Lovelace'], true],
+    ['Ada Anderson', ['Ada Anderson'], false],
+  ])('%j lists %j (joint: %s)', (name, holders, joint) => {
+    expect(accountHolders(name)).toEqual(holders);
+    expect(namesSeveralHolders(name)).toBe(joint);
   });
 });

@@ -63,8 +63,33 @@ export function holderNameScore(
   bankHolder: string,
   profile: { givenNames: string; familyName: string },
 ): number {
-  const holders = bankHolder.split(/\s*(?:&|\+|\band\b|,|\/)\s*/i).filter(Boolean);
-  return Math.max(0, ...holders.map((holder) => scoreOne(nameTokens(holder), profile)));
+  return Math.max(
+    0,
+    ...accountHolders(bankHolder).map((holder) => scoreOne(nameTokens(holder), profile)),
+  );
+}
+
+/** Words that join the holders of a joint account in a bank's holder name. */
+const HOLDER_JOIN = /\s*(?:&|\+|\band\b|\/)\s*/i;
+
+/**
+ * The holders a bank's holder name lists ('Mr A Lovelace & Mrs B Byron': two). A comma
+ * separates holders only between full names: 'LOVELACE, ADA' is one name, family name first.
+ */
+export function accountHolders(bankHolder: string): string[] {
+  return bankHolder
+    .split(HOLDER_JOIN)
+    .flatMap((part) => {
+      const names = part.split(/\s*,\s*/);
+      return names.every((name) => nameTokens(name).length >= 2) ? names : [part];
+    })
+    .filter((holder) => nameTokens(holder).length > 0);
+}
+
+/** Whether a bank's holder name is that of a joint account ('Mr & Mrs Lovelace' too). */
+export function namesSeveralHolders(bankHolder: string): boolean {
+  const parts = bankHolder.split(HOLDER_JOIN).filter((part) => part.trim() !== '');
+  return parts.length > 1 || accountHolders(bankHolder).length > 1;
 }
 
 function scoreOne(bank: string[], profile: { givenNames: string; familyName: string }): number {

@@ -9,6 +9,8 @@ export interface SandboxCustomer {
     sortCode: string;
     /** null: the bank withholds the account number. */
     number: string | null;
+    /** Joint: the data API says the account has several holders. */
+    partyType?: 'Joint';
   }>;
   cards: number;
   /** cancel: the customer cancels at the bank; error: the bank's data API fails. */
@@ -44,4 +46,20 @@ export const sandboxCustomers: Record<string, SandboxCustomer> = {
   },
   // No accounts at all: NoAccounts.
   empty: { fullName: 'Ada Lovelace', accounts: [], cards: 0 },
+  // The two holders of one joint account; each logs in as themself (the data API names the
+  // holder who logged in). The account is verified for its holder, and never signs anyone in.
+  joint: {
+    fullName: 'Ada Lovelace',
+    accounts: [
+      { type: 'TRANSACTION', sortCode: '82-00-00', number: '73688637', partyType: 'Joint' },
+    ],
+    cards: 0,
+  },
+  joint2: {
+    fullName: 'Mary Somerville',
+    accounts: [
+      { type: 'TRANSACTION', sortCode: '82-00-00', number: '73688637', partyType: 'Joint' },
+    ],
+    cards: 0,
+  },
 };

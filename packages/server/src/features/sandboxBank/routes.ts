@@ -274,6 +274,7 @@ export function sandboxBankRoutes(app: FastifyInstance, ctx: AppContext): void {
           sort_code: account.sortCode,
           ...(account.number ? { number: account.number } : {}),
         },
+        ...(account.partyType ? { party_type: account.partyType } : {}),
       })),
     );
     dataRoute('cards', (customer) =>

@@ -6,12 +6,17 @@ export interface BankAccountData {
   kind: 'current' | 'savings' | 'credit_card' | 'other';
   sortCode: string | null;
   accountNumber: string | null;
+  /** The bank says the account has several holders (Open Banking UK's PartyType Joint). */
+  joint?: boolean;
 }
 
 /** What Verity learns from one trip to the bank. */
 export interface BankData {
   accounts: BankAccountData[];
-  /** The account holder's name as the bank knows it, when it shares it. */
+  /**
+   * The account holder's name as the bank knows it, when it shares it: the holder who logged
+   * in, or several joined by ' & ' when the bank names several.
+   */
   holderName: string | null;
 }
 

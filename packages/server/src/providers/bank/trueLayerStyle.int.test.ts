@@ -121,6 +121,39 @@ describe('TrueLayerStyleProvider against a local fake', () => {
     ]);
   });
 
+  it('reads a joint account: the party type, and every holder the bank names', async () => {
+    answers = {
+      ...happy(),
+      '/api/data/v1/accounts': {
+        status: 200,
+        body: {
+          results: [
+            {
+              account_type: 'TRANSACTION',
+              account_number: { sort_code: '820000', number: '73688637' },
+              party_type: 'Joint',
+            },
+          ],
+        },
+      },
+      '/api/data/v1/info': {
+        status: 200,
+        body: {
+          results: [
+            { full_name: 'Ada Lovelace' },
+            { full_name: 'Mary Somerville' },
+            { full_name: 'Ada Lovelace' },
+          ],
+        },
+      },
+    };
+    seen = [];
+    expect(await provider().fetchData(input)).toEqual({
+      accounts: [{ kind: 'current', sortCode: '820000', accountNumber: '73688637', joint: true }],
+      holderName: 'Ada Lovelace & Mary Somerville',
+    });
+  });
+
   it.each([
     [
       'a refused code',

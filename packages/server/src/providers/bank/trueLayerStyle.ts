@@ -32,6 +32,8 @@ const accountSchema = z.object({
   account_number: z
     .object({ number: z.string().nullish(), sort_code: z.string().nullish() })
     .nullish(),
+  // Optional: who holds the account, as Open Banking UK's parties resource says (Sole, Joint).
+  party_type: z.string().max(50).nullish(),
 });
 const resultsOf = <T extends z.ZodType>(item: T) => z.object({ results: z.array(item).max(100) });
 const infoSchema = z.object({ full_name: z.string().max(200).nullish() });
@@ -89,7 +91,7 @@ export class TrueLayerStyleProvider implements AccountDataProvider {
           accountNumber: null,
         })),
       ],
-      holderName: info?.results.find((item) => item.full_name)?.full_name ?? null,
+      holderName: holderNameOf(info?.results ?? []),
     };
   }
 
@@ -178,5 +180,12 @@ function toAccount(item: z.infer<typeof accountSchema>): BankAccountData {
           : 'other',
     sortCode: digits(item.account_number?.sort_code),
     accountNumber: digits(item.account_number?.number),
+    ...(item.party_type?.toLowerCase() === 'joint' ? { joint: true } : {}),
   };
+}
+
+/** The holder's name; a bank that names several holders (a joint account) gives them all. */
+function holderNameOf(results: ReadonlyArray<z.infer<typeof infoSchema>>): string | null {
+  const names = [...new Set(results.map((item) => item.full_name?.trim()).filter(Boolean))];
+  return names.length > 0 ? names.join(' & ') : null;
 }

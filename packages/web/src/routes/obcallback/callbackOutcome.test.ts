@@ -43,6 +43,11 @@ describe('callbackFailure', () => {
       new ApiError('bank_login_not_linked', 403),
       { kind: 'login', notLinked: true },
     ],
+    [
+      'a bank login by someone other than the linked holder',
+      new ApiError('NotAccountHolder', 403),
+      { kind: 'obselect', error: 'NotAccountHolder' },
+    ],
     ['a used state', new ApiError('ob_state_invalid', 400), { kind: 'stateInvalid' }],
     [
       'a server error',
