@@ -81,6 +81,19 @@ describe('verifiedClaims', () => {
     });
   });
 
+  it.each(['OB', 'Bank', 'CurrentAccount'] as const)(
+    'says a %s check examined a bank account',
+    (check) => {
+      const bank: Evidence = { ...card, check, attributes: { given_name: 'ANNA' } };
+      const claims = verifiedClaims([bank, passport], null)!;
+      expect(schemas.response({ verified_claims: claims }), schemas.errors()).toBe(true);
+      expect(claims.verification.evidence[0]).toMatchObject({
+        type: 'electronic_record',
+        record: { type: 'bank_account' },
+      });
+    },
+  );
+
   it('gives the document number, dates and issuer only when the request asks for them', () => {
     const asked = {
       verification: { evidence: [{ type: { value: 'document' }, document_details: null }] },

@@ -19,6 +19,9 @@ const recordTypes: Partial<Record<CheckName, string>> = {
   CreditCard: 'payment_card',
   DebitCard: 'payment_card',
   MobileContract: 'mobile_contract',
+  OB: 'bank_account',
+  Bank: 'bank_account',
+  CurrentAccount: 'bank_account',
 };
 
 /** What the Identity Assurance standard allows inside verified_claims.claims from our evidence. */

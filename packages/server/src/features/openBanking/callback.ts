@@ -9,7 +9,7 @@ import { readSession } from '../session/providerSession.js';
 import { nowSeconds, signInBrowser } from '../session/signIn.js';
 import type { ObAttempt } from './attemptStore.js';
 import { chooseAccount } from './chooseAccount.js';
-import { holderNameMatches, nameTokens, namesSeveralHolders } from './holderName.js';
+import { holderNameMatches, namesSeveralHolders, profileNameOf } from './holderName.js';
 import { passesModulusCheck, type UkAccount } from './ukAccount.js';
 
 /**
@@ -98,17 +98,11 @@ async function checkOwnership(
   let givenNames = typeof profile.given_name === 'string' ? profile.given_name : '';
   let familyName = typeof profile.family_name === 'string' ? profile.family_name : '';
   // Open banking may capture the name itself (assuranceProfileCapturePossible): with no name in
-  // the profile yet, the bank's holder name becomes it.
-  if (!givenNames && !familyName && holderName) {
-    const words = holderName
-      .trim()
-      .split(/\s+/)
-      .filter((word) => nameTokens(word).length > 0);
-    if (words.length >= 2) {
-      givenNames = words.slice(0, -1).join(' ');
-      familyName = words.at(-1)!;
-      await ctx.profiles.update(userId, { given_name: givenNames, family_name: familyName });
-    }
+  // the profile yet, the bank's holder name becomes it (not one of several holders' names).
+  const captured = !givenNames && !familyName && holderName ? profileNameOf(holderName) : null;
+  if (captured) {
+    ({ givenNames, familyName } = captured);
+    await ctx.profiles.update(userId, { given_name: givenNames, family_name: familyName });
   }
   const name = holderName
     ? holderNameMatches(holderName, { givenNames, familyName })

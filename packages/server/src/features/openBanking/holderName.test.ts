@@ -5,6 +5,7 @@ import {
   holderNameScore,
   nameTokens,
   namesSeveralHolders,
+  profileNameOf,
 } from './holderName.js';
 
 const ada = { givenNames: 'Ada', familyName: 'Lovelace' };
@@ -71,5 +72,18 @@ describe('accountHolders and namesSeveralHolders', () => {
   ])('%j lists %j (joint: %s)', (name, holders, joint) => {
     expect(accountHolders(name)).toEqual(holders);
     expect(namesSeveralHolders(name)).toBe(joint);
+  });
+});
+
+describe('profileNameOf', () => {
+  it.each([
+    ['Ada Lovelace', { givenNames: 'Ada', familyName: 'Lovelace' }],
+    ['Mrs Augusta Ada King', { givenNames: 'Augusta Ada', familyName: 'King' }],
+    ['Lovelace', null],
+    ['Dr', null],
+    ['Ada Lovelace & Mary Somerville', null],
+    ['Mr & Mrs Lovelace', null],
+  ])('%j gives %j', (name, expected) => {
+    expect(profileNameOf(name)).toEqual(expected);
   });
 });

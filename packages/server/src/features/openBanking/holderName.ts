@@ -86,6 +86,22 @@ export function accountHolders(bankHolder: string): string[] {
     .filter((holder) => nameTokens(holder).length > 0);
 }
 
+/**
+ * A profile name from a bank's holder name, given names first then the family name, or null
+ * when it is not one full name: a lone word, or several holders (whose name would it be?).
+ */
+export function profileNameOf(
+  bankHolder: string,
+): { givenNames: string; familyName: string } | null {
+  if (namesSeveralHolders(bankHolder)) return null;
+  const words = bankHolder
+    .trim()
+    .split(/\s+/)
+    .filter((word) => nameTokens(word).length > 0);
+  if (words.length < 2) return null;
+  return { givenNames: words.slice(0, -1).join(' '), familyName: words.at(-1)! };
+}
+
 /** Whether a bank's holder name is that of a joint account ('Mr & Mrs Lovelace' too). */
 export function namesSeveralHolders(bankHolder: string): boolean {
   const parts = bankHolder.split(HOLDER_JOIN).filter((part) => part.trim() !== '');
