@@ -141,6 +141,9 @@ describe('open banking', () => {
     await signUpFromRelyingParty(stack, page);
     await chooseOpenBanking(stack, page, '?error=NoBankAccounts');
     await page.getByRole('alert').getByText('may be credit cards, loans or mortgages').waitFor();
+    // A bank login refused because the holder is not the linked user (or the account is joint).
+    await page.goto(`${stack.verityUrl}/obselect?error=NotAccountHolder`);
+    await page.getByRole('alert').getByText('Joint accounts cannot be used to log in').waitFor();
 
     await page.goto(`${stack.verityUrl}/obselect?error=access_denied`);
     await onVerity(stack, page, '/obselect');
