@@ -100,6 +100,19 @@ describe.each(databaseTargets())('POST /api/verifybankaccount (%s)', (target) =>
     },
   );
 
+  it('holds CurrentAccount back after a Bank failure: one check under two names', async () => {
+    const { browser } = await ada();
+    const mismatch = { sort_code: '202959', account_number: '63748472' };
+    expect((await browser.post('/api/verifybankaccount', mismatch)).status).toBe(422);
+    const requestId = await currentAccountRequest(browser);
+    expect(
+      await browser.post(`/api/verifybankaccount?requestId=${requestId}`, {
+        sort_code: '089999',
+        account_number: '66374958',
+      }),
+    ).toMatchObject({ status: 409, body: { error: { code: 'step_not_allowed' } } });
+  });
+
   it('verifies the account a bank login showed, once', async () => {
     const { browser, user } = await ada('current');
     const answer = await browser.post('/api/verifybankaccount');

@@ -18,6 +18,14 @@ export const checkLimits = {
 };
 
 /**
+ * One check under two names (spec: Bank and CurrentAccount): a failure under one name holds
+ * the other back too, and both share one attempt counter. A pass counts only under its name,
+ * the one the client asked for.
+ */
+const twinNames: ReadonlyArray<readonly CheckName[]> = [['Bank', 'CurrentAccount']];
+const namesOf = (check: CheckName) => twinNames.find((names) => names.includes(check)) ?? [check];
+
+/**
  * The guards every identity check starts with: a signed-in user (and the request the page
  * names, if any); every field valid (400 with each field's message); the check not already
  * passed and not failed lately; and the attempt limits, counted before the provider is asked.
@@ -45,13 +53,14 @@ export async function checkGuards(
   const { passed, unavailable } = await ctx.evidence.standing(step.accountId);
   if (passed.has(check))
     throw new ApiError('step_not_allowed', `Your ${check} check is already complete.`);
-  if (unavailable.has(check))
+  const names = namesOf(check);
+  if (names.some((name) => unavailable.has(name)))
     throw new ApiError(
       'step_not_allowed',
       'This check cannot be tried again now. Please choose a different verification option.',
     );
   await enforceLimit(ctx, checkLimits.perAddress, clientIp(request));
-  await enforceLimit(ctx, checkLimits.perUser, `${check}:${step.accountId}`);
+  await enforceLimit(ctx, checkLimits.perUser, `${names[0]}:${step.accountId}`);
   return step;
 }
 
