@@ -1,3 +1,4 @@
+import { PinProtocolError, decodeScalar } from '@verity/pin';
 import { z } from 'zod';
 import { ConfigError } from '../config.js';
 import { MIN_SECRET_LENGTH } from './requestSigning.js';
@@ -36,6 +37,13 @@ export function loadAuthorityConfig(env: Record<string, string | undefined>): Au
     throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
   const e = parsed.data;
+  try {
+    decodeScalar(e.PIN_AUTHORITY_SHARE, 'PIN_AUTHORITY_SHARE');
+  } catch (error) {
+    if (error instanceof PinProtocolError)
+      throw new ConfigError(`Invalid configuration:\n  ${error.message}`);
+    throw error;
+  }
   return {
     name: e.PIN_AUTHORITY_NAME,
     masterShare: e.PIN_AUTHORITY_SHARE,
