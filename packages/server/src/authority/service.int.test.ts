@@ -52,7 +52,14 @@ describe('PIN authority service', () => {
       },
       body: text,
     });
-    return { status: response.status, body: (await response.json()) as Record<string, any> };
+    return {
+      status: response.status,
+      body: (await response.json()) as {
+        clientShare?: string;
+        keyShare?: string;
+        error?: { code: string; message: string };
+      },
+    };
   }
 
   it('issues s₂·A and s₂·Pa for a fresh identity signed by Verity', async () => {
@@ -107,7 +114,7 @@ describe('PIN authority service', () => {
         expect((await issue(body, { base: own.url, signature: null })).status).toBe(401);
       const after = await issue(body, { base: own.url });
       expect(after.status).toBe(429);
-      expect(after.body.error.code).toBe('rate_limited');
+      expect(after.body.error?.code).toBe('rate_limited');
     } finally {
       await own.app.close();
     }
@@ -119,7 +126,7 @@ describe('PIN authority service', () => {
     for (const mpinId of [old, future]) {
       const answer = await issue({ mpinId, publicKey: createUserKey().publicKey });
       expect(answer.status).toBe(422);
-      expect(answer.body.error.code).toBe('identity_not_fresh');
+      expect(answer.body.error?.code).toBe('identity_not_fresh');
     }
   });
 
@@ -130,7 +137,7 @@ describe('PIN authority service', () => {
     expect((await issue({ mpinId, publicKey })).status).toBe(429);
     const other = await issue({ mpinId, publicKey: createUserKey().publicKey });
     expect(other.status).toBe(409);
-    expect(other.body.error.code).toBe('identity_conflict');
+    expect(other.body.error?.code).toBe('identity_conflict');
   });
 
   it('400 for bad input, checked only after the signature', async () => {
@@ -144,7 +151,7 @@ describe('PIN authority service', () => {
     ]) {
       const answer = await issue(body);
       expect(answer.status, JSON.stringify(body)).toBe(400);
-      expect(answer.body.error.code).toBe('validation_failed');
+      expect(answer.body.error?.code).toBe('validation_failed');
     }
     expect((await issue({ mpinId: 'zz' }, { signature: null })).status).toBe(401);
   });
@@ -158,7 +165,7 @@ describe('PIN authority service', () => {
       expect((await ask()).status).toBe(200);
       const third = await ask();
       expect(third.status).toBe(429);
-      expect(third.body.error.code).toBe('rate_limited');
+      expect(third.body.error?.code).toBe('rate_limited');
     } finally {
       await own.app.close();
     }
