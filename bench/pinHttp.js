@@ -9,7 +9,6 @@ import * as pin from '../packages/pin/dist/index.js';
 import {
   DURATION_MS,
   browser,
-  post,
   scenario,
   serverCpuSeconds,
   signUp,
