@@ -2,8 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import path from 'node:path';
-import { createMasterShare, createMpinId, createUserKey } from '@verity/pin';
-import type { FastifyInstance } from 'fastify';
+import {
+  clientSecretShare,
+  createMasterShare,
+  createMpinId,
+  createUserKey,
+  userKeyShare,
+} from '@verity/pin';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildAuthorityService } from '../../authority/service.js';
 import { ISSUE_PATH } from '../../authority/wire.js';
@@ -183,9 +189,20 @@ describe('RemoteAuthority', () => {
     expect(Date.now() - started).toBeLessThan(2_000);
   });
 
-  it('refuses an answer that is not two valid points', async () => {
-    const liar: FastifyInstance = (await import('fastify')).default();
-    liar.post(ISSUE_PATH, () => ({ clientShare: '00'.repeat(48), keyShare: '00'.repeat(96) }));
+  it.each([
+    ['not points', () => ({ clientShare: '00'.repeat(48), keyShare: '00'.repeat(96) })],
+    [
+      'points of two different shares',
+      ({ mpinId, publicKey }: { mpinId: string; publicKey: string }) => ({
+        clientShare: clientSecretShare(createMasterShare(), mpinId),
+        keyShare: userKeyShare(createMasterShare(), publicKey),
+      }),
+    ],
+  ])('refuses an answer of two shares that are %s', async (_, answer) => {
+    const liar = Fastify();
+    liar.post(ISSUE_PATH, (request) =>
+      answer(request.body as { mpinId: string; publicKey: string }),
+    );
     await liar.listen({ port: 0, host: '127.0.0.1' });
     try {
       const address = liar.server.address();
@@ -199,6 +216,34 @@ describe('RemoteAuthority', () => {
       });
     } finally {
       await liar.close();
+    }
+  });
+
+  it('accepts the two shares of one master share', async () => {
+    const honest = Fastify();
+    const share = createMasterShare();
+    honest.post(ISSUE_PATH, (request) => {
+      const { mpinId, publicKey } = request.body as { mpinId: string; publicKey: string };
+      return {
+        clientShare: clientSecretShare(share, mpinId),
+        keyShare: userKeyShare(share, publicKey),
+      };
+    });
+    await honest.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const address = honest.server.address();
+      const remote = new RemoteAuthority('verity-dta-2', {
+        url: `http://127.0.0.1:${typeof address === 'object' && address?.port}`,
+        secret,
+      });
+      const mpinId = createMpinId({ userID: 'u3', mobile: 0 });
+      const { publicKey } = createUserKey();
+      expect(await remote.issue(mpinId, publicKey)).toEqual({
+        clientShare: clientSecretShare(share, mpinId),
+        keyShare: userKeyShare(share, publicKey),
+      });
+    } finally {
+      await honest.close();
     }
   });
 });

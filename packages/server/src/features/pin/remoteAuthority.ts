@@ -1,4 +1,4 @@
-import { PinProtocolError, decodeG1, decodeG2 } from '@verity/pin';
+import { PinProtocolError, sharesAgree } from '@verity/pin';
 import type { FastifyBaseLogger } from 'fastify';
 import { signRequest, SIGNATURE_HEADER } from '../../authority/requestSigning.js';
 import { ISSUE_PATH, issueResponseSchema } from '../../authority/wire.js';
@@ -9,8 +9,9 @@ export const REMOTE_AUTHORITY_TIMEOUT_MS = 5_000;
 
 /**
  * An authority running as its own service (PIN_AUTHORITY_2_URL): one signed POST per
- * registration. No answer in time, a refusal, or an answer that is not two valid points is
- * pin_authority_unavailable (503): the registration can be retried until it expires.
+ * registration. No answer in time, a refusal, or two shares that are not points of one master
+ * share (sharesAgree) is pin_authority_unavailable (503): the registration can be retried until
+ * it expires.
  */
 export class RemoteAuthority implements AuthorityClient {
   private readonly endpoint: string;
@@ -56,14 +57,15 @@ export class RemoteAuthority implements AuthorityClient {
     }
     const parsed = issueResponseSchema.safeParse(answer);
     if (!parsed.success) throw unavailable('unreadable answer');
+    let agree: boolean;
     try {
-      // Points off the curve or outside the subgroup would only fail at the first login.
-      decodeG1(parsed.data.clientShare, 'clientShare');
-      decodeG2(parsed.data.keyShare, 'keyShare');
+      // Shares that disagree (or are not points) would make an identity that cannot log in.
+      agree = sharesAgree({ mpinId, publicKey, ...parsed.data });
     } catch (error) {
-      if (error instanceof PinProtocolError) throw unavailable('answer is not two valid points');
-      throw error;
+      if (!(error instanceof PinProtocolError)) throw error;
+      agree = false;
     }
+    if (!agree) throw unavailable('the two shares do not agree');
     return parsed.data;
   }
 }
