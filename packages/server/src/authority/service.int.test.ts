@@ -156,6 +156,14 @@ describe('PIN authority service', () => {
     expect((await issue({ mpinId: 'zz' }, { signature: null })).status).toBe(401);
   });
 
+  it('answers other paths with 404 in the same error shape', async () => {
+    const response = await fetch(`${url}/v1/other`, { method: 'POST' });
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({
+      error: { code: 'not_found', message: 'No such call.' },
+    });
+  });
+
   it('stops issuing past its limit per minute', async () => {
     const own = await start(2);
     try {

@@ -96,6 +96,7 @@ export function buildAuthorityService(options: AuthorityServiceOptions): Fastify
     return refuse(reply, 'internal_error', 'Internal error.');
   });
 
+  app.setNotFoundHandler((_request, reply) => refuse(reply, 'not_found', 'No such call.'));
   app.get('/healthz', () => ({ status: 'ok' }));
 
   /** Guard: the caller holds the shared secret; repeated failures from one address are cut off. */

@@ -26,6 +26,7 @@ export const authorityErrorCodes = {
   validation_failed: 400,
   identity_not_fresh: 422,
   identity_conflict: 409,
+  not_found: 404,
   internal_error: 500,
 } as const;
 
