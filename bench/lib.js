@@ -1,6 +1,6 @@
 // Shared by the benchmarks: a throwaway Verity on loopback, and a timed load loop.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -77,6 +77,8 @@ export async function startVerity() {
   return {
     base,
     client,
+    /** The server's process id, for its CPU time (serverCpuSeconds). */
+    pid: server.pid,
     redirectUri: 'http://127.0.0.1:9/cb',
     async stop() {
       server.kill('SIGTERM');
@@ -137,4 +139,63 @@ export function printTable(title, rows) {
 export async function expectStatus(response, status) {
   await response.arrayBuffer();
   if (response.status !== status) throw new Error(`status ${response.status}`);
+}
+
+/** CPU seconds (user + system) a process has used so far, from /proc (Linux); null elsewhere. */
+export function serverCpuSeconds(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime and stime are fields 14 and 15 of stat(5), in clock ticks (100 per second on Linux).
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
+}
+
+/** A minimal browser: cookies by name, manual redirects, its own address per request. */
+export function browser(base) {
+  const jar = new Map();
+  return async (path, init = {}) => {
+    const response = await fetch(path.startsWith('http') ? path : `${base}${path}`, {
+      redirect: 'manual',
+      ...init,
+      headers: {
+        'x-forwarded-for': forwardedFor(),
+        cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; '),
+        ...(init.headers ?? {}),
+      },
+    });
+    for (const cookie of response.headers.getSetCookie()) {
+      const [pair] = cookie.split(';');
+      const index = pair.indexOf('=');
+      jar.set(pair.slice(0, index), pair.slice(index + 1));
+    }
+    return response;
+  };
+}
+
+export const post = (send, path, body, headers = {}) =>
+  send(path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+
+/** Signs a user up through the API and verifies the e-mail; returns the signed-in browser. */
+export async function signUp(base, email, password) {
+  const { termsVersion } = await import('../packages/contracts/dist/index.js');
+  const send = browser(base);
+  await post(send, '/api/register', {
+    Email: email,
+    Password: password,
+    TermsAccepted: true,
+    TermsVersion: termsVersion,
+  });
+  const outbox = await (
+    await fetch(`${base}/dev/outbox.json?recipient=${encodeURIComponent(email)}`)
+  ).json();
+  const code = /Your code is (\d{6})/.exec(outbox.messages[0].body)[1];
+  await post(send, '/api/verify', { Email: email, Code: code });
+  return send;
 }

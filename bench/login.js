@@ -5,39 +5,19 @@ import { createHash, randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import { SignJWT, generateKeyPair } from 'jose';
 import { argon2Options } from '../packages/server/dist/features/accounts/passwords.js';
-import { DURATION_MS, forwardedFor, printTable, scenario, startVerity, summarize } from './lib.js';
+import {
+  DURATION_MS,
+  browser,
+  forwardedFor,
+  post,
+  printTable,
+  scenario,
+  signUp,
+  startVerity,
+  summarize,
+} from './lib.js';
 
 const PASSWORD = 'correct horse battery staple 42';
-const { termsVersion } = await import('../packages/contracts/dist/index.js');
-
-/** A minimal browser: cookies by name, manual redirects. */
-function browser(base) {
-  const jar = new Map();
-  return async (path, init = {}) => {
-    const response = await fetch(path.startsWith('http') ? path : `${base}${path}`, {
-      redirect: 'manual',
-      ...init,
-      headers: {
-        'x-forwarded-for': forwardedFor(),
-        cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; '),
-        ...(init.headers ?? {}),
-      },
-    });
-    for (const cookie of response.headers.getSetCookie()) {
-      const [pair] = cookie.split(';');
-      const index = pair.indexOf('=');
-      jar.set(pair.slice(0, index), pair.slice(index + 1));
-    }
-    return response;
-  };
-}
-
-const post = (send, path, body) =>
-  send(path, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
 
 async function floor(name, work, iterations) {
   const latencies = [];
@@ -60,18 +40,7 @@ const { base, client, redirectUri } = verity;
 const email = `bench-${randomBytes(4).toString('hex')}@example.com`;
 
 // A verified user, signed up through the API.
-const signup = browser(base);
-await post(signup, '/api/register', {
-  Email: email,
-  Password: PASSWORD,
-  TermsAccepted: true,
-  TermsVersion: termsVersion,
-});
-const outbox = await (
-  await fetch(`${base}/dev/outbox.json?recipient=${encodeURIComponent(email)}`)
-).json();
-const code = /Your code is (\d{6})/.exec(outbox.messages[0].body)[1];
-await post(signup, '/api/verify', { Email: email, Code: code });
+await signUp(base, email, PASSWORD);
 
 const rows = [];
 const stored = await hash(PASSWORD, argon2Options);

@@ -224,6 +224,11 @@ export const errorCatalogue = {
     status: 409,
     message: 'Please enter the sort code and account number of your current account.',
   },
+  // A PIN secret-share authority running as its own service did not answer (issue 9).
+  pin_authority_unavailable: {
+    status: 503,
+    message: 'PIN setup is not available at the moment. Please try again in a few minutes.',
+  },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

@@ -13,6 +13,7 @@ export {
   clientSecretShare,
   createMasterShare,
   serverSecretShare,
+  sharesAgree,
   userKeyShare,
 } from './authority.js';
 export {

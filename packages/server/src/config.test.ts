@@ -221,3 +221,41 @@ describe('PIN_FRAME_PARENT_ORIGIN', () => {
     },
   );
 });
+
+describe('PIN authority 2 as its own service', () => {
+  const secret = 'x'.repeat(32);
+
+  it('is in-process by default; remote with PIN_AUTHORITY_2_URL and its secret', () => {
+    expect(loadConfig({}).pinAuthority2Remote).toBeUndefined();
+    expect(
+      loadConfig({ PIN_AUTHORITY_2_URL: 'https://dta2.internal', PIN_AUTHORITY_2_SECRET: secret })
+        .pinAuthority2Remote,
+    ).toEqual({ url: 'https://dta2.internal', secret });
+  });
+
+  it.each([
+    [{ PIN_AUTHORITY_2_URL: 'https://dta2.internal' }, 'go together'],
+    [{ PIN_AUTHORITY_2_SECRET: secret }, 'go together'],
+    [{ PIN_AUTHORITY_2_URL: 'https://dta2.internal', PIN_AUTHORITY_2_SECRET: 'short' }, '32'],
+    [{ PIN_AUTHORITY_2_URL: 'ftp://dta2.internal', PIN_AUTHORITY_2_SECRET: secret }, 'URL'],
+    [
+      {
+        PIN_AUTHORITY_2_URL: 'https://dta2.internal',
+        PIN_AUTHORITY_2_SECRET: secret,
+        PIN_AUTHORITY_2_SHARE: 'a'.repeat(64),
+      },
+      'authority service only',
+    ],
+  ])('refuses %j', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('warns about plain http off this machine', () => {
+    const at = (url: string) =>
+      insecureSettings(loadConfig({ PIN_AUTHORITY_2_URL: url, PIN_AUTHORITY_2_SECRET: secret }));
+    expect(at('http://127.0.0.1:3100')).toEqual([]);
+    expect(at('http://dta2.internal:3100')).toEqual([
+      expect.stringContaining('PIN_AUTHORITY_2_URL http://dta2.internal:3100 uses plain http'),
+    ]);
+  });
+});

@@ -84,6 +84,9 @@ const envSchema = z.object({
     .optional(),
   ACCOUNT_VERIFICATION_URL: z.url({ protocol: /^https?$/ }).optional(),
   ACCOUNT_VERIFICATION_API_KEY: z.string().min(1).optional(),
+  // Authority 2 as its own service (packages/server/src/authority/); Verity signs its calls.
+  PIN_AUTHORITY_2_URL: z.url({ protocol: /^https?$/ }).optional(),
+  PIN_AUTHORITY_2_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
 });
 
 /** One account-data provider (OB_PROVIDERS, a JSON list); see docs/configuration.md. */
@@ -130,6 +133,8 @@ export interface Config {
   dataEncryptionKey: string | undefined;
   /** The PIN authorities' master shares (hex); generated into DATA_DIR when not supplied. */
   pinAuthorityShares: [string | undefined, string | undefined];
+  /** Authority 2 as its own service: its address and the secret Verity signs calls with. */
+  pinAuthority2Remote: { url: string; secret: string } | undefined;
   /** Digits of a PIN: 4 to 6, anything else 4. */
   pinLength: number;
   /** A Twilio-style SMS and voice API; without it, the sandbox phone provider. */
@@ -211,6 +216,16 @@ export function loadConfig(env: Record<string, string | undefined> = readEnv()):
       'Invalid configuration:\n  ACCOUNT_VERIFICATION_URL and ACCOUNT_VERIFICATION_API_KEY go together',
     );
   }
+  if (Boolean(e.PIN_AUTHORITY_2_URL) !== Boolean(e.PIN_AUTHORITY_2_SECRET)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  PIN_AUTHORITY_2_URL and PIN_AUTHORITY_2_SECRET go together',
+    );
+  }
+  if (e.PIN_AUTHORITY_2_URL && e.PIN_AUTHORITY_2_SHARE) {
+    throw new ConfigError(
+      'Invalid configuration:\n  PIN_AUTHORITY_2_SHARE belongs to the authority service only, not to Verity, when PIN_AUTHORITY_2_URL is set',
+    );
+  }
   const phoneSettings = [e.PHONE_API_URL, e.PHONE_API_ACCOUNT, e.PHONE_API_TOKEN, e.PHONE_FROM];
   if (phoneSettings.some(Boolean) && !phoneSettings.every(Boolean)) {
     throw new ConfigError(
@@ -258,6 +273,10 @@ export function loadConfig(env: Record<string, string | undefined> = readEnv()):
         : undefined,
     secondFactorCodeLength: e.SECOND_FACTOR_CODE_LENGTH === '4' ? 4 : 6,
     pinAuthorityShares: [e.PIN_AUTHORITY_1_SHARE, e.PIN_AUTHORITY_2_SHARE],
+    pinAuthority2Remote:
+      e.PIN_AUTHORITY_2_URL && e.PIN_AUTHORITY_2_SECRET
+        ? { url: e.PIN_AUTHORITY_2_URL, secret: e.PIN_AUTHORITY_2_SECRET }
+        : undefined,
     pinLength: pinLengthOf(e.PIN_LENGTH),
     sandboxChecks: e.SANDBOX_CHECKS ? e.SANDBOX_CHECKS === 'on' : e.NODE_ENV !== 'production',
     pinFrameParentOrigin: e.PIN_FRAME_PARENT_ORIGIN ?? null,
@@ -372,6 +391,12 @@ export function insecureSettings(config: Config): string[] {
   if (config.env === 'production' && config.sandboxChecks) {
     warnings.push(
       'SANDBOX_CHECKS=on in production: identity checks use the sandbox providers, so anyone typing documented test data gets verified claims.',
+    );
+  }
+  const authority2 = config.pinAuthority2Remote && new URL(config.pinAuthority2Remote.url);
+  if (authority2 && authority2.protocol === 'http:' && !isLoopback(authority2)) {
+    warnings.push(
+      `PIN_AUTHORITY_2_URL ${authority2.origin} uses plain http off this machine: the key shares it answers travel unprotected.`,
     );
   }
   return warnings;

@@ -53,7 +53,7 @@ import type { CardProvider } from './providers/cards/cardProvider.js';
 import { SandboxCardProvider } from './providers/cards/sandboxCards.js';
 import type { MobileOperatorProvider } from './providers/mobile/mobileOperator.js';
 import { SandboxMobileOperators } from './providers/mobile/sandboxMobileOperators.js';
-import { loadAuthorities, type ShareAuthority } from './features/pin/authority.js';
+import { loadAuthorities, type AuthorityClient } from './features/pin/authority.js';
 import { PinStore } from './features/pin/pinStore.js';
 
 /** Everything the app needs, built once from the configuration; tests build their own. */
@@ -99,7 +99,7 @@ export interface AppContext {
   /** Checks a typed bank account's holder (the Bank check); null when none is set up. */
   accountVerification: AccountVerificationProvider | null;
   /** The PIN scheme's two secret-share authorities, each with its own master share. */
-  pinAuthorities: [ShareAuthority, ShareAuthority];
+  pinAuthorities: [AuthorityClient, AuthorityClient];
   pins: PinStore;
   close(): Promise<void>;
 }

@@ -6,6 +6,7 @@ import { testEnv } from '../test/testServer.js';
 import { DatabaseKeyValueStore } from './databaseStore.js';
 import type { KeyValueStore } from './keyValueStore.js';
 import { RateLimiter } from './rateLimiter.js';
+import { MemoryKeyValueStore } from './memoryStore.js';
 import { RedisKeyValueStore } from './redisStore.js';
 
 interface Target {
@@ -16,6 +17,13 @@ interface Target {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const targets: Target[] = [
+  {
+    name: 'memory',
+    open() {
+      const store = new MemoryKeyValueStore();
+      return Promise.resolve({ store, close: () => store.close() });
+    },
+  },
   ...databaseTargets().map((db) => ({
     name: db,
     async open() {

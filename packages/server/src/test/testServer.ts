@@ -45,7 +45,8 @@ export function testEnv(target: 'sqlite' | 'postgres', extra: Record<string, str
           COOKIE_KEYS: randomBytes(32).toString('base64url'),
           DATA_ENCRYPTION_KEY: randomBytes(32).toString('base64url'),
           PIN_AUTHORITY_1_SHARE: createMasterShare(),
-          PIN_AUTHORITY_2_SHARE: createMasterShare(),
+          // With PIN_AUTHORITY_2_URL the second share belongs to the authority service only.
+          ...(extra.PIN_AUTHORITY_2_URL ? {} : { PIN_AUTHORITY_2_SHARE: createMasterShare() }),
         }
       : {}),
     ...extra,

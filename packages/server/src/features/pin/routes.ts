@@ -189,7 +189,7 @@ export function pinRoutes(app: FastifyInstance, ctx: AppContext): void {
       const identity = await ctx.pins.findByMpinId(mpinId, clientId);
       if (!identity || identity.state !== 'registering')
         throw new ApiError('pin_registration_expired');
-      const { clientShare, keyShare } = authority1.issue(mpinId, publicKey);
+      const { clientShare, keyShare } = await authority1.issue(mpinId, publicKey, request.log);
       const recorded = await ctx.pins.recordFirstShare(identity, regOTT, publicKey, keyShare);
       if (recorded === 'expired') throw new ApiError('pin_registration_expired');
       if (recorded === 'invalid') throw new ApiError('pin_activation_invalid');
@@ -217,7 +217,11 @@ export function pinRoutes(app: FastifyInstance, ctx: AppContext): void {
       const identity = await ctx.pins.findByCs2Token(token);
       if (!identity || !identity.public_key || identity.reg_expires_at < Date.now())
         throw new ApiError('pin_registration_expired');
-      const { clientShare, keyShare } = authority2.issue(identity.mpin_id, identity.public_key);
+      const { clientShare, keyShare } = await authority2.issue(
+        identity.mpin_id,
+        identity.public_key,
+        request.log,
+      );
       const activated = await ctx.pins.activate(identity, token, (keyShare1) =>
         combineServerSecretShares([keyShare1, keyShare]),
       );
