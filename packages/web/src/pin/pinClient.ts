@@ -252,6 +252,13 @@ export class PinClient {
     );
   }
 
+  /** The PIN length of this user's signing identity (4 until known). */
+  signingPinLength(userId: string): number {
+    return (
+      findSigningIdentity(this.options.storage, this.options.customerId, userId)?.pinLength ?? 4
+    );
+  }
+
   /** Whether this browser can sign for this user (a registered signing identity). */
   canSign(userId: string): boolean {
     return findSigningIdentity(this.options.storage, this.options.customerId, userId) !== null;
