@@ -63,8 +63,7 @@ export async function verifyConsentSignature(
   if (attempt === null) throw new ApiError('pin_revoked');
   const serverKey = ctx.pins.serverKeyOf(identity);
   const right =
-    serverKey !== null &&
-    verifySignature({ message, signature: { ...signature }, serverKey });
+    serverKey !== null && verifySignature({ message, signature: { ...signature }, serverKey });
   if (!right) {
     if (attempt >= MAX_PIN_ATTEMPTS) {
       await ctx.pins.revoke(counter);
