@@ -26,8 +26,7 @@ export const profileCopy = {
   cancelling: 'Cancelling...',
   consentError: 'Oops something went wrong, please try again later.',
   consentSignText: 'To confirm, enter your M-Pin: it signs your consent on this device.',
-  consentSignRevoked:
-    'You have used too many PIN attempts. Your M-Pin on this device is blocked; confirm without it.',
+  consentSignRevoked: 'Your M-Pin can no longer sign on this device. Please confirm without it.',
 
   selectPlaceholder: 'Please select...',
   typeToFilter: 'Start typing, then choose from the list.',

@@ -30,7 +30,6 @@ import { ApiError, type Schema } from '../api/client';
 import type { KeyValueStorage } from '../state/storage';
 import {
   DVS_KEY,
-  MFA_KEY,
   PinIdentityError,
   findSigningIdentity,
   getIdentity,
@@ -291,23 +290,18 @@ export class PinClient {
   }
 
   /**
-   * After the server refused a signature with 410 (too many wrong PINs: the login identity
-   * and its signing identity are revoked together), both saved identities are marked REVOKED.
+   * After the server refused a signature with 410 (the signing identity revoked, or too many
+   * wrong PINs), the saved signing identity is marked REVOKED; the login identity learns its
+   * own state at its next login.
    */
   signingRevoked(userId: string): void {
-    for (const key of [DVS_KEY, MFA_KEY] as const) {
-      try {
-        updateIdentity(
-          this.options.storage,
-          this.options.customerId,
-          userId,
-          { state: 'REVOKED' },
-          key,
-        );
-      } catch {
-        // not saved here
-      }
-    }
+    updateIdentity(
+      this.options.storage,
+      this.options.customerId,
+      userId,
+      { state: 'REVOKED' },
+      DVS_KEY,
+    );
   }
 
   /**

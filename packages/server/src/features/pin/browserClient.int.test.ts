@@ -1,3 +1,5 @@
+import { consentMessage } from '@verity/contracts';
+import { verifySignature } from '@verity/pin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memoryStorage } from '../../../../web/src/state/memoryStorage';
 import { PinClient } from '../../../../web/src/pin/pinClient';
@@ -61,6 +63,28 @@ describe.each(databaseTargets())('the browser’s PIN client (%s)', (target) => 
     expect(signing?.publicKey).toMatch(/^[0-9a-f]{192}$/);
     expect(signing?.mpinId).not.toBe(identity.mpinId);
     expect(storage.getItem(DVS_KEY)).not.toMatch(/csHex|regOTT/);
+
+    // It signs a consent message the server's key for that identity verifies.
+    const toSign = { clientId, requestId: 'req-1', userId: start.userId, claims: ['email'] };
+    const { signature, signedAt } = later.client.signConsent(toSign, '0420');
+    expect(signature).toMatchObject({ mpinId: signing?.mpinId, publicKey: signing?.publicKey });
+    const rows = await server.ctx.database.db.selectFrom('pin_identities').selectAll().execute();
+    const signingRow = rows.find((row) => row.mpin_id === signing?.mpinId)!;
+    expect(signingRow).toMatchObject({ kind: 'signing', state: 'active' });
+    const serverKey = server.ctx.pins.serverKeyOf(signingRow)!;
+    const message = consentMessage(toSign, signedAt);
+    expect(verifySignature({ message, signature, serverKey })).toBe(true);
+    const wrongPin = later.client.signConsent(toSign, '0421');
+    expect(
+      verifySignature({
+        message: consentMessage(toSign, wrongPin.signedAt),
+        signature: wrongPin.signature,
+        serverKey,
+      }),
+    ).toBe(false);
+    later.client.signingRevoked(start.userId);
+    expect(later.client.canSign(start.userId)).toBe(false);
+    expect(getIdentity(storage, clientId, start.userId).state).toBe('REGISTERED');
     const session = await later.jar.fetch(`${server.url}/api/session`);
     expect(await session.json()).toMatchObject({ loggedIn: true });
   });

@@ -229,7 +229,9 @@ export function pinRoutes(app: FastifyInstance, ctx: AppContext): void {
         combineServerSecretShares([keyShare1, keyShare]),
       );
       if (!activated) throw new ApiError('pin_registration_expired');
-      await ctx.audit.record(identity.user_id, 'pin_registered', identity.client_id);
+      // A new login identity only: renewals and signing identities are not a new device.
+      if (identity.kind === 'login' && identity.state === 'registering')
+        await ctx.audit.record(identity.user_id, 'pin_registered', identity.client_id);
       return { clientSecret: clientShare };
     },
   );

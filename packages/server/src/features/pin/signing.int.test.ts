@@ -262,6 +262,13 @@ describe.each(databaseTargets())('PIN signing, dvsRegister and renewSecret (%s)'
     const expired = await post(fresh, laterToken);
     expect(expired.status).toBe(404);
     expect(expired.body.error).toMatchObject({ code: 'pin_registration_expired' });
+    // Expired tokens are swept.
+    await fresh.authenticate((await fresh.login(identity, '9753')).body.authOTT as string);
+    await server.ctx.database.db.updateTable('pin_dvs_tokens').set({ expires_at: 1 }).execute();
+    await server.ctx.pins.sweep();
+    expect(await server.ctx.database.db.selectFrom('pin_dvs_tokens').selectAll().execute()).toEqual(
+      [],
+    );
 
     // The shares are for the public key given to dvsRegURL only.
     const passedAgain = await fresh.login(identity, '9753');
