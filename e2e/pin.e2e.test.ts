@@ -8,9 +8,52 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoAxeViolations, useStack, waitForEmailCode } from './harness.js';
+import { expectNoAxeViolations, useStack, waitForEmailCode, type Stack } from './harness.js';
 
 const strongPassword = 'correct horse battery staple 42';
+
+async function onVerityOf(stack: Stack, target: Page, path: string): Promise<void> {
+  await target.waitForURL(
+    (url) => url.origin === stack.verityUrl && url.pathname.toLowerCase() === path.toLowerCase(),
+  );
+  await target.locator('h1').first().waitFor();
+}
+
+async function checkAccessibility(target: Page): Promise<void> {
+  await target.mouse.move(0, 0);
+  await target.waitForTimeout(250);
+  await expectNoAxeViolations(target);
+}
+
+/** Signs a new user up from the relying party and types the PIN twice at /mpinsetup. */
+async function signUpAndChoosePin(stack: Stack, page: Page, pin: string): Promise<string> {
+  const { rpUrl, verityUrl } = stack;
+  const onVerity = (path: string) => onVerityOf(stack, page, path);
+  const email = `pin-${randomUUID().slice(0, 8)}@example.com`;
+  await page.goto(`${rpUrl}/`);
+  await page.getByRole('button', { name: 'Sign in with Verity' }).click();
+  // No saved identity: the PIN login asks for consent to verify first.
+  await onVerity('/mpinlogin');
+  await page.getByRole('heading', { name: 'Verify your identity' }).waitFor();
+  await page.getByLabel('I agree with the Verity Terms and Conditions').check();
+  await page.getByRole('button', { name: 'Start Verification' }).click();
+  await onVerity('/signup');
+  await page.getByRole('link', { name: 'Register here' }).click();
+  await onVerity('/signup2');
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(strongPassword);
+  await page.getByLabel('I accept the terms and conditions').check();
+  await page.getByRole('button', { name: 'Create my account' }).click();
+  await onVerity('/verifyemail');
+  const code = await waitForEmailCode(verityUrl, email, []);
+  await page.getByLabel(`Please enter the code we sent to ${email}`).fill(code);
+  await page.getByRole('button', { name: 'Verify', exact: true }).click();
+  await onVerity('/mpinsetup');
+  await page.keyboard.type(pin);
+  await page.getByText('Re-Enter Your Pin').waitFor();
+  await page.keyboard.type(pin);
+  return email;
+}
 
 describe('PIN set-up', () => {
   // Two pages that frame / : the configured parent and another. Local servers, as Chromium
@@ -42,47 +85,12 @@ describe('PIN set-up', () => {
     verityEnv: () => ({ PIN_FRAME_PARENT_ORIGIN: shop }),
   });
 
-  async function onVerity(target: Page, path: string): Promise<void> {
-    const { verityUrl } = env.stack();
-    await target.waitForURL(
-      (url) => url.origin === verityUrl && url.pathname.toLowerCase() === path.toLowerCase(),
-    );
-    await target.locator('h1').first().waitFor();
-  }
-
-  async function checkAccessibility(target: Page): Promise<void> {
-    await target.mouse.move(0, 0);
-    await target.waitForTimeout(250);
-    await expectNoAxeViolations(target);
-  }
+  const onVerity = (target: Page, path: string) => onVerityOf(env.stack(), target, path);
 
   /** Signs a new user up from the relying party and sets up the PIN 2580; back at /me. */
   async function signUpWithPin(page: Page): Promise<string> {
-    const { rpUrl, verityUrl } = env.stack();
-    const email = `pin-${randomUUID().slice(0, 8)}@example.com`;
-    await page.goto(`${rpUrl}/`);
-    await page.getByRole('button', { name: 'Sign in with Verity' }).click();
-    // No saved identity: the PIN login asks for consent to verify first.
-    await onVerity(page, '/mpinlogin');
-    await page.getByRole('heading', { name: 'Verify your identity' }).waitFor();
-    await page.getByLabel('I agree with the Verity Terms and Conditions').check();
-    await page.getByRole('button', { name: 'Start Verification' }).click();
-    await onVerity(page, '/signup');
-    await page.getByRole('link', { name: 'Register here' }).click();
-    await onVerity(page, '/signup2');
-    await page.getByLabel('Email', { exact: true }).fill(email);
-    await page.getByLabel('Password', { exact: true }).fill(strongPassword);
-    await page.getByLabel('I accept the terms and conditions').check();
-    await page.getByRole('button', { name: 'Create my account' }).click();
-    await onVerity(page, '/verifyemail');
-    const code = await waitForEmailCode(verityUrl, email, []);
-    await page.getByLabel(`Please enter the code we sent to ${email}`).fill(code);
-    await page.getByRole('button', { name: 'Verify', exact: true }).click();
-    await onVerity(page, '/mpinsetup');
-    await page.keyboard.type('2580');
-    await page.getByText('Re-Enter Your Pin').waitFor();
-    await page.keyboard.type('2580');
-    await page.waitForURL(`${rpUrl}/me`);
+    const email = await signUpAndChoosePin(env.stack(), page, '2580');
+    await page.waitForURL(`${env.stack().rpUrl}/me`);
     return email;
   }
 
@@ -307,5 +315,41 @@ describe('PIN set-up', () => {
     await page.goto(`${evil}/`);
     await page.waitForTimeout(1500);
     expect(await page.evaluate(() => (window as { received?: unknown[] }).received)).toEqual([]);
+  });
+});
+
+describe('PIN signing of the consent', () => {
+  // A client that requires PIN login and asks for consent.
+  const env = useStack({ scope: 'openid email', clientFlags: ['--require-pin'] });
+
+  it('the PIN login registers a signing identity; the consent is confirmed and signed with the PIN', async () => {
+    const page = env.page();
+    const stack = env.stack();
+    await signUpAndChoosePin(stack, page, '2580');
+
+    await onVerityOf(stack, page, '/consent');
+    await page
+      .getByText('To confirm, enter your M-Pin: it signs your consent on this device.')
+      .waitFor();
+    expect(await page.getByRole('button', { name: 'Confirm' }).count()).toBe(0);
+    await checkAccessibility(page);
+    await page.keyboard.type('1111');
+    await page.getByText('Wrong PIN, please try again.').waitFor();
+    await page.keyboard.type('2580');
+    await page.waitForURL(`${stack.rpUrl}/me`);
+
+    // The signing identity is kept in 'dvs' with its public key; no PIN anywhere.
+    await page.goto(`${stack.verityUrl}/account/consents`);
+    await page.getByText('Signed with your M-Pin').waitFor();
+    const saved = JSON.parse(
+      (await page.evaluate(() => localStorage.getItem('dvs'))) ?? '{}',
+    ) as Record<string, Record<string, { state: string; publicKey?: string }>>;
+    const signing = Object.values(saved).flatMap((byUser) => Object.values(byUser));
+    expect(signing).toHaveLength(1);
+    expect(signing[0]).toMatchObject({
+      state: 'REGISTERED',
+      publicKey: expect.stringMatching(/^[0-9a-f]{192}$/),
+    });
+    expect(JSON.stringify(saved)).not.toContain('2580');
   });
 });

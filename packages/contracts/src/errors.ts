@@ -203,6 +203,10 @@ export const errorCatalogue = {
     message:
       'You have used too many PIN attempts. We will need to re-verify you before you can login on this device.',
   },
+  consent_signature_invalid: {
+    status: 400,
+    message: 'The signed consent does not match this request. Please try again.',
+  },
   login_not_recent: {
     status: 400,
     message: 'Please log in again, then delete your account within 5 minutes.',

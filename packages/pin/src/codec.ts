@@ -1,10 +1,12 @@
 import {
   bytesToHex,
   bytesToNumberBE,
+  concatBytes,
   hexToBytes,
   numberToBytesBE,
-  randomBytes,
+  randomBytes as platformRandomBytes,
 } from '@noble/curves/utils.js';
+import { sha512 } from '@noble/hashes/sha2.js';
 import { Fr, G1, G2, type G1Point, type G2Point } from './suite.js';
 
 /** Refused input from the other side of the protocol (bad encoding, point or scalar). */
@@ -70,6 +72,26 @@ export function encodeScalar(value: bigint): string {
   return bytesToHex(numberToBytesBE(value, SCALAR_BYTES));
 }
 
+let seed: Uint8Array | null = null;
+
+/**
+ * Mixes server entropy (the client settings' seedValue, 32 bytes of hex) into this instance's
+ * random draws: every draw is then SHA-512(platform bytes ‖ seed), so it stays as good as the
+ * platform's CSPRNG and is only better when that is weak. It never replaces the platform's
+ * bytes, and the server, which knows the seed, learns nothing from it. Seeds accumulate.
+ */
+export function addSeed(seedHex: string): void {
+  const bytes = bytesOf(seedHex, 'seedValue', 32);
+  seed = sha512(seed ? concatBytes(seed, bytes) : bytes);
+}
+
+/** n ≤ 64 random bytes: the platform's CSPRNG, hashed with the seed once one was added. */
+export function randomBytes(n = 32): Uint8Array {
+  if (n > 64) throw new PinProtocolError('at most 64 random bytes per draw');
+  const local = platformRandomBytes(n);
+  return seed ? sha512(concatBytes(local, seed)).subarray(0, n) : local;
+}
+
 /** A uniformly random non-zero scalar from the platform's CSPRNG (48 bytes reduced mod r). */
 export function randomScalar(): bigint {
   for (;;) {
@@ -78,4 +100,4 @@ export function randomScalar(): bigint {
   }
 }
 
-export { bytesToHex, hexToBytes, randomBytes };
+export { bytesToHex, hexToBytes };

@@ -1,5 +1,12 @@
 export { CURVE, DST } from './suite.js';
-export { PinProtocolError, decodeG1, decodeG2, decodeScalar, randomScalar } from './codec.js';
+export {
+  PinProtocolError,
+  addSeed,
+  decodeG1,
+  decodeG2,
+  decodeScalar,
+  randomScalar,
+} from './codec.js';
 export {
   DEFAULT_PIN_LENGTH,
   MAX_PIN_LENGTH,

@@ -87,6 +87,8 @@ const envSchema = z.object({
   // Authority 2 as its own service (packages/server/src/authority/); Verity signs its calls.
   PIN_AUTHORITY_2_URL: z.url({ protocol: /^https?$/ }).optional(),
   PIN_AUTHORITY_2_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  // PIN identities whose secret was issued before this time renew it at their next login.
+  PIN_RENEW_SECRETS_ISSUED_BEFORE: z.iso.datetime({ offset: true }).optional(),
 });
 
 /** One account-data provider (OB_PROVIDERS, a JSON list); see docs/configuration.md. */
@@ -158,6 +160,8 @@ export interface Config {
   pinFrameParentOrigin: string | null;
   /** A Confirmation-of-Payee style service for typed bank accounts (the Bank check). */
   accountVerification: { url: string; apiKey: string } | undefined;
+  /** Epoch ms: PIN secrets issued before it are renewed at the next login (renewSecret). */
+  pinRenewSecretsIssuedBefore: number | null;
 }
 
 /** An OpenID Connect provider (Google, Microsoft): discovered from its issuer. */
@@ -284,6 +288,9 @@ export function loadConfig(env: Record<string, string | undefined> = readEnv()):
       e.ACCOUNT_VERIFICATION_URL && e.ACCOUNT_VERIFICATION_API_KEY
         ? { url: e.ACCOUNT_VERIFICATION_URL, apiKey: e.ACCOUNT_VERIFICATION_API_KEY }
         : undefined,
+    pinRenewSecretsIssuedBefore: e.PIN_RENEW_SECRETS_ISSUED_BEFORE
+      ? Date.parse(e.PIN_RENEW_SECRETS_ISSUED_BEFORE)
+      : null,
   };
 }
 

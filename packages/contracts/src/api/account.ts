@@ -11,6 +11,8 @@ export const accountConsentsSchema = z.object({
       details: z.array(z.string()),
       /** When the consent was last given or extended, ISO 8601. */
       updated: z.string(),
+      /** The last consent was signed with the user's PIN (a signing identity). */
+      signedWithPin: z.boolean().optional(),
     }),
   ),
 });

@@ -100,7 +100,31 @@ export const pinAuthenticateRequestSchema = z.strictObject({
 export const pinAuthenticateResponseSchema = z.object({
   display: z.string(),
   userRequirements: z.array(requirementSchema),
-  renewSecret: z.boolean().optional(),
+  /**
+   * The identity's secret must be renewed first (no session yet): regOTT is a single-use,
+   * short-lived token for signatureURL; the browser renews, then authenticates again.
+   */
+  renewSecret: z.object({ regOTT: z.string() }).optional(),
+  /** No signing identity from this identity yet: a single-use token for dvsRegURL. */
+  dvsRegister: z.object({ token: z.string() }).optional(),
+});
+
+/** POST dvsRegURL: a signing identity for the identity that logged in (its own key pair). */
+export const pinDvsRegisterRequestSchema = z.strictObject({
+  publicKey: g2Schema,
+  deviceName: z.string().trim().max(100).optional(),
+  dvsRegisterToken: opaqueToken,
+});
+export const pinDvsRegisterResponseSchema = z.object({ mpinId: z.string(), regOTT: z.string() });
+
+/** A message signed with token and PIN (the spec's signed message output). */
+export const pinSignedMessageSchema = z.strictObject({
+  hash: hex(64),
+  u: g1Schema,
+  v: g1Schema,
+  mpinId: mpinIdSchema,
+  publicKey: g2Schema,
+  dtas: z.string().max(500),
 });
 
 export type PinClientSettings = z.infer<typeof pinClientSettingsSchema>;
@@ -108,3 +132,4 @@ export type PinRegistrationStart = z.infer<typeof pinRegistrationStartResponseSc
 export type PinRegisterResponse = z.infer<typeof pinRegisterResponseSchema>;
 export type PinSignatureResponse = z.infer<typeof pinSignatureResponseSchema>;
 export type PinAuthenticateResponse = z.infer<typeof pinAuthenticateResponseSchema>;
+export type PinSignedMessage = z.infer<typeof pinSignedMessageSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { fieldDefinitionSchema } from '../fields.js';
+import { pinSignedMessageSchema } from './pin.js';
 import { requestIdSchema, requirementSchema } from './requests.js';
 
 /** GET /api/profile: the fields the current request needs, known values as defaultValue. */
@@ -32,10 +33,24 @@ export const consentInfoSchema = z.object({
   attributes: z.array(
     z.object({ name: z.string(), title: z.string(), type: z.string(), defaultValue: z.string() }),
   ),
+  /** What a PIN signature of this consent signs (consentMessage), but its time. */
+  toSign: z.object({
+    clientId: z.string(),
+    requestId: z.string(),
+    userId: z.string(),
+    claims: z.array(z.string()),
+  }),
 });
 
-/** POST /api/consent */
-export const consentDecisionSchema = z.strictObject({ Approved: z.boolean() });
+/**
+ * POST /api/consent. With a signing identity the browser signs consentMessage(toSign,
+ * signedAt) with token and PIN; the server checks it before the consent is given.
+ */
+export const consentDecisionSchema = z.strictObject({
+  Approved: z.boolean(),
+  signature: pinSignedMessageSchema.optional(),
+  signedAt: z.string().max(30).optional(),
+});
 
 /** The sign-in request a step belongs to (the SPA names it; without it, the browser's latest). */
 export const requestQuerySchema = z.object({ requestId: requestIdSchema.optional() });

@@ -1,4 +1,4 @@
-import type { ColumnType } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /** Table types for Kysely. Times are milliseconds since the epoch (bigint in PostgreSQL). */
 export interface OidcPayloadTable {
@@ -110,6 +110,8 @@ export interface ConsentTable {
   /** JSON list of the claims the user agreed this client may receive. */
   claims: string;
   updated_at: number;
+  /** JSON of the PIN signature of the last consent given, when it was signed (issue 9). */
+  signature: Generated<string | null>;
 }
 
 export interface ContactMessageTable {
@@ -256,6 +258,22 @@ export interface PinIdentityTable {
   reg_expires_at: number;
   created_at: number;
   last_used_at: number | null;
+  /** 'login', or 'signing' (a signing identity, registered after a login by parent_id). */
+  kind: Generated<'login' | 'signing'>;
+  parent_id: Generated<string | null>;
+  /** When the current secret was issued; null: created_at. Older than the renewal date: renew. */
+  secret_issued_at: Generated<number | null>;
+  /** A renewal's new Pa, until the second authority's share makes it the identity's. */
+  pending_public_key: Generated<string | null>;
+}
+
+export interface PinDvsTokenTable {
+  /** SHA-256 of the dvsRegisterToken. */
+  token_hash: string;
+  /** The login identity whose login issued it. */
+  identity_id: string;
+  browser_id: string;
+  expires_at: number;
 }
 
 export interface SocialFlowTable {
@@ -350,4 +368,5 @@ export interface Database {
   pin_identities: PinIdentityTable;
   pin_challenges: PinChallengeTable;
   pin_auth_tokens: PinAuthTokenTable;
+  pin_dvs_tokens: PinDvsTokenTable;
 }

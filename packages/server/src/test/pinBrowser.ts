@@ -104,7 +104,45 @@ export class PinBrowser {
     return this.call('POST', '/api/mpin/rps/v2/pass2', { mpin_id: identity.mpinId, V, WID: 'web' });
   }
 
-  authenticate(authOTT: string) {
-    return this.call('POST', '/api/mpin/rps/v2/authenticate', { authOTT });
+  authenticate(authOTT: string, requestId?: string) {
+    return this.call('POST', '/api/mpin/rps/v2/authenticate', {
+      authOTT,
+      ...(requestId ? { RequestId: requestId } : {}),
+    });
+  }
+
+  /** The two authorities' shares for (mpinId, a new key pair); the token for this PIN. */
+  async shares(mpinId: string, regOTT: string, chosenPin: string, user = pin.createUserKey()) {
+    const first = await this.call(
+      'GET',
+      `/api/mpin/rps/v2/signature/${mpinId}?regOTT=${regOTT}&publicKey=${user.publicKey}`,
+    );
+    expect(first.status).toBe(200);
+    const { clientSecretShare, cs2url, dtas } = first.body as Record<string, string>;
+    const second = await this.call('GET', cs2url!);
+    expect(second.status).toBe(200);
+    const clientSecret = pin.applyUserKey(
+      pin.combineClientSecretShares([clientSecretShare!, second.body.clientSecret as string]),
+      user.secretKey,
+    );
+    return {
+      mpinId,
+      publicKey: user.publicKey,
+      token: pin.extractPin(clientSecret, chosenPin, mpinId),
+      dtas: dtas!,
+    };
+  }
+
+  /** POST dvsRegURL with a dvsRegister token, then the shares: a signing identity. */
+  async registerSigning(dvsRegisterToken: string, chosenPin: string) {
+    const key = pin.createUserKey();
+    const answer = await this.call('POST', '/api/mpin/rps/v2/dvsRegister', {
+      publicKey: key.publicKey,
+      deviceName: 'Chromium on Linux',
+      dvsRegisterToken,
+    });
+    expect(answer.status).toBe(200);
+    const { mpinId, regOTT } = answer.body as { mpinId: string; regOTT: string };
+    return this.shares(mpinId, regOTT, chosenPin, key);
   }
 }

@@ -6,6 +6,7 @@ import {
   stepDoneSchema,
   type AddressValue,
   type FieldDefinition,
+  type PinSignedMessage,
 } from '@verity/contracts';
 import { getJson, postJson, type CallOptions, type Schema } from './client';
 
@@ -44,9 +45,21 @@ export function fetchConsent(options?: CallOptions): Promise<ConsentInfo> {
   return getJson(forRequest('/api/consent'), consentInfoSchema, options);
 }
 
-/** POST /api/consent: a declined consent answers with the address back to the client. */
-export function sendConsent(approved: boolean, options?: CallOptions): Promise<StepDone> {
-  return postJson(forRequest('/api/consent'), { Approved: approved }, stepDoneSchema, options);
+/**
+ * POST /api/consent: a declined consent answers with the address back to the client. A
+ * consent confirmed with the PIN carries its signature and the time it was signed.
+ */
+export function sendConsent(
+  approved: boolean,
+  signed?: { signature: PinSignedMessage; signedAt: string },
+  options?: CallOptions,
+): Promise<StepDone> {
+  return postJson(
+    forRequest('/api/consent'),
+    { Approved: approved, ...signed },
+    stepDoneSchema,
+    options,
+  );
 }
 
 /** One address of a postcode lookup (spec: key, and value with lines, town and postcode). */

@@ -53,6 +53,7 @@ export const requestProofCopy = {
 } as const;
 
 export const consentsCopy = {
+  signedWithPin: 'Signed with your M-Pin',
   title: 'Services you share your details with',
   intro: `These services asked for your details through ${brand.product}, and you agreed. If you withdraw your consent, the service can no longer get your details from us: the sign-ins and access you gave it are revoked, and it will ask you again next time.`,
   none: 'You have not agreed to share your details with any service yet.',

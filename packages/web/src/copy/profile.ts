@@ -25,6 +25,8 @@ export const profileCopy = {
   cancel: 'Cancel',
   cancelling: 'Cancelling...',
   consentError: 'Oops something went wrong, please try again later.',
+  consentSignText: 'To confirm, enter your M-Pin: it signs your consent on this device.',
+  consentSignRevoked: 'Your M-Pin can no longer sign on this device. Please confirm without it.',
 
   selectPlaceholder: 'Please select...',
   typeToFilter: 'Start typing, then choose from the list.',

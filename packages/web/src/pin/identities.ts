@@ -24,7 +24,7 @@ export interface PinIdentity {
   curve: string;
   /** The token: client secret − PIN·A. Useless without the PIN. */
   token: string;
-  /** Pa, the user's own public key (key-escrow-less identities). */
+  /** Pa, the user's own public key (key-escrow-less identities; always kept for 'dvs'). */
   publicKey?: string;
   pinLength: number;
 }
@@ -39,21 +39,24 @@ export class PinIdentityError extends Error {
   override readonly name = 'PinIdentityError';
 }
 
+/** Login identities ('mfa') and signing identities ('dvs'): the same record, two keys. */
 export const MFA_KEY = 'mfa';
+export const DVS_KEY = 'dvs';
+export type IdentityKey = typeof MFA_KEY | typeof DVS_KEY;
 
 type Saved = Record<string, Record<string, PinIdentity>>;
 
-function read(storage: KeyValueStorage): Saved {
+function read(storage: KeyValueStorage, key: IdentityKey = MFA_KEY): Saved {
   try {
-    const value = JSON.parse(storage.getItem(MFA_KEY) ?? '{}') as unknown;
+    const value = JSON.parse(storage.getItem(key) ?? '{}') as unknown;
     return value && typeof value === 'object' && !Array.isArray(value) ? (value as Saved) : {};
   } catch {
     return {};
   }
 }
 
-function write(storage: KeyValueStorage, saved: Saved): void {
-  storage.setItem(MFA_KEY, JSON.stringify(saved));
+function write(storage: KeyValueStorage, saved: Saved, key: IdentityKey = MFA_KEY): void {
+  storage.setItem(key, JSON.stringify(saved));
 }
 
 function requireOption(name: string, value: string | undefined): string {
@@ -79,10 +82,11 @@ export function getIdentity(
   storage: KeyValueStorage,
   customerId: string,
   userId: string,
+  key: IdentityKey = MFA_KEY,
 ): PinIdentity {
   requireOption('customerId', customerId);
   if (!userId) throw new PinIdentityError('Missing user ID');
-  const identity = read(storage)[customerId]?.[userId];
+  const identity = read(storage, key)[customerId]?.[userId];
   if (!identity) throw new PinIdentityError('Missing identity');
   return identity;
 }
@@ -91,14 +95,15 @@ export function getIdentity(
 export function saveIdentity(
   storage: KeyValueStorage,
   identity: PinIdentity & RegistrationInFlight,
+  key: IdentityKey = MFA_KEY,
 ): PinIdentity {
   const { csHex: _csHex, regOTT: _regOTT, ...kept } = identity;
   requireOption('customerId', kept.customerId);
   if (!kept.userId) throw new PinIdentityError('Missing user ID');
   if (!pinIdentityStates.includes(kept.state)) throw new PinIdentityError('Invalid state');
-  const saved = read(storage);
+  const saved = read(storage, key);
   saved[kept.customerId] = { ...saved[kept.customerId], [kept.userId]: kept };
-  write(storage, saved);
+  write(storage, saved, key);
   return kept;
 }
 
@@ -107,8 +112,23 @@ export function updateIdentity(
   customerId: string,
   userId: string,
   change: Partial<Pick<PinIdentity, 'state' | 'lastUsed' | 'display'>>,
+  key: IdentityKey = MFA_KEY,
 ): PinIdentity {
-  return saveIdentity(storage, { ...getIdentity(storage, customerId, userId), ...change });
+  return saveIdentity(
+    storage,
+    { ...getIdentity(storage, customerId, userId, key), ...change },
+    key,
+  );
+}
+
+/** This browser's signing identity ('dvs') for a user of a customer, if it can sign. */
+export function findSigningIdentity(
+  storage: KeyValueStorage,
+  customerId: string,
+  userId: string,
+): PinIdentity | null {
+  const identity = read(storage, DVS_KEY)[customerId]?.[userId];
+  return identity?.state === 'REGISTERED' && identity.publicKey ? identity : null;
 }
 
 export function deleteIdentity(storage: KeyValueStorage, customerId: string, userId: string): void {
@@ -117,4 +137,10 @@ export function deleteIdentity(storage: KeyValueStorage, customerId: string, use
   if (!saved[customerId]?.[userId]) throw new PinIdentityError('Missing identity');
   delete saved[customerId][userId];
   write(storage, saved);
+  // Its signing identity shares its PIN and goes with it.
+  const signing = read(storage, DVS_KEY);
+  if (signing[customerId]?.[userId]) {
+    delete signing[customerId][userId];
+    write(storage, signing, DVS_KEY);
+  }
 }

@@ -3,27 +3,35 @@ import {
   pinAuthenticateResponseSchema,
   pinClientSecretResponseSchema,
   pinClientSettingsSchema,
+  pinDvsRegisterResponseSchema,
   pinPass1ResponseSchema,
   pinPass2ResponseSchema,
   pinRegisterResponseSchema,
   pinRegistrationStartResponseSchema,
   pinSignatureResponseSchema,
+  consentMessage,
+  type ConsentToSign,
   type PinAuthenticateResponse,
   type PinClientSettings,
   type PinRegistrationStart,
+  type PinSignedMessage,
 } from '@verity/contracts';
 import {
+  addSeed,
   applyUserKey,
   combineClientSecretShares,
   createUserKey,
   extractPin,
   pass1,
   pass2,
+  signMessage,
 } from '@verity/pin';
 import { ApiError, type Schema } from '../api/client';
 import type { KeyValueStorage } from '../state/storage';
 import {
+  DVS_KEY,
   PinIdentityError,
+  findSigningIdentity,
   getIdentity,
   saveIdentity,
   updateIdentity,
@@ -85,8 +93,40 @@ export class PinClient {
     return schema.parse(data);
   }
 
-  settings(): Promise<PinClientSettings> {
-    return this.call('GET', '/rps/v2/clientSettings', undefined, pinClientSettingsSchema);
+  /** The client settings; their seedValue is mixed into this page's random draws. */
+  async settings(): Promise<PinClientSettings> {
+    const settings = await this.call(
+      'GET',
+      '/rps/v2/clientSettings',
+      undefined,
+      pinClientSettingsSchema,
+    );
+    if (settings.seedValue) addSeed(settings.seedValue);
+    return settings;
+  }
+
+  /**
+   * The two authorities' shares for (mpinId, Pa) and the user's own key: the client secret
+   * w·(s₁·A + s₂·A). Registration, signing identities and renewals all take it this way.
+   */
+  private async clientSecret(
+    settings: PinClientSettings,
+    mpinId: string,
+    regOTT: string,
+    userKey: { secretKey: string; publicKey: string },
+  ): Promise<{ csHex: string; dtas: string; curve: string }> {
+    const first = await this.call(
+      'GET',
+      `${settings.signatureURL}/${mpinId}?regOTT=${encodeURIComponent(regOTT)}&publicKey=${userKey.publicKey}`,
+      undefined,
+      pinSignatureResponseSchema,
+    );
+    const second = await this.call('GET', first.cs2url, undefined, pinClientSecretResponseSchema);
+    const csHex = applyUserKey(
+      combineClientSecretShares([first.clientSecretShare, second.clientSecret]),
+      userKey.secretKey,
+    );
+    return { csHex, dtas: first.dtas, curve: first.curve };
   }
 
   /**
@@ -135,25 +175,133 @@ export class PinClient {
       regOTT: registered.regOTT,
     });
     const userKey = createUserKey();
-    const first = await this.call(
-      'GET',
-      `${settings.signatureURL}/${registered.mpinId}?regOTT=${encodeURIComponent(registered.regOTT)}&publicKey=${userKey.publicKey}`,
-      undefined,
-      pinSignatureResponseSchema,
-    );
-    const second = await this.call('GET', first.cs2url, undefined, pinClientSecretResponseSchema);
-    const csHex = applyUserKey(
-      combineClientSecretShares([first.clientSecretShare, second.clientSecret]),
-      userKey.secretKey,
+    const { csHex, dtas, curve } = await this.clientSecret(
+      settings,
+      registered.mpinId,
+      registered.regOTT,
+      userKey,
     );
     return saveIdentity(this.options.storage, {
       ...base,
       state: 'REGISTERED',
-      dtas: first.dtas,
-      curve: first.curve,
+      dtas,
+      curve,
       publicKey: userKey.publicKey,
       token: extractPin(csHex, pin, registered.mpinId),
     });
+  }
+
+  /**
+   * renewSecret: new shares for the same identity with a new key pair, and a new token with
+   * the PIN the user just typed. The old token stops working once the second share is in.
+   */
+  private async renew(identity: PinIdentity, pin: string, regOTT: string): Promise<PinIdentity> {
+    const settings = await this.settings();
+    const userKey = createUserKey();
+    const { csHex, dtas, curve } = await this.clientSecret(
+      settings,
+      identity.mpinId,
+      regOTT,
+      userKey,
+    );
+    return saveIdentity(this.options.storage, {
+      ...identity,
+      dtas,
+      curve,
+      publicKey: userKey.publicKey,
+      token: extractPin(csHex, pin, identity.mpinId),
+    });
+  }
+
+  /**
+   * dvsRegister: a signing identity of the same user with its own key pair, registered through
+   * dvsRegURL and the same two authorities, protected by the same PIN; kept in 'dvs'.
+   */
+  async registerSigning(login: PinIdentity, pin: string, token: string): Promise<PinIdentity> {
+    const settings = await this.settings();
+    const userKey = createUserKey();
+    const { mpinId, regOTT } = await this.call(
+      'POST',
+      settings.dvsRegURL,
+      {
+        publicKey: userKey.publicKey,
+        deviceName: this.options.deviceName ?? 'This browser',
+        dvsRegisterToken: token,
+      },
+      pinDvsRegisterResponseSchema,
+    );
+    const { csHex, dtas, curve } = await this.clientSecret(settings, mpinId, regOTT, userKey);
+    return saveIdentity(
+      this.options.storage,
+      {
+        userId: login.userId,
+        customerId: login.customerId,
+        state: 'REGISTERED',
+        created: nowSeconds(),
+        lastUsed: nowSeconds(),
+        display: login.display,
+        mpinId,
+        dtas,
+        curve,
+        publicKey: userKey.publicKey,
+        token: extractPin(csHex, pin, mpinId),
+        pinLength: login.pinLength,
+      },
+      DVS_KEY,
+    );
+  }
+
+  /** The PIN length of this user's signing identity (4 until known). */
+  signingPinLength(userId: string): number {
+    return (
+      findSigningIdentity(this.options.storage, this.options.customerId, userId)?.pinLength ?? 4
+    );
+  }
+
+  /** Whether this browser can sign for this user (a registered signing identity). */
+  canSign(userId: string): boolean {
+    return findSigningIdentity(this.options.storage, this.options.customerId, userId) !== null;
+  }
+
+  /**
+   * Signs a consent with the signing identity and the PIN: the canonical consent message at
+   * this time. The server checks it (and counts a wrong PIN) when the consent is sent.
+   */
+  signConsent(
+    consent: ConsentToSign,
+    pin: string,
+  ): { signature: PinSignedMessage; signedAt: string } {
+    const identity = findSigningIdentity(
+      this.options.storage,
+      this.options.customerId,
+      consent.userId,
+    );
+    if (!identity?.publicKey) throw new PinIdentityError('Missing identity');
+    const signedAt = new Date().toISOString();
+    const signature = signMessage({
+      message: consentMessage(consent, signedAt),
+      mpinId: identity.mpinId,
+      token: identity.token,
+      pin,
+      publicKey: identity.publicKey,
+      dtas: identity.dtas,
+    });
+    return { signature, signedAt };
+  }
+
+  /**
+   * After the server refused a signature with 410 (the signing identity revoked, or too many
+   * wrong PINs), the saved signing identity is marked REVOKED; the login identity learns its
+   * own state at its next login.
+   */
+  signingRevoked(userId: string): void {
+    updateIdentity(
+      this.options.storage,
+      this.options.customerId,
+      userId,
+      { state: 'REVOKED' },
+      DVS_KEY,
+    );
   }
 
   /**
@@ -161,6 +309,27 @@ export class PinClient {
    * wrong PINs, or removed on the server); the error is rethrown for the screen to show.
    */
   async authenticate(
+    userId: string,
+    pin: string,
+    requestId?: string,
+  ): Promise<PinAuthenticateResponse> {
+    let result = await this.login(userId, pin, requestId);
+    if (result.renewSecret) {
+      // Spec: the identity's secret is renewed and the authentication retried (once).
+      const identity = getIdentity(this.options.storage, this.options.customerId, userId);
+      await this.renew(identity, pin, result.renewSecret.regOTT);
+      result = await this.login(userId, pin, requestId);
+      if (result.renewSecret) throw new PinIdentityError('The secret was not renewed');
+    }
+    if (result.dvsRegister) {
+      // A signing identity is a bonus of this login: the login stands if it fails.
+      const identity = getIdentity(this.options.storage, this.options.customerId, userId);
+      await this.registerSigning(identity, pin, result.dvsRegister.token).catch(() => undefined);
+    }
+    return result;
+  }
+
+  private async login(
     userId: string,
     pin: string,
     requestId?: string,

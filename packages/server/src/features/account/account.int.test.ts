@@ -79,6 +79,7 @@ describe.each(databaseTargets())('account consents and deletion (%s)', (target) 
         clientName: 'Shop',
         details: ['E-mail'],
         updated: expect.any(String),
+        signedWithPin: false,
       },
     ]);
 

@@ -28,6 +28,7 @@ async function consentsOf(ctx: AppContext, user: User) {
           claimTitle(claim, client?.policy.customClaims ?? []),
         ),
         updated: new Date(consent.updatedAt).toISOString(),
+        signedWithPin: consent.signed,
       };
     }),
   );

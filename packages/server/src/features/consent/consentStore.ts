@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import type { ConsentSignature } from '../pin/consentSignature.js';
 
 /** Which claims each user agreed each client may receive; asked again only for more. */
 export class ConsentStore {
@@ -23,17 +24,26 @@ export class ConsentStore {
     return claims.every((claim) => given.has(claim));
   }
 
-  /** Adds to what the user agreed for this client. */
-  async give(userId: string, clientId: string, claims: readonly string[]): Promise<void> {
+  /**
+   * Adds to what the user agreed for this client. A PIN signature of this consent is kept with
+   * it (hash, u, v, mpinId, publicKey, dtas, signedAt); an unsigned consent clears an older one.
+   */
+  async give(
+    userId: string,
+    clientId: string,
+    claims: readonly string[],
+    signed?: ConsentSignature,
+  ): Promise<void> {
     const merged = JSON.stringify(
       [...new Set([...(await this.get(userId, clientId)), ...claims])].sort(),
     );
     const updated_at = this.now();
+    const signature = signed ? JSON.stringify(signed) : null;
     await this.db
       .insertInto('consents')
-      .values({ user_id: userId, client_id: clientId, claims: merged, updated_at })
+      .values({ user_id: userId, client_id: clientId, claims: merged, updated_at, signature })
       .onConflict((oc) =>
-        oc.columns(['user_id', 'client_id']).doUpdateSet({ claims: merged, updated_at }),
+        oc.columns(['user_id', 'client_id']).doUpdateSet({ claims: merged, updated_at, signature }),
       )
       .execute();
   }
@@ -41,10 +51,10 @@ export class ConsentStore {
   /** Every client this user consented to, most recently changed first. */
   async listForUser(
     userId: string,
-  ): Promise<Array<{ clientId: string; claims: string[]; updatedAt: number }>> {
+  ): Promise<Array<{ clientId: string; claims: string[]; updatedAt: number; signed: boolean }>> {
     const rows = await this.db
       .selectFrom('consents')
-      .select(['client_id', 'claims', 'updated_at'])
+      .select(['client_id', 'claims', 'updated_at', 'signature'])
       .where('user_id', '=', userId)
       .orderBy('updated_at', 'desc')
       .execute();
@@ -52,7 +62,19 @@ export class ConsentStore {
       clientId: row.client_id,
       claims: JSON.parse(row.claims) as string[],
       updatedAt: Number(row.updated_at),
+      signed: row.signature !== null,
     }));
+  }
+
+  /** The PIN signature kept with a consent, if it was signed. */
+  async signatureOf(userId: string, clientId: string): Promise<ConsentSignature | null> {
+    const row = await this.db
+      .selectFrom('consents')
+      .select('signature')
+      .where('user_id', '=', userId)
+      .where('client_id', '=', clientId)
+      .executeTakeFirst();
+    return row?.signature ? (JSON.parse(row.signature) as ConsentSignature) : null;
   }
 
   /** Withdraws the user's consent for one client; false if there was none. */

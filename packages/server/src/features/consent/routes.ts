@@ -13,6 +13,7 @@ import { consentClaims, requestedClaims, standardFields } from '../profile/reque
 import { outstandingRequirements } from '../requests/requirements.js';
 import { verifiedIdentitySummary, verifiedIdentityTitle } from '../evidence/verifiedSummary.js';
 import { stepContext } from '../session/stepContext.js';
+import { verifyConsentSignature } from '../pin/consentSignature.js';
 
 async function consentContext(ctx: AppContext, request: FastifyRequest, reply: FastifyReply) {
   const { session, accountId, interaction, client } = await stepContext(ctx, request, reply);
@@ -43,7 +44,7 @@ export function consentRoutes(app: FastifyInstance, ctx: AppContext): void {
     '/api/consent',
     { schema: { querystring: requestQuerySchema, response: { 200: consentInfoSchema } } },
     async (request, reply) => {
-      const { client, accountId, claims } = await consentContext(ctx, request, reply);
+      const { client, accountId, claims, interaction } = await consentContext(ctx, request, reply);
       const profile = await ctx.profiles.get(accountId);
       const user = await ctx.users.findById(accountId);
       const verified = claims.includes('verified_claims')
@@ -51,6 +52,12 @@ export function consentRoutes(app: FastifyInstance, ctx: AppContext): void {
         : '';
       reply.header('Cache-Control', 'no-store');
       return {
+        toSign: {
+          clientId: client.clientId,
+          requestId: interaction.uid,
+          userId: accountId,
+          claims: consentClaims(client.policy, interaction),
+        },
         clientName: client.metadata.client_name,
         attributes: claims
           .map((claim) => {
@@ -103,11 +110,19 @@ export function consentRoutes(app: FastifyInstance, ctx: AppContext): void {
         });
         return { userRequirements: [], redirect_Uri };
       }
-      await ctx.consents.give(
-        accountId,
-        client.clientId,
-        consentClaims(client.policy, interaction),
-      );
+      const claims = consentClaims(client.policy, interaction);
+      // Signed with a signing identity's PIN: checked (and counted) before anything is given.
+      const { signature, signedAt } = request.body;
+      const signed = signature
+        ? await verifyConsentSignature(
+            ctx,
+            request,
+            { clientId: client.clientId, requestId: interaction.uid, userId: accountId, claims },
+            signature,
+            signedAt,
+          )
+        : undefined;
+      await ctx.consents.give(accountId, client.clientId, claims, signed);
       const login = await ctx.interactions.currentLogin(
         interaction,
         session,

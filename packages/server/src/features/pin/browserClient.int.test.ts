@@ -1,7 +1,15 @@
+import { consentMessage } from '@verity/contracts';
+import { verifySignature } from '@verity/pin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memoryStorage } from '../../../../web/src/state/memoryStorage';
 import { PinClient } from '../../../../web/src/pin/pinClient';
-import { MFA_KEY, getIdentity, listIdentities } from '../../../../web/src/pin/identities';
+import {
+  DVS_KEY,
+  MFA_KEY,
+  findSigningIdentity,
+  getIdentity,
+  listIdentities,
+} from '../../../../web/src/pin/identities';
 import { databaseTargets } from '../../test/databases.js';
 import { ApiBrowser, signUp } from '../../test/journey.js';
 import { CookieJar, startTestServer, type TestServer } from '../../test/testServer.js';
@@ -12,7 +20,9 @@ describe.each(databaseTargets())('the browser’s PIN client (%s)', (target) => 
   let clientId: string;
 
   beforeAll(async () => {
-    server = await startTestServer(target);
+    server = await startTestServer(target, {
+      PIN_RENEW_SECRETS_ISSUED_BEFORE: '2026-01-01T00:00:00Z',
+    });
     clientId = (
       await server.ctx.clients.create({
         name: 'PIN shop',
@@ -46,9 +56,62 @@ describe.each(databaseTargets())('the browser’s PIN client (%s)', (target) => 
 
     const later = browserWith(storage); // same storage, no session cookie
     const result = await later.client.authenticate(start.userId, '0420');
-    expect(result).toEqual({ display: 'spa-pin@example.com', userRequirements: [] });
+    expect(result).toMatchObject({ display: 'spa-pin@example.com', userRequirements: [] });
+    // The answer's dvsRegister: a signing identity of the same user, kept in 'dvs'.
+    const signing = findSigningIdentity(storage, clientId, start.userId);
+    expect(signing).toMatchObject({ state: 'REGISTERED', curve: 'BLS12381', pinLength: 4 });
+    expect(signing?.publicKey).toMatch(/^[0-9a-f]{192}$/);
+    expect(signing?.mpinId).not.toBe(identity.mpinId);
+    expect(storage.getItem(DVS_KEY)).not.toMatch(/csHex|regOTT/);
+
+    // It signs a consent message the server's key for that identity verifies.
+    const toSign = { clientId, requestId: 'req-1', userId: start.userId, claims: ['email'] };
+    const { signature, signedAt } = later.client.signConsent(toSign, '0420');
+    expect(signature).toMatchObject({ mpinId: signing?.mpinId, publicKey: signing?.publicKey });
+    const rows = await server.ctx.database.db.selectFrom('pin_identities').selectAll().execute();
+    const signingRow = rows.find((row) => row.mpin_id === signing?.mpinId)!;
+    expect(signingRow).toMatchObject({ kind: 'signing', state: 'active' });
+    const serverKey = server.ctx.pins.serverKeyOf(signingRow)!;
+    const message = consentMessage(toSign, signedAt);
+    expect(verifySignature({ message, signature, serverKey })).toBe(true);
+    const wrongPin = later.client.signConsent(toSign, '0421');
+    expect(
+      verifySignature({
+        message: consentMessage(toSign, wrongPin.signedAt),
+        signature: wrongPin.signature,
+        serverKey,
+      }),
+    ).toBe(false);
+    later.client.signingRevoked(start.userId);
+    expect(later.client.canSign(start.userId)).toBe(false);
+    expect(getIdentity(storage, clientId, start.userId).state).toBe('REGISTERED');
     const session = await later.jar.fetch(`${server.url}/api/session`);
     expect(await session.json()).toMatchObject({ loggedIn: true });
+  });
+
+  it('renewSecret: renews the secret with the PIN just typed and logs in, in one call', async () => {
+    const jar = await signUp(server, 'spa-renew@example.com', new ApiBrowser(server));
+    const { client, storage } = browserWith(memoryStorage(), jar);
+    const start = await client.startRegistration();
+    const before = await client.register(start, '2468');
+    await server.ctx.database.db
+      .updateTable('pin_identities')
+      .set({ secret_issued_at: Date.parse('2025-01-01T00:00:00Z') })
+      .where('user_id', '=', start.userId)
+      .execute();
+    const later = browserWith(storage);
+    const result = await later.client.authenticate(start.userId, '2468');
+    expect(result).not.toHaveProperty('renewSecret');
+    const after = getIdentity(storage, clientId, start.userId);
+    expect(after.mpinId).toBe(before.mpinId);
+    expect(after.publicKey).not.toBe(before.publicKey);
+    expect(after.token).not.toBe(before.token);
+    const session = await later.jar.fetch(`${server.url}/api/session`);
+    expect(await session.json()).toMatchObject({ loggedIn: true });
+    // And it logs in again without another renewal.
+    await expect(
+      browserWith(storage).client.authenticate(start.userId, '2468'),
+    ).resolves.toMatchObject({ display: 'spa-renew@example.com' });
   });
 
   it('three wrong PINs: 401, 401, then 410 and the saved identity is REVOKED', async () => {

@@ -51,7 +51,12 @@ describe.each(databaseTargets())('PIN scheme calls (%s)', (target) => {
     const signedIn = await fresh.authenticate(passed.body.authOTT as string);
     expect(signedIn).toEqual({
       status: 200,
-      body: { display: `pin${users}@example.com`, userRequirements: [] },
+      // No signing identity yet: the answer offers one (docs/flows/pin-login.md).
+      body: {
+        display: `pin${users}@example.com`,
+        userRequirements: [],
+        dvsRegister: { token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) },
+      },
     });
     const session = await fresh.browser.fetch(`${server.url}/api/session`);
     expect(await session.json()).toMatchObject({ loggedIn: true });

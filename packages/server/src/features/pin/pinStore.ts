@@ -8,6 +8,8 @@ export const MAX_PIN_ATTEMPTS = 3;
 export const REGISTRATION_TTL_MS = 10 * 60_000;
 export const CHALLENGE_TTL_MS = 60_000;
 export const AUTH_OTT_TTL_MS = 60_000;
+/** A dvsRegister token: long enough to register a signing identity right after the login. */
+export const DVS_TOKEN_TTL_MS = 5 * 60_000;
 
 export type PinIdentity = Selectable<PinIdentityTable>;
 
@@ -73,6 +75,8 @@ export class PinStore {
     userId: string;
     clientId: string;
     deviceName: string;
+    /** A signing identity: the login identity it was registered from, and its Pa. */
+    signingFor?: { parentId: string; publicKey: string };
   }): Promise<{ regOTT: string }> {
     const regOTT = newToken();
     await this.db
@@ -95,6 +99,13 @@ export class PinStore {
         reg_expires_at: this.now() + REGISTRATION_TTL_MS,
         created_at: this.now(),
         last_used_at: null,
+        ...(input.signingFor
+          ? {
+              kind: 'signing' as const,
+              parent_id: input.signingFor.parentId,
+              pending_public_key: input.signingFor.publicKey,
+            }
+          : {}),
       })
       .execute();
     return { regOTT };
@@ -111,7 +122,10 @@ export class PinStore {
 
   /**
    * The first authority's step: regOTT is used once; the identity's public key and the first
-   * key share are recorded, and a one-time token for the second authority is issued.
+   * key share are recorded, and a one-time token for the second authority is issued. For a
+   * renewal (an active identity) the new key waits in pending_public_key, so the identity
+   * keeps logging in with its old secret until the second share is in. A signing identity's
+   * key was given to dvsRegURL already and must be the same.
    */
   async recordFirstShare(
     identity: PinIdentity,
@@ -120,17 +134,19 @@ export class PinStore {
     keyShare: string,
   ): Promise<{ cs2Token: string } | 'invalid' | 'expired'> {
     if (identity.reg_expires_at < this.now()) return 'expired';
+    if (identity.kind === 'signing' && identity.pending_public_key !== publicKey) return 'invalid';
+    const renewal = identity.state === 'active';
     const cs2Token = newToken();
     const updated = await this.db
       .updateTable('pin_identities')
       .set({
         reg_ott_hash: null,
-        public_key: publicKey,
+        ...(renewal ? { pending_public_key: publicKey } : { public_key: publicKey }),
         key_share_1: this.encryption.encrypt(keyShare, `pin-key-1:${identity.id}`),
         cs2_token_hash: tokenHash(cs2Token),
       })
       .where('id', '=', identity.id)
-      .where('state', '=', 'registering')
+      .where('state', '=', identity.state === 'active' ? 'active' : 'registering')
       .where('reg_ott_hash', '=', tokenHash(regOTT))
       .executeTakeFirst();
     return Number(updated.numUpdatedRows) === 1 ? { cs2Token } : 'invalid';
@@ -141,17 +157,27 @@ export class PinStore {
       .selectFrom('pin_identities')
       .selectAll()
       .where('cs2_token_hash', '=', tokenHash(token))
-      .where('state', '=', 'registering')
+      .where('state', 'in', ['registering', 'active'])
       .executeTakeFirst();
   }
 
-  /** The second authority's step: the identity becomes active with K = s₁·Pa + s₂·Pa. */
+  /** The Pa the authorities' shares are for: a renewal's new one, else the identity's. */
+  keyInProgress(identity: PinIdentity): string | null {
+    return identity.state === 'active' ? identity.pending_public_key : identity.public_key;
+  }
+
+  /**
+   * The second authority's step: the identity becomes active with K = s₁·Pa + s₂·Pa. A
+   * renewal replaces Pa and K at once, and revokes the signing identities registered from the
+   * old secret (the next login offers dvsRegister again).
+   */
   async activate(
     identity: PinIdentity,
     cs2Token: string,
     serverKey: (keyShare1: string) => string,
   ): Promise<boolean> {
-    if (!identity.key_share_1) return false;
+    const publicKey = this.keyInProgress(identity);
+    if (!identity.key_share_1 || !publicKey) return false;
     const first = this.encryption.decrypt(identity.key_share_1, `pin-key-1:${identity.id}`);
     const updated = await this.db
       .updateTable('pin_identities')
@@ -159,13 +185,93 @@ export class PinStore {
         cs2_token_hash: null,
         key_share_1: null,
         server_key: this.encryption.encrypt(serverKey(first), `pin-server-key:${identity.id}`),
+        public_key: publicKey,
+        pending_public_key: null,
+        secret_issued_at: this.now(),
         state: 'active',
       })
       .where('id', '=', identity.id)
-      .where('state', '=', 'registering')
+      .where('state', '=', identity.state)
       .where('cs2_token_hash', '=', tokenHash(cs2Token))
       .executeTakeFirst();
-    return Number(updated.numUpdatedRows) === 1;
+    const done = Number(updated.numUpdatedRows) === 1;
+    if (done && identity.state === 'active') await this.revokeSigningOf(identity.id);
+    return done;
+  }
+
+  /** Whether an identity's secret predates the renewal date (PIN_RENEW_SECRETS_ISSUED_BEFORE). */
+  needsRenewal(identity: PinIdentity, issuedBefore: number | null): boolean {
+    return (
+      issuedBefore !== null && (identity.secret_issued_at ?? identity.created_at) < issuedBefore
+    );
+  }
+
+  /** A renewal of an active identity: a new regOTT for signatureURL (single use, 10 min). */
+  async startRenewal(identityId: string): Promise<string> {
+    const regOTT = newToken();
+    await this.db
+      .updateTable('pin_identities')
+      .set({
+        reg_ott_hash: tokenHash(regOTT),
+        reg_expires_at: this.now() + REGISTRATION_TTL_MS,
+        cs2_token_hash: null,
+        pending_public_key: null,
+        key_share_1: null,
+      })
+      .where('id', '=', identityId)
+      .where('state', '=', 'active')
+      .execute();
+    return regOTT;
+  }
+
+  /** The active signing identity registered from a login identity, if any. */
+  async activeSigningOf(parentId: string): Promise<PinIdentity | undefined> {
+    return this.db
+      .selectFrom('pin_identities')
+      .selectAll()
+      .where('parent_id', '=', parentId)
+      .where('state', '=', 'active')
+      .executeTakeFirst();
+  }
+
+  async revokeSigningOf(parentId: string): Promise<void> {
+    await this.db
+      .updateTable('pin_identities')
+      .set({ state: 'revoked', server_key: null })
+      .where('parent_id', '=', parentId)
+      .execute();
+  }
+
+  /** dvsRegister: single use, for this login identity and this browser, 5 minutes. */
+  async issueDvsToken(identityId: string, browserId: string): Promise<string> {
+    const token = newToken();
+    await this.db
+      .insertInto('pin_dvs_tokens')
+      .values({
+        token_hash: tokenHash(token),
+        identity_id: identityId,
+        browser_id: browserId,
+        expires_at: this.now() + DVS_TOKEN_TTL_MS,
+      })
+      .execute();
+    return token;
+  }
+
+  /** Consumes a dvsRegister token: missing (or another browser's), expired, or its identity. */
+  async takeDvsToken(token: string, browserId: string | null) {
+    const row = await this.db
+      .deleteFrom('pin_dvs_tokens')
+      .where('token_hash', '=', tokenHash(token))
+      .returningAll()
+      .executeTakeFirst();
+    if (!row || row.browser_id !== browserId) return { status: 'missing' as const };
+    if (row.expires_at < this.now()) return { status: 'expired' as const };
+    const identity = await this.db
+      .selectFrom('pin_identities')
+      .selectAll()
+      .where('id', '=', row.identity_id)
+      .executeTakeFirst();
+    return { status: 'ok' as const, identity };
   }
 
   serverKeyOf(identity: PinIdentity): string | null {
@@ -220,12 +326,15 @@ export class PinStore {
       .execute();
   }
 
-  /** Revoked for good: the verification key is dropped, so the identity cannot come back. */
+  /**
+   * Revoked for good: the verification key is dropped, so the identity cannot come back. The
+   * signing identities registered from it go with it (they share its PIN and its counter).
+   */
   async revoke(identityId: string): Promise<void> {
     await this.db
       .updateTable('pin_identities')
       .set({ state: 'revoked', server_key: null })
-      .where('id', '=', identityId)
+      .where((eb) => eb.or([eb('id', '=', identityId), eb('parent_id', '=', identityId)]))
       .execute();
   }
 
@@ -264,6 +373,7 @@ export class PinStore {
     await this.db.deleteFrom('pin_registrations').where('expires_at', '<', now).execute();
     await this.db.deleteFrom('pin_challenges').where('expires_at', '<', now).execute();
     await this.db.deleteFrom('pin_auth_tokens').where('expires_at', '<', now).execute();
+    await this.db.deleteFrom('pin_dvs_tokens').where('expires_at', '<', now).execute();
     await this.db
       .deleteFrom('pin_identities')
       .where('state', '=', 'registering')

@@ -26,6 +26,7 @@ import {
   decodeG2,
   verifyPass2,
 } from '@verity/pin';
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -36,10 +37,13 @@ import { currentUser } from '../session/currentUser.js';
 import { nowSeconds, signInBrowser } from '../session/signIn.js';
 import { AUTHORITY_NAMES } from './authority.js';
 import { MAX_PIN_ATTEMPTS, type PinIdentity } from './pinStore.js';
+import { dvsRegisterOf, renewalOf } from './signing.js';
 
 export const PIN_BASE = '/api/mpin';
 const RPS = `${PIN_BASE}/rps/v2`;
 const DTA2_URL = `${PIN_BASE}/dta2/clientSecret`;
+/** dvsRegURL: signing identities (features/pin/dvsRoutes.ts). */
+export const DVS_REG_PATH = `${RPS}/dvsRegister`;
 /** The customer-id header every PIN scheme call carries (the customer id is the client id). */
 export const CUSTOMER_ID_HEADER = 'x-customer-id';
 
@@ -71,9 +75,10 @@ function protocolInput<T>(parse: () => T): T {
   }
 }
 
-/** Guard: an identity that can log in; unknown, unfinished and revoked ones answer 410. */
+/** Guard: an identity that can log in; unknown, unfinished, revoked and signing ones: 410. */
 function usable(identity: PinIdentity | undefined): PinIdentity {
-  if (!identity || identity.state !== 'active') throw new ApiError('pin_revoked');
+  if (!identity || identity.state !== 'active' || identity.kind !== 'login')
+    throw new ApiError('pin_revoked');
   return identity;
 }
 
@@ -127,15 +132,14 @@ export function pinRoutes(app: FastifyInstance, ctx: AppContext): void {
     async (request) => {
       await customerOf(ctx, request);
       return {
-        // The vendor's client seeded its own generator with this; ours uses the platform's
-        // CSPRNG and only mixes nothing in. Kept for the spec's shape.
-        seedValue: '',
+        // Fresh server entropy the browser hashes into its own CSPRNG's draws, never in
+        // place of them (packages/pin addSeed): a help only where the platform's is weak.
+        seedValue: randomBytes(32).toString('hex'),
         registerURL: `${base}${RPS}/user`,
         signatureURL: `${base}${RPS}/signature`,
         mpinAuthServerURL: `${base}${RPS}`,
         authenticateURL: `${base}${RPS}/authenticate`,
-        // Signing identities are not registered separately: a PIN identity signs (pin/README).
-        dvsRegURL: '',
+        dvsRegURL: `${base}${DVS_REG_PATH}`,
         curve: CURVE,
         pinLength: ctx.config.pinLength,
       };
@@ -187,7 +191,9 @@ export function pinRoutes(app: FastifyInstance, ctx: AppContext): void {
       const { regOTT, publicKey } = request.query;
       protocolInput(() => decodeG2(publicKey, 'publicKey'));
       const identity = await ctx.pins.findByMpinId(mpinId, clientId);
-      if (!identity || identity.state !== 'registering')
+      // An active identity here is renewing its secret (renewSecret gave it a regOTT).
+      const renewing = identity?.state === 'active' && identity.reg_ott_hash !== null;
+      if (!identity || (identity.state !== 'registering' && !renewing))
         throw new ApiError('pin_registration_expired');
       const { clientShare, keyShare } = await authority1.issue(mpinId, publicKey, request.log);
       const recorded = await ctx.pins.recordFirstShare(identity, regOTT, publicKey, keyShare);
@@ -215,18 +221,21 @@ export function pinRoutes(app: FastifyInstance, ctx: AppContext): void {
       await enforceLimit(ctx, pinLimits.registrationStepsPerAddress, clientIp(request));
       const { token } = request.query;
       const identity = await ctx.pins.findByCs2Token(token);
-      if (!identity || !identity.public_key || identity.reg_expires_at < Date.now())
+      const publicKey = identity && ctx.pins.keyInProgress(identity);
+      if (!identity || !publicKey || identity.reg_expires_at < Date.now())
         throw new ApiError('pin_registration_expired');
       const { clientShare, keyShare } = await authority2.issue(
         identity.mpin_id,
-        identity.public_key,
+        publicKey,
         request.log,
       );
       const activated = await ctx.pins.activate(identity, token, (keyShare1) =>
         combineServerSecretShares([keyShare1, keyShare]),
       );
       if (!activated) throw new ApiError('pin_registration_expired');
-      await ctx.audit.record(identity.user_id, 'pin_registered', identity.client_id);
+      // A new login identity only: renewals and signing identities are not a new device.
+      if (identity.kind === 'login' && identity.state === 'registering')
+        await ctx.audit.record(identity.user_id, 'pin_registered', identity.client_id);
       return { clientSecret: clientShare };
     },
   );
@@ -298,6 +307,9 @@ export function pinRoutes(app: FastifyInstance, ctx: AppContext): void {
       usable(identity);
       const user = await ctx.users.findById(identity.user_id);
       if (!user) throw new ApiError('pin_revoked');
+      // renewSecret: no session yet; the browser renews the secret and authenticates again.
+      const renewSecret = await renewalOf(ctx, identity);
+      if (renewSecret) return { display: user.email, userRequirements: [], renewSecret };
       const userRequirements = await signInBrowser(ctx, request, reply, request.body.RequestId, {
         accountId: user.id,
         amr: ['pin', 'swk'],
@@ -306,7 +318,8 @@ export function pinRoutes(app: FastifyInstance, ctx: AppContext): void {
         remember: false,
       });
       await ctx.audit.record(user.id, 'login', clientId);
-      return { display: user.email, userRequirements };
+      const dvsRegister = await dvsRegisterOf(ctx, identity, ctx.browsers.ensure(request, reply));
+      return { display: user.email, userRequirements, ...(dvsRegister ? { dvsRegister } : {}) };
     },
   );
 }

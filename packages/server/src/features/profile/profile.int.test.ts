@@ -164,6 +164,13 @@ describe.each(databaseTargets())('profile and consent (%s)', (target) => {
         { name: 'given_name', title: 'Given names', type: 'text', defaultValue: 'Ada' },
         { name: 'member_no', title: 'Membership number', type: 'text', defaultValue: 'M123456' },
       ],
+      // What a PIN signature of this consent would sign (features/pin/consentSignature.ts).
+      toSign: {
+        clientId: expect.any(String),
+        requestId,
+        userId: (await server.ctx.users.findByEmail(email))!.id,
+        claims: ['address', 'birthdate', 'email', 'family_name', 'given_name', 'member_no'],
+      },
     });
     expect((await browser.post('/api/consent', { Approved: true })).body).toEqual({
       userRequirements: [],

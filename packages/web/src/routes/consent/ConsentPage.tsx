@@ -1,25 +1,32 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import Table from 'react-bootstrap/Table';
 import { Navigate, useNavigate } from 'react-router';
+import { ApiError } from '../../api/client';
 import { fetchConsent, sendConsent, type ConsentInfo } from '../../api/profile';
 import { displayValue } from '../../components/dynamicForm/display';
 import { ErrorScreen } from '../../components/ErrorScreen';
 import { BusyButton } from '../../components/form/BusyButton';
 import { FormAlert } from '../../components/form/FormAlert';
 import { PageHeading } from '../../components/PageHeading';
+import { PinPad } from '../../components/pinPad/PinPad';
+import { brand } from '../../copy/brand';
 import { RequireSignedIn } from '../../components/RequireSignedIn';
 import { WaitScreen } from '../../components/WaitScreen';
 import { profileCopy } from '../../copy/profile';
+import { PinClient } from '../../pin/pinClient';
 import { useAuth } from '../../state/authContext';
+import { browserStorage } from '../../state/browserStorage';
 import { loadFailure, stepFailure, type LoadFailure } from '../profile/stepOutcome';
 import { useStepDone } from '../profile/useStepDone';
 
 /**
  * /Consent: what the client would receive, as a table of Field and Value (the values read
  * as the dynamic form's rules show them), and Confirm or Cancel. Cancel ends the request:
- * the client hears access_denied.
+ * the client hears access_denied. When this browser has a signing identity of the user for
+ * this client, the PIN pad confirms instead: the consent is signed with token and PIN, and
+ * the server checks the signature (a wrong PIN counts as at login) before it is given.
  */
 export function ConsentPage() {
   return (
@@ -41,6 +48,18 @@ function Consent() {
   const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
   const [busy, setBusy] = useState<'confirm' | 'cancel' | null>(null);
   const [message, setMessage] = useState<string | null>(null);
+  const [pinError, setPinError] = useState<string | null>(null);
+  const [signingBlocked, setSigningBlocked] = useState(false);
+  const info = loaded.status === 'ready' ? loaded.info : null;
+  const signer = useMemo(() => {
+    if (!info) return null;
+    const pins = new PinClient({
+      server: `${window.location.origin}/api/mpin`,
+      customerId: info.toSign.clientId,
+      storage: browserStorage('localStorage'),
+    });
+    return pins.canSign(info.toSign.userId) ? pins : null;
+  }, [info]);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -58,14 +77,29 @@ function Consent() {
     return () => controller.abort();
   }, [clearLogin]);
 
-  async function decide(approved: boolean) {
+  async function decide(approved: boolean, pin?: string) {
     if (busy) return;
     setBusy(approved ? 'confirm' : 'cancel');
     setMessage(null);
+    setPinError(null);
     try {
-      const answer = await sendConsent(approved);
+      const signed =
+        approved && pin && signer && info ? signer.signConsent(info.toSign, pin) : undefined;
+      const answer = await sendConsent(approved, signed);
       if (stepDone(answer)) return;
     } catch (error) {
+      if (pin && error instanceof ApiError && error.status === 401) {
+        setPinError(error.message);
+        setBusy(null);
+        return;
+      }
+      if (pin && info && error instanceof ApiError && error.status === 410) {
+        signer?.signingRevoked(info.toSign.userId);
+        setSigningBlocked(true);
+        setMessage(profileCopy.consentSignRevoked);
+        setBusy(null);
+        return;
+      }
       if (stepFailure(error).kind === 'login') {
         clearLogin();
         void navigate('/login', { replace: true });
@@ -124,15 +158,30 @@ function Consent() {
               </tbody>
             </Table>
           ) : null}
-          <div className="d-flex flex-wrap gap-2">
-            <BusyButton
-              type="button"
-              busy={busy === 'confirm'}
-              label={profileCopy.confirm}
-              busyLabel={profileCopy.confirming}
-              disabled={busy !== null}
-              onClick={() => void decide(true)}
-            />
+          {signer && !signingBlocked ? (
+            <>
+              <p>{profileCopy.consentSignText}</p>
+              <PinPad
+                mode="login"
+                length={signer.signingPinLength(loaded.info.toSign.userId)}
+                product={brand.product}
+                error={pinError}
+                busy={busy === 'confirm'}
+                onSubmit={({ pin }) => void decide(true, pin)}
+              />
+            </>
+          ) : null}
+          <div className="d-flex flex-wrap gap-2 mt-3">
+            {signer && !signingBlocked ? null : (
+              <BusyButton
+                type="button"
+                busy={busy === 'confirm'}
+                label={profileCopy.confirm}
+                busyLabel={profileCopy.confirming}
+                disabled={busy !== null}
+                onClick={() => void decide(true)}
+              />
+            )}
             <BusyButton
               type="button"
               variant="outline-secondary"

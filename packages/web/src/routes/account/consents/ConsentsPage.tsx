@@ -75,7 +75,12 @@ function Consents() {
               <tr key={consent.clientId}>
                 <th scope="row">{consent.clientName}</th>
                 <td>{consent.details.join(', ')}</td>
-                <td>{day(consent.updated)}</td>
+                <td>
+                  {day(consent.updated)}
+                  {consent.signedWithPin ? (
+                    <div className="small text-body-secondary">{consentsCopy.signedWithPin}</div>
+                  ) : null}
+                </td>
                 <td>
                   <BusyButton
                     type="button"
