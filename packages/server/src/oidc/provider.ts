@@ -105,8 +105,13 @@ function interactionPrompts(clients: ClientStore, consents: ConsentStore) {
       'document_details_not_consented',
       "The user has not agreed to share their documents' details with this client",
       async (ctx) => {
-        const { session, client, params } = ctx.oidc;
-        if (!session?.accountId || !client || !asksForDocumentDetails(params?.claims))
+        const { session, client, params, result } = ctx.oidc;
+        // A finished interaction was checked by the server (requirements.ts) before it ended.
+        if (!session?.accountId || !client || result?.consent)
+          return interactionPolicy.Check.NO_NEED_TO_PROMPT;
+        if (!asksForDocumentDetails(params?.claims))
+          return interactionPolicy.Check.NO_NEED_TO_PROMPT;
+        if ((await clients.find(client.clientId))?.policy.skipConsent)
           return interactionPolicy.Check.NO_NEED_TO_PROMPT;
         return !(await consents.covers(session.accountId, client.clientId, [
           documentDetailsConsent,
