@@ -1,6 +1,7 @@
 /**
  * Identity-check journeys in a real browser, started from the demo relying party, which asks
- * for verified_claims in the claims parameter: a client requiring
+ * for verified_claims in the claims parameter (with the documents' details for the passport-only
+ * client, which the consent screen lists): a client requiring
  * [["Passport","KBVL1"],["DrivingLicence","KBVL1"]] takes a new user through the options, the
  * passport and the questions, and the relying party receives verified_claims; a failing
  * passport leads to a different option; cancel gives access_denied at the relying party.
@@ -16,6 +17,18 @@ const verifiedClaimsRequest = {
   claims: { given_name: null, family_name: null, birthdate: null },
 };
 const claims = JSON.stringify({ id_token: { verified_claims: verifiedClaimsRequest } });
+/** The same, also asking for the documents' details (number, issuer, dates). */
+const claimsWithDocuments = JSON.stringify({
+  id_token: {
+    verified_claims: {
+      ...verifiedClaimsRequest,
+      verification: {
+        trust_framework: null,
+        evidence: [{ type: { value: 'document' }, document_details: { document_number: null } }],
+      },
+    },
+  },
+});
 
 /** Anna Smith's passport in the sandbox (docs/sandbox.md). */
 const anna = {
@@ -84,7 +97,7 @@ async function relyingPartyClaims(stack: Stack, page: Page): Promise<Record<stri
 describe('identity checks: a client that accepts a passport', () => {
   const env = useStack({
     scope: 'openid email',
-    claims,
+    claims: claimsWithDocuments,
     clientFlags: ['--assurance', '[["Passport"]]'],
   });
 
@@ -120,6 +133,11 @@ describe('identity checks: a client that accepts a passport', () => {
 
     await onVerity(stack, page, '/Consent');
     await page.getByText('ANNA SMITH, born 1985-02-17 (Passport)').waitFor();
+    // The request asks for the documents' details: the user sees them before they go.
+    await page
+      .getByRole('row', { name: 'Document details' })
+      .getByText('Passport 533401372, issued by HM Passport Office (GB), expires 2031-04-30')
+      .waitFor();
     await page.getByRole('button', { name: 'Confirm' }).click();
 
     const received = await relyingPartyClaims(stack, page);
@@ -127,7 +145,12 @@ describe('identity checks: a client that accepts a passport', () => {
     expect(verified).toMatchObject({
       verification: {
         trust_framework: 'uk_diatf',
-        evidence: [{ type: 'document', document_details: { type: 'passport' } }],
+        evidence: [
+          {
+            type: 'document',
+            document_details: { type: 'passport', document_number: '533401372' },
+          },
+        ],
       },
       claims: { given_name: 'ANNA', family_name: 'SMITH', birthdate: '1985-02-17' },
     });

@@ -78,6 +78,30 @@ describe('SPA shell', () => {
     await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
   });
 
+  it('loads a screen on its first visit, saying so accessibly while it is slow', async () => {
+    const contactChunk = '**/assets/ContactPage-*.js';
+    const requested: string[] = [];
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(contactChunk, async (route) => {
+      requested.push(route.request().url());
+      await released;
+      await route.continue();
+    });
+    await page.goto(`${verityUrl()}/about`);
+    await expect.poll(() => heading().textContent()).toBe('About Verity');
+    expect(requested).toEqual([]);
+
+    await page.getByRole('main').getByRole('link', { name: 'Contact Us' }).click();
+    await page.getByRole('status').getByText('Please wait...').waitFor();
+    expect(requested).toHaveLength(1);
+    await expectNoAxeViolations(page);
+    release();
+    await expect.poll(() => heading().textContent()).toBe('Contact Us');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
+    expect(await page.getByText('Please wait...').count()).toBe(0);
+  });
+
   it('works the About menu from the keyboard', async () => {
     await page.goto(`${verityUrl()}/about`);
     await page.getByRole('button', { name: 'About' }).focus();

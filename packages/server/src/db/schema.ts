@@ -326,6 +326,11 @@ export interface RecoveryCodeTable {
   created_at: number;
   used_at: number | null;
 }
+/** One row per user holding recovery codes (migration 0017): makes issuing a first set atomic. */
+export interface RecoveryCodeSetTable {
+  user_id: string;
+  created_at: number;
+}
 export interface PinChallengeTable {
   identity_id: string;
   u: string;
@@ -364,6 +369,7 @@ export interface Database {
   second_factors: SecondFactorTable;
   second_factor_challenges: SecondFactorChallengeTable;
   recovery_codes: RecoveryCodeTable;
+  recovery_code_sets: RecoveryCodeSetTable;
   pin_registrations: PinRegistrationTable;
   pin_identities: PinIdentityTable;
   pin_challenges: PinChallengeTable;

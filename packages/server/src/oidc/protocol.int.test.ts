@@ -117,6 +117,61 @@ describe.each(databaseTargets())('OpenID provider protocol (%s)', (target) => {
     return { callback, verifier, state, nonce, browser, requestId };
   }
 
+  it('a client that skips consent gets document details without a consent loop', async () => {
+    const documentDetails = JSON.stringify({
+      id_token: {
+        verified_claims: {
+          verification: {
+            trust_framework: null,
+            evidence: [
+              { type: { value: 'document' }, document_details: { document_number: null } },
+            ],
+          },
+          claims: { family_name: null },
+        },
+      },
+    });
+    // A user whose identity is verified already (a passport and the questions).
+    const verifiedEmail = `${randomUUID()}@example.com`;
+    await signUp(server, verifiedEmail);
+    const verifiedId = (await server.ctx.users.findByEmail(verifiedEmail))!.id;
+    const scores = { strength: 4, validity: 2, activity: 1, fraud: 1, verification: 2 };
+    for (const check of ['Passport', 'KBVL1'] as const)
+      await server.ctx.evidence.record(verifiedId, {
+        check,
+        outcome: 'passed',
+        scores,
+        provider: 'test',
+        transactionId: randomUUID(),
+        attributes:
+          check === 'Passport'
+            ? {
+                given_name: 'ANNA',
+                family_name: 'SMITH',
+                birthdate: '1985-02-17',
+                document: {
+                  type: 'passport',
+                  number: '533401372',
+                  dateOfExpiry: '2031-04-30',
+                  issuer: { name: 'HM Passport Office', country: 'GB' },
+                },
+              }
+            : null,
+      });
+    const first = await signIn(
+      'openid',
+      { claims: documentDetails },
+      new ApiBrowser(server),
+      verifiedEmail,
+    );
+    expect(first.callback.searchParams.get('code')).toBeTruthy();
+    // Signed in already: straight back, without an interaction.
+    const again = await authorizationRequest({ claims: documentDetails });
+    const back = await follow(first.browser, await first.browser.fetch(again.url.href));
+    expect(back.href.startsWith(redirectUri)).toBe(true);
+    expect(back.searchParams.get('code')).toBeTruthy();
+  });
+
   it('publishes discovery metadata that follows RFC 9700', () => {
     const metadata = config.serverMetadata();
     expect(metadata.issuer).toBe(server.url);

@@ -7,8 +7,13 @@ import Provider, {
 import type { Config } from '../config.js';
 import type { Database } from '../db/schema.js';
 import type { ClientStore } from '../features/clients/store.js';
+import { ConsentStore } from '../features/consent/consentStore.js';
 import type { EvidenceStore } from '../features/evidence/evidenceStore.js';
 import type { ProfileStore } from '../features/profile/profileStore.js';
+import {
+  asksForDocumentDetails,
+  documentDetailsConsent,
+} from '../features/profile/requestedClaims.js';
 import { escapeHtml, htmlPage } from '../http/htmlPage.js';
 import { accountFinder } from './account.js';
 import { DatabaseAdapter } from './adapter.js';
@@ -74,9 +79,10 @@ export interface ProviderDeps {
 
 /**
  * The standard prompts plus `create` (OpenID Connect Initiating User Registration 1.0), and a
- * login check for the client's own session lifetime (its policy's sessionLifetime).
+ * login check for the client's own session lifetime (its policy's sessionLifetime), and a
+ * consent check for documents' details.
  */
-function interactionPrompts(clients: ClientStore) {
+function interactionPrompts(clients: ClientStore, consents: ConsentStore) {
   const policy = interactionPolicy.base();
   policy.add(new interactionPolicy.Prompt({ name: 'create', requestable: true }));
   policy.get('login')!.checks.add(
@@ -89,6 +95,27 @@ function interactionPrompts(clients: ClientStore) {
           return interactionPolicy.Check.NO_NEED_TO_PROMPT;
         const lifetime = (await clients.find(client.clientId))?.policy.sessionLifetime;
         return lifetime != null && session.past(lifetime);
+      },
+    ),
+  );
+  // The grant knows verified_claims, not whether the user agreed to share document numbers:
+  // a request for document_details asks for consent until the user has given that one too.
+  policy.get('consent')!.checks.add(
+    new interactionPolicy.Check(
+      'document_details_not_consented',
+      "The user has not agreed to share their documents' details with this client",
+      async (ctx) => {
+        const { session, client, params, result } = ctx.oidc;
+        // A finished interaction was checked by the server (requirements.ts) before it ended.
+        if (!session?.accountId || !client || result?.consent)
+          return interactionPolicy.Check.NO_NEED_TO_PROMPT;
+        if (!asksForDocumentDetails(params?.claims))
+          return interactionPolicy.Check.NO_NEED_TO_PROMPT;
+        if ((await clients.find(client.clientId))?.policy.skipConsent)
+          return interactionPolicy.Check.NO_NEED_TO_PROMPT;
+        return !(await consents.covers(session.accountId, client.clientId, [
+          documentDetailsConsent,
+        ]));
       },
     ),
   );
@@ -190,7 +217,7 @@ export async function createProvider({
     },
     interactions: {
       url: (_ctx, interaction) => `/requests/${interaction.uid}`,
-      policy: interactionPrompts(clients),
+      policy: interactionPrompts(clients, new ConsentStore(db)),
     },
     clientBasedCORS: (_ctx, origin, client) =>
       origin !== 'null' &&

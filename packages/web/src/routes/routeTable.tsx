@@ -1,48 +1,99 @@
 import type { SpaRoute } from '@verity/contracts';
-import type { ReactElement } from 'react';
+import { Suspense, type ReactElement } from 'react';
 import type { RouteObject } from 'react-router';
 import { ErrorScreen } from '../components/ErrorScreen';
 import { NotFound } from '../components/NotFound';
-import { AboutPage } from './about/AboutPage';
-import { AuthorizePage } from './authorize/AuthorizePage';
-import { ConsentPage } from './consent/ConsentPage';
-import { ContactPage } from './contact/ContactPage';
-import { ForgotPasswordPage } from './forgotpassword/ForgotPasswordPage';
-import { HomePage } from './home/HomePage';
-import { LoginPage } from './login/LoginPage';
-import { LogoutPage } from './logout/LogoutPage';
-import { PrivacyPage } from './privacy/PrivacyPage';
-import { ProfilePage } from './profile/ProfilePage';
-import { RequestEntryPage } from './requests/RequestEntryPage';
-import { SecondFactorPage } from './secondfactor/SecondFactorPage';
-import { SendResponsePage } from './sendresponse/SendResponsePage';
-import { SignupPage } from './signup/SignupPage';
-import { Signup2Page } from './signup2/Signup2Page';
-import { TermsPage } from './terms/TermsPage';
-import { VerifyEmailPage } from './verifyemail/VerifyEmailPage';
-import { ObCallbackPage } from './obcallback/ObCallbackPage';
-import { ObSelectPage } from './obselect/ObSelectPage';
-import { CallbackPage } from './callback/CallbackPage';
-import { SignInMethodsPage } from './account/signin-methods/SignInMethodsPage';
-import { BankAccountPage } from './bankaccount/BankAccountPage';
-import { SharePage } from './account/share/SharePage';
-import { RequestProofPage } from './account/requestproof/RequestProofPage';
-import { ConsentsPage } from './account/consents/ConsentsPage';
-import { DeleteAccountPage } from './account/delete/DeleteAccountPage';
-import { SharedIdentityPage } from './shared/SharedIdentityPage';
-import { VerifyOptionsPage } from './verifyoptions/VerifyOptionsPage';
-import { VerifyPage } from './verify/VerifyPage';
-import { PassportPage } from './passport/PassportPage';
-import { CancelPage } from './cancel/CancelPage';
-import { KbvPage } from './kbv/KbvPage';
-import { DrivingLicencePage } from './drivinglicence/DrivingLicencePage';
-import { CreditCardPage } from './creditcard/CreditCardPage';
-import { MnoPage } from './mno/MnoPage';
-import { DocumentPhotoPage } from './photo/DocumentPhotoPage';
-import { MpinSetupPage } from './mpinsetup/MpinSetupPage';
-import { MpinLoginPage } from './mpinlogin/MpinLoginPage';
-import { MpinDetectPage } from './mpindetect/MpinDetectPage';
-import { MpinDonePage } from './mpindone/MpinDonePage';
+import { ScreenLoading } from '../components/ScreenLoading';
+import { lazyScreen } from './lazyScreen';
+
+// Each screen is its own chunk, loaded when its route is first visited: the first paint needs
+// only the shell and that one screen. One declaration per screen; several routes may share one.
+const AboutPage = lazyScreen(() => import('./about/AboutPage'), 'AboutPage');
+const AuthorizePage = lazyScreen(() => import('./authorize/AuthorizePage'), 'AuthorizePage');
+const ConsentPage = lazyScreen(() => import('./consent/ConsentPage'), 'ConsentPage');
+const ContactPage = lazyScreen(() => import('./contact/ContactPage'), 'ContactPage');
+const ForgotPasswordPage = lazyScreen(
+  () => import('./forgotpassword/ForgotPasswordPage'),
+  'ForgotPasswordPage',
+);
+const HomePage = lazyScreen(() => import('./home/HomePage'), 'HomePage');
+const LoginPage = lazyScreen(() => import('./login/LoginPage'), 'LoginPage');
+const LogoutPage = lazyScreen(() => import('./logout/LogoutPage'), 'LogoutPage');
+const PrivacyPage = lazyScreen(() => import('./privacy/PrivacyPage'), 'PrivacyPage');
+const ProfilePage = lazyScreen(() => import('./profile/ProfilePage'), 'ProfilePage');
+const RequestEntryPage = lazyScreen(
+  () => import('./requests/RequestEntryPage'),
+  'RequestEntryPage',
+);
+const SecondFactorPage = lazyScreen(
+  () => import('./secondfactor/SecondFactorPage'),
+  'SecondFactorPage',
+);
+const SendResponsePage = lazyScreen(
+  () => import('./sendresponse/SendResponsePage'),
+  'SendResponsePage',
+);
+const SignupPage = lazyScreen(() => import('./signup/SignupPage'), 'SignupPage');
+const Signup2Page = lazyScreen(() => import('./signup2/Signup2Page'), 'Signup2Page');
+const TermsPage = lazyScreen(() => import('./terms/TermsPage'), 'TermsPage');
+const VerifyEmailPage = lazyScreen(
+  () => import('./verifyemail/VerifyEmailPage'),
+  'VerifyEmailPage',
+);
+const ObCallbackPage = lazyScreen(() => import('./obcallback/ObCallbackPage'), 'ObCallbackPage');
+const ObSelectPage = lazyScreen(() => import('./obselect/ObSelectPage'), 'ObSelectPage');
+const CallbackPage = lazyScreen(() => import('./callback/CallbackPage'), 'CallbackPage');
+const SignInMethodsPage = lazyScreen(
+  () => import('./account/signin-methods/SignInMethodsPage'),
+  'SignInMethodsPage',
+);
+const BankAccountPage = lazyScreen(
+  () => import('./bankaccount/BankAccountPage'),
+  'BankAccountPage',
+);
+const SharePage = lazyScreen(() => import('./account/share/SharePage'), 'SharePage');
+const RequestProofPage = lazyScreen(
+  () => import('./account/requestproof/RequestProofPage'),
+  'RequestProofPage',
+);
+const ConsentsPage = lazyScreen(() => import('./account/consents/ConsentsPage'), 'ConsentsPage');
+const DeleteAccountPage = lazyScreen(
+  () => import('./account/delete/DeleteAccountPage'),
+  'DeleteAccountPage',
+);
+const SharedIdentityPage = lazyScreen(
+  () => import('./shared/SharedIdentityPage'),
+  'SharedIdentityPage',
+);
+const VerifyOptionsPage = lazyScreen(
+  () => import('./verifyoptions/VerifyOptionsPage'),
+  'VerifyOptionsPage',
+);
+const VerifyPage = lazyScreen(() => import('./verify/VerifyPage'), 'VerifyPage');
+const PassportPage = lazyScreen(() => import('./passport/PassportPage'), 'PassportPage');
+const CancelPage = lazyScreen(() => import('./cancel/CancelPage'), 'CancelPage');
+const KbvPage = lazyScreen(() => import('./kbv/KbvPage'), 'KbvPage');
+const DrivingLicencePage = lazyScreen(
+  () => import('./drivinglicence/DrivingLicencePage'),
+  'DrivingLicencePage',
+);
+const CreditCardPage = lazyScreen(() => import('./creditcard/CreditCardPage'), 'CreditCardPage');
+const MnoPage = lazyScreen(() => import('./mno/MnoPage'), 'MnoPage');
+const DocumentPhotoPage = lazyScreen(
+  () => import('./photo/DocumentPhotoPage'),
+  'DocumentPhotoPage',
+);
+const MpinSetupPage = lazyScreen(() => import('./mpinsetup/MpinSetupPage'), 'MpinSetupPage');
+const MpinLoginPage = lazyScreen(() => import('./mpinlogin/MpinLoginPage'), 'MpinLoginPage');
+const MpinDetectPage = lazyScreen(() => import('./mpindetect/MpinDetectPage'), 'MpinDetectPage');
+const MpinDonePage = lazyScreen(() => import('./mpindone/MpinDonePage'), 'MpinDonePage');
+
+// Routes of one screen share a key, so moving between them keeps the screen's state.
+const screenKeys = new Map<unknown, string>();
+function screenKey(element: ReactElement): string {
+  if (!screenKeys.has(element.type)) screenKeys.set(element.type, `screen-${screenKeys.size}`);
+  return screenKeys.get(element.type)!;
+}
 
 // React Router matches paths case-insensitively by default, as the spec's mixed case needs.
 // Every route of contracts' spaRoutes has its screen: the compiler checks the keys.
@@ -98,7 +149,13 @@ const screens: Record<SpaRoute, ReactElement> = {
 export const routes: RouteObject[] = [
   ...Object.entries(screens).map(([path, element]) => ({
     path,
-    element,
+    // A boundary per screen: a navigation (a transition) to a screen not loaded yet shows
+    // the loading state rather than keeping the previous screen on view with no sign of life.
+    element: (
+      <Suspense key={screenKey(element)} fallback={<ScreenLoading />}>
+        {element}
+      </Suspense>
+    ),
   })),
   { path: '*', element: <NotFound /> },
 ];

@@ -19,6 +19,7 @@ export const removedAtClosure = [
   ['second_factors', 'user_id'],
   ['second_factor_challenges', 'user_id'],
   ['recovery_codes', 'user_id'],
+  ['recovery_code_sets', 'user_id'],
   ['social_identities', 'user_id'],
   ['social_flows', 'account_id'],
   ['bank_links', 'user_id'],

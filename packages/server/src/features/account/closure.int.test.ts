@@ -59,6 +59,7 @@ async function seedEverything(db: Kysely<Database>, userId: string): Promise<str
     .insertInto('recovery_codes')
     .values({ id: id(), user_id: userId, code_hash: id(), created_at: now, used_at: null })
     .execute();
+  await db.insertInto('recovery_code_sets').values({ user_id: userId, created_at: now }).execute();
   await db
     .insertInto('social_identities')
     .values({

@@ -4,13 +4,16 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { ApiError } from '../../http/apiError.js';
 import type { User } from '../accounts/userStore.js';
-import { standardFields } from '../profile/requestedClaims.js';
+import { documentDetailsTitle, verifiedIdentityTitle } from '../evidence/verifiedSummary.js';
+import { documentDetailsConsent, standardFields } from '../profile/requestedClaims.js';
 import { revokeClientGrants } from './revokeClient.js';
 import { signedInUser } from './signedInUser.js';
 
 /** A claim's title as the consent screen showed it. */
 function claimTitle(claim: string, custom: ReadonlyArray<{ name: string; title: string }>) {
   if (claim === 'email') return 'E-mail';
+  if (claim === 'verified_claims') return verifiedIdentityTitle;
+  if (claim === documentDetailsConsent) return documentDetailsTitle;
   if (Object.hasOwn(standardFields, claim))
     return standardFields[claim as keyof typeof standardFields].title;
   return custom.find((field) => field.name === claim)?.title ?? claim;

@@ -9,9 +9,19 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { ApiError } from '../../http/apiError.js';
-import { consentClaims, requestedClaims, standardFields } from '../profile/requestedClaims.js';
+import {
+  consentClaims,
+  documentDetailsConsent,
+  requestedClaims,
+  standardFields,
+} from '../profile/requestedClaims.js';
 import { outstandingRequirements } from '../requests/requirements.js';
-import { verifiedIdentitySummary, verifiedIdentityTitle } from '../evidence/verifiedSummary.js';
+import {
+  documentDetailsSummary,
+  documentDetailsTitle,
+  verifiedIdentitySummary,
+  verifiedIdentityTitle,
+} from '../evidence/verifiedSummary.js';
 import { stepContext } from '../session/stepContext.js';
 import { verifyConsentSignature } from '../pin/consentSignature.js';
 
@@ -24,6 +34,7 @@ async function consentContext(ctx: AppContext, request: FastifyRequest, reply: F
     client,
     accountId,
     claims: requestedClaims(client.policy, interaction),
+    documentDetails: consentClaims(client.policy, interaction).includes(documentDetailsConsent),
   };
 }
 
@@ -36,6 +47,16 @@ function display(value: unknown): string {
   return '';
 }
 
+/** The consent row for verified_claims' document_details: each document's number, issuer, dates. */
+async function documentDetailsAttribute(ctx: AppContext, accountId: string) {
+  return {
+    name: documentDetailsConsent,
+    title: documentDetailsTitle,
+    type: 'text',
+    defaultValue: documentDetailsSummary(await ctx.evidence.forUser(accountId)),
+  };
+}
+
 /** GET and POST /api/consent: what the client would receive, and the user's decision. */
 export function consentRoutes(app: FastifyInstance, ctx: AppContext): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
@@ -44,7 +65,11 @@ export function consentRoutes(app: FastifyInstance, ctx: AppContext): void {
     '/api/consent',
     { schema: { querystring: requestQuerySchema, response: { 200: consentInfoSchema } } },
     async (request, reply) => {
-      const { client, accountId, claims, interaction } = await consentContext(ctx, request, reply);
+      const { client, accountId, claims, interaction, documentDetails } = await consentContext(
+        ctx,
+        request,
+        reply,
+      );
       const profile = await ctx.profiles.get(accountId);
       const user = await ctx.users.findById(accountId);
       const verified = claims.includes('verified_claims')
@@ -79,6 +104,8 @@ export function consentRoutes(app: FastifyInstance, ctx: AppContext): void {
               defaultValue: claim === 'email' ? (user?.email ?? '') : display(profile[claim]),
             };
           })
+          // verified_claims sorts last of the standard claims: its documents' details follow it.
+          .concat(documentDetails ? [await documentDetailsAttribute(ctx, accountId)] : [])
           .concat(
             // The client's own fields are shown too: the user sees everything the client asked for.
             client.policy.customClaims.map((field) => ({

@@ -81,7 +81,7 @@ function requestedNames(request: unknown): Set<string> {
  * issuer) through verification.evidence[].document_details. Without it only the document's
  * type is said: a document number identifies a person and is released only when asked for.
  */
-function wantsDocumentDetails(request: unknown): boolean {
+export function wantsDocumentDetails(request: unknown): boolean {
   const elements = Array.isArray(request) ? request : [request];
   return elements.some((element) => {
     const evidence = (element as { verification?: { evidence?: unknown } } | null)?.verification

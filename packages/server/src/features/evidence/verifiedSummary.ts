@@ -1,6 +1,8 @@
 import type { AppContext } from '../../context.js';
+import type { Evidence, VerifiedDocument } from './evidenceStore.js';
 
 export const verifiedIdentityTitle = 'Verified identity';
+export const documentDetailsTitle = 'Document details';
 
 /**
  * What consent shows for verified_claims: the verified name and date of birth and the checks
@@ -12,4 +14,26 @@ export async function verifiedIdentitySummary(ctx: AppContext, userId: string): 
   const checks = [...new Set(passed.map((e) => e.check))].join(', ');
   if (!identity) return checks ? `Checks passed: ${checks}` : 'Not verified yet';
   return `${identity.given_name ?? ''} ${identity.family_name}, born ${identity.birthdate ?? 'unknown'} (${checks})`.trim();
+}
+
+const documentNames: Record<VerifiedDocument['type'], string> = {
+  passport: 'Passport',
+  driving_permit: 'Driving licence',
+};
+
+/**
+ * What consent shows when the request asks for document_details: every document that
+ * verified_claims would carry, with what is released of it (type, number, issuer, dates), for
+ * example 'Passport 533401372, issued by HM Passport Office (GB), expires 2031-04-30'.
+ * Empty when no passed check examined a document.
+ */
+export function documentDetailsSummary(all: readonly Evidence[]): string {
+  return all
+    .filter((evidence) => evidence.outcome === 'passed' && evidence.attributes?.document)
+    .map((evidence) => {
+      const document = evidence.attributes!.document!;
+      const issued = document.dateOfIssuance ? ` on ${document.dateOfIssuance}` : '';
+      return `${documentNames[document.type]} ${document.number}, issued by ${document.issuer.name} (${document.issuer.country})${issued}, expires ${document.dateOfExpiry}`;
+    })
+    .join('; ');
 }

@@ -299,6 +299,93 @@ describe.each(databaseTargets())('identity checks: options and passport (%s)', (
     });
   });
 
+  it('asks consent again, listing the document details, when a request asks for them', async () => {
+    const schemas = identityAssuranceSchemas();
+    const withDocuments = {
+      ...verifiedClaimsRequest,
+      verification: {
+        trust_framework: null,
+        evidence: [
+          {
+            type: { value: 'document' },
+            document_details: {
+              type: null,
+              document_number: null,
+              issuer: { name: null },
+              date_of_expiry: null,
+            },
+          },
+        ],
+      },
+    };
+    expect(schemas.request(withDocuments), schemas.errors()).toBe(true);
+    // First the verified identity alone: consented, and the number stays with Verity.
+    const { browser, requestId } = await newUserInRequest({
+      claims: JSON.stringify({ id_token: { verified_claims: verifiedClaimsRequest } }),
+    });
+    await browser.post(`/api/verifypassport?requestId=${requestId}`, anna);
+    await browser.post(`/api/consent?requestId=${requestId}`, { Approved: true });
+    await followToClient(
+      browser,
+      (await browser.post('/api/generateresponse', { requestId })).body.redirect_Uri as string,
+    );
+
+    // Then a request for the documents' details: consent is asked again, and says what goes.
+    const second = await startRequest(browser, {
+      claims: JSON.stringify({ id_token: { verified_claims: withDocuments } }),
+    });
+    expect((await browser.post(`/api/requests/${second.requestId}`)).body.userRequirements).toEqual(
+      ['consent'],
+    );
+    const consent = await (
+      await browser.fetch(`${server.url}/api/consent?requestId=${second.requestId}`)
+    ).json();
+    expect(consent.attributes).toEqual([
+      {
+        name: 'verified_claims',
+        title: 'Verified identity',
+        type: 'text',
+        defaultValue: 'ANNA SMITH, born 1985-02-17 (Passport)',
+      },
+      {
+        name: 'verified_claims.document_details',
+        title: 'Document details',
+        type: 'text',
+        defaultValue: 'Passport 533401372, issued by HM Passport Office (GB), expires 2031-04-30',
+      },
+    ]);
+    // Without that consent nothing is released.
+    const refused = await browser.post('/api/generateresponse', { requestId: second.requestId });
+    expect(refused.body).toMatchObject({ redirect_Uri: null, userRequirements: ['consent'] });
+
+    await browser.post(`/api/consent?requestId=${second.requestId}`, { Approved: true });
+    const generated = await browser.post('/api/generateresponse', { requestId: second.requestId });
+    const callback = await followToClient(browser, generated.body.redirect_Uri as string);
+    const tokens = await oidc.authorizationCodeGrant(config, callback, {
+      pkceCodeVerifier: second.verifier,
+      expectedState: second.state,
+    });
+    const verified = tokens.claims()!.verified_claims as Record<string, unknown>;
+    expect(schemas.response({ verified_claims: verified }), schemas.errors()).toBe(true);
+    expect(verified).toMatchObject({
+      verification: {
+        evidence: [
+          {
+            document_details: {
+              type: 'passport',
+              document_number: '533401372',
+              date_of_expiry: '2031-04-30',
+              issuer: { name: 'HM Passport Office', country: 'GB' },
+            },
+          },
+        ],
+      },
+    });
+    // The account page names both consents as the consent screen did.
+    const consents = await (await browser.fetch(`${server.url}/api/account/consents`)).json();
+    expect(consents.consents[0].details).toEqual(['Verified identity', 'Document details']);
+  });
+
   it('cancel sends access_denied, a description and the state to the client', async () => {
     const { browser, requestId, state } = await newUserInRequest();
     const cancelled = await browser.post(`/api/cancel?requestId=${requestId}`);

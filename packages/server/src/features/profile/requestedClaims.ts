@@ -1,6 +1,7 @@
 import type { FieldDefinition, ProfileClaim } from '@verity/contracts';
 import type Provider from 'oidc-provider';
 import type { ClientPolicy } from '../clients/policy.js';
+import { wantsDocumentDetails } from '../evidence/verifiedClaims.js';
 
 type Interaction = InstanceType<Provider['Interaction']>;
 
@@ -90,12 +91,43 @@ export function requestedFields(policy: ClientPolicy, interaction: Interaction):
   return [...standard, ...policy.customClaims];
 }
 
+/**
+ * Consent to verified_claims with the documents' details (number, issuer, dates): a consent of
+ * its own, so a user who agreed to share their verified identity is asked again before a
+ * request also takes their document numbers. Not a claim name: the grant ignores it.
+ */
+export const documentDetailsConsent = 'verified_claims.document_details';
+
+/**
+ * Whether a claims parameter (the request's, as sent) asks for verified_claims with
+ * document_details, for either use.
+ */
+export function asksForDocumentDetails(claimsParameter: unknown): boolean {
+  if (typeof claimsParameter !== 'string') return false;
+  try {
+    const parsed = JSON.parse(claimsParameter) as Record<string, unknown>;
+    return ['id_token', 'userinfo'].some((use) => {
+      const claims = parsed[use] as { verified_claims?: unknown } | null | undefined;
+      return (
+        typeof claims === 'object' &&
+        claims !== null &&
+        claims.verified_claims !== undefined &&
+        wantsDocumentDetails(claims.verified_claims)
+      );
+    });
+  } catch {
+    return false;
+  }
+}
+
 /** What consent covers and a grant may carry: the requested standard claims and the client's own. */
 export function consentClaims(policy: ClientPolicy, interaction: Interaction): string[] {
+  const claims = requestedClaims(policy, interaction);
+  const documentDetails =
+    claims.includes('verified_claims') && asksForDocumentDetails(interaction.params.claims)
+      ? [documentDetailsConsent]
+      : [];
   return [
-    ...new Set([
-      ...requestedClaims(policy, interaction),
-      ...policy.customClaims.map((field) => field.name),
-    ]),
+    ...new Set([...claims, ...documentDetails, ...policy.customClaims.map((field) => field.name)]),
   ].sort();
 }

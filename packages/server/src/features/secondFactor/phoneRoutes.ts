@@ -23,6 +23,7 @@ import type { RateLimit } from '../../kv/rateLimiter.js';
 import type { SecondFactorAmr } from '../../oidc/authenticationStrength.js';
 import type { PhoneChannel } from '../../providers/phone/phoneProvider.js';
 import { stepContext } from '../session/stepContext.js';
+import { issueFirstRecoveryCodes } from './firstRecoveryCodes.js';
 import type { ChallengePurpose } from './challengeStore.js';
 import { methodChangeContext, refuseRemovingLast, secondFactorProved } from './guards.js';
 
@@ -265,10 +266,7 @@ async function completeSetup(
   });
   if (!added) throw new ApiError('second_factor_already_set_up');
   await ctx.audit.record(step.accountId, 'second_factor_added', step.client?.clientId);
-  const recoveryCodes =
-    step.methods === 0 ? await ctx.recoveryCodes.regenerate(step.accountId) : undefined;
-  if (recoveryCodes)
-    await ctx.audit.record(step.accountId, 'recovery_codes_created', step.client?.clientId);
+  const recoveryCodes = await issueFirstRecoveryCodes(ctx, step);
   reply.header('Cache-Control', 'no-store');
   return {
     userRequirements: await secondFactorProved(ctx, request, reply, step.interaction, phone.amr),

@@ -21,6 +21,7 @@ import type { AppContext } from '../../context.js';
 import { ApiError } from '../../http/apiError.js';
 import { enforceLimit } from '../../http/rateLimit.js';
 import { stepContext } from '../session/stepContext.js';
+import { issueFirstRecoveryCodes } from './firstRecoveryCodes.js';
 import type { ChallengePurpose } from './challengeStore.js';
 import {
   methodChangeContext,
@@ -136,10 +137,7 @@ export function webauthnRoutes(app: FastifyInstance, ctx: AppContext): void {
         counter: credential.counter,
       });
       await ctx.audit.record(step.accountId, 'second_factor_added', step.client?.clientId);
-      const recoveryCodes =
-        step.methods === 0 ? await ctx.recoveryCodes.regenerate(step.accountId) : undefined;
-      if (recoveryCodes)
-        await ctx.audit.record(step.accountId, 'recovery_codes_created', step.client?.clientId);
+      const recoveryCodes = await issueFirstRecoveryCodes(ctx, step);
       reply.header('Cache-Control', 'no-store');
       return {
         userRequirements: await secondFactorProved(ctx, request, reply, step.interaction, 'hwk'),
