@@ -307,11 +307,16 @@ describe.each(databaseTargets())('PIN signing, dvsRegister and renewSecret (%s)'
     const { regOTT } = answer.body.renewSecret as { regOTT: string };
     const renewed = await fresh.shares(identity.mpinId, regOTT, '0420');
     expect(renewed.publicKey).not.toBe(identity.publicKey);
-    const renewedRow = await row(identity.mpinId);
+    // A new mpin_id of the same user, on the same identity row.
+    expect(renewed.mpinId).not.toBe(identity.mpinId);
+    expect(pin.parseMpinId(renewed.mpinId).userID).toBe(pin.parseMpinId(identity.mpinId).userID);
+    const renewedRow = await row(renewed.mpinId);
     expect(renewedRow).toMatchObject({
+      id,
       state: 'active',
       public_key: renewed.publicKey,
       pending_public_key: null,
+      pending_mpin_id: null,
     });
     expect(Number(renewedRow.secret_issued_at)).toBeGreaterThan(Date.parse(renewBefore));
     // The regOTT was used once; the old token no longer logs in; the signing identity from the
@@ -324,7 +329,7 @@ describe.each(databaseTargets())('PIN signing, dvsRegister and renewSecret (%s)'
     expect((await fresh.login(identity, '0420')).status).toBe(410);
     expect((await row(signing.mpinId)).state).toBe('revoked');
 
-    const retried = await fresh.login({ ...identity, ...renewed }, '0420');
+    const retried = await fresh.login(renewed, '0420');
     const signedIn = await fresh.authenticate(retried.body.authOTT as string);
     expect(signedIn.body).not.toHaveProperty('renewSecret');
     expect(signedIn.body).toHaveProperty('dvsRegister');
