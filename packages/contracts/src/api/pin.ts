@@ -66,7 +66,8 @@ export const pinSignatureResponseSchema = z.object({
   curve: z.string(),
   dtas: z.string(),
   cs2url: z.string(),
-  mpin_id: z.string(),
+  /** The mpin_id the shares are for: a renewal's new one (the browser keeps it). */
+  mpin_id: mpinIdSchema,
 });
 
 /** GET cs2url (the second authority's share) */

@@ -265,6 +265,8 @@ export interface PinIdentityTable {
   secret_issued_at: Generated<number | null>;
   /** A renewal's new Pa, until the second authority's share makes it the identity's. */
   pending_public_key: Generated<string | null>;
+  /** A renewal's new mpin_id (fresh for the authorities), until it replaces mpin_id. */
+  pending_mpin_id: Generated<string | null>;
 }
 
 export interface PinDvsTokenTable {

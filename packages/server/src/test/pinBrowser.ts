@@ -111,14 +111,22 @@ export class PinBrowser {
     });
   }
 
-  /** The two authorities' shares for (mpinId, a new key pair); the token for this PIN. */
-  async shares(mpinId: string, regOTT: string, chosenPin: string, user = pin.createUserKey()) {
+  /**
+   * The two authorities' shares for (mpinId, a new key pair); the token for this PIN, for the
+   * mpin_id signatureURL answers (a renewal's is new).
+   */
+  async shares(identityId: string, regOTT: string, chosenPin: string, user = pin.createUserKey()) {
     const first = await this.call(
       'GET',
-      `/api/mpin/rps/v2/signature/${mpinId}?regOTT=${regOTT}&publicKey=${user.publicKey}`,
+      `/api/mpin/rps/v2/signature/${identityId}?regOTT=${regOTT}&publicKey=${user.publicKey}`,
     );
     expect(first.status).toBe(200);
-    const { clientSecretShare, cs2url, dtas } = first.body as Record<string, string>;
+    const {
+      clientSecretShare,
+      cs2url,
+      dtas,
+      mpin_id: mpinId,
+    } = first.body as Record<string, string>;
     const second = await this.call('GET', cs2url!);
     expect(second.status).toBe(200);
     const clientSecret = pin.applyUserKey(
@@ -126,9 +134,9 @@ export class PinBrowser {
       user.secretKey,
     );
     return {
-      mpinId,
+      mpinId: mpinId!,
       publicKey: user.publicKey,
-      token: pin.extractPin(clientSecret, chosenPin, mpinId),
+      token: pin.extractPin(clientSecret, chosenPin, mpinId!),
       dtas: dtas!,
     };
   }

@@ -107,14 +107,15 @@ export class PinClient {
 
   /**
    * The two authorities' shares for (mpinId, Pa) and the user's own key: the client secret
-   * w·(s₁·A + s₂·A). Registration, signing identities and renewals all take it this way.
+   * w·(s₁·A + s₂·A). Registration, signing identities and renewals all take it this way. The
+   * secret is for the mpin_id signatureURL answers: a renewal's is a new one.
    */
   private async clientSecret(
     settings: PinClientSettings,
     mpinId: string,
     regOTT: string,
     userKey: { secretKey: string; publicKey: string },
-  ): Promise<{ csHex: string; dtas: string; curve: string }> {
+  ): Promise<{ csHex: string; dtas: string; curve: string; mpinId: string }> {
     const first = await this.call(
       'GET',
       `${settings.signatureURL}/${mpinId}?regOTT=${encodeURIComponent(regOTT)}&publicKey=${userKey.publicKey}`,
@@ -126,7 +127,7 @@ export class PinClient {
       combineClientSecretShares([first.clientSecretShare, second.clientSecret]),
       userKey.secretKey,
     );
-    return { csHex, dtas: first.dtas, curve: first.curve };
+    return { csHex, dtas: first.dtas, curve: first.curve, mpinId: first.mpin_id };
   }
 
   /**
@@ -175,7 +176,7 @@ export class PinClient {
       regOTT: registered.regOTT,
     });
     const userKey = createUserKey();
-    const { csHex, dtas, curve } = await this.clientSecret(
+    const { csHex, dtas, curve, mpinId } = await this.clientSecret(
       settings,
       registered.mpinId,
       registered.regOTT,
@@ -184,21 +185,23 @@ export class PinClient {
     return saveIdentity(this.options.storage, {
       ...base,
       state: 'REGISTERED',
+      mpinId,
       dtas,
       curve,
       publicKey: userKey.publicKey,
-      token: extractPin(csHex, pin, registered.mpinId),
+      token: extractPin(csHex, pin, mpinId),
     });
   }
 
   /**
-   * renewSecret: new shares for the same identity with a new key pair, and a new token with
-   * the PIN the user just typed. The old token stops working once the second share is in.
+   * renewSecret: new shares with a new key pair for the identity's new mpin_id (signatureURL
+   * answers it), and a new token with the PIN the user just typed, saved with that mpin_id.
+   * The old mpin_id and token stop working once the second share is in.
    */
   private async renew(identity: PinIdentity, pin: string, regOTT: string): Promise<PinIdentity> {
     const settings = await this.settings();
     const userKey = createUserKey();
-    const { csHex, dtas, curve } = await this.clientSecret(
+    const { csHex, dtas, curve, mpinId } = await this.clientSecret(
       settings,
       identity.mpinId,
       regOTT,
@@ -206,10 +209,11 @@ export class PinClient {
     );
     return saveIdentity(this.options.storage, {
       ...identity,
+      mpinId,
       dtas,
       curve,
       publicKey: userKey.publicKey,
-      token: extractPin(csHex, pin, identity.mpinId),
+      token: extractPin(csHex, pin, mpinId),
     });
   }
 
@@ -220,7 +224,7 @@ export class PinClient {
   async registerSigning(login: PinIdentity, pin: string, token: string): Promise<PinIdentity> {
     const settings = await this.settings();
     const userKey = createUserKey();
-    const { mpinId, regOTT } = await this.call(
+    const registered = await this.call(
       'POST',
       settings.dvsRegURL,
       {
@@ -230,7 +234,12 @@ export class PinClient {
       },
       pinDvsRegisterResponseSchema,
     );
-    const { csHex, dtas, curve } = await this.clientSecret(settings, mpinId, regOTT, userKey);
+    const { csHex, dtas, curve, mpinId } = await this.clientSecret(
+      settings,
+      registered.mpinId,
+      registered.regOTT,
+      userKey,
+    );
     return saveIdentity(
       this.options.storage,
       {

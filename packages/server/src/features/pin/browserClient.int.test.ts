@@ -102,10 +102,18 @@ describe.each(databaseTargets())('the browser’s PIN client (%s)', (target) => 
     const later = browserWith(storage);
     const result = await later.client.authenticate(start.userId, '2468');
     expect(result).not.toHaveProperty('renewSecret');
+    // The renewal's new mpin_id (signatureURL's mpin_id) is kept with the new token.
     const after = getIdentity(storage, clientId, start.userId);
-    expect(after.mpinId).toBe(before.mpinId);
+    expect(after.mpinId).not.toBe(before.mpinId);
     expect(after.publicKey).not.toBe(before.publicKey);
     expect(after.token).not.toBe(before.token);
+    const rows = await server.ctx.database.db
+      .selectFrom('pin_identities')
+      .select(['mpin_id', 'public_key'])
+      .where('user_id', '=', start.userId)
+      .where('kind', '=', 'login')
+      .execute();
+    expect(rows).toEqual([{ mpin_id: after.mpinId, public_key: after.publicKey }]);
     const session = await later.jar.fetch(`${server.url}/api/session`);
     expect(await session.json()).toMatchObject({ loggedIn: true });
     // And it logs in again without another renewal.

@@ -123,9 +123,10 @@ export class PinStore {
   /**
    * The first authority's step: regOTT is used once; the identity's public key and the first
    * key share are recorded, and a one-time token for the second authority is issued. For a
-   * renewal (an active identity) the new key waits in pending_public_key, so the identity
-   * keeps logging in with its old secret until the second share is in. A signing identity's
-   * key was given to dvsRegURL already and must be the same.
+   * renewal (an active identity) the new key waits in pending_public_key beside the renewal's
+   * pending_mpin_id, so the identity keeps logging in with its old mpin_id and secret until
+   * the second share is in. A signing identity's key was given to dvsRegURL already and must
+   * be the same.
    */
   async recordFirstShare(
     identity: PinIdentity,
@@ -136,8 +137,9 @@ export class PinStore {
     if (identity.reg_expires_at < this.now()) return 'expired';
     if (identity.kind === 'signing' && identity.pending_public_key !== publicKey) return 'invalid';
     const renewal = identity.state === 'active';
+    if (renewal && !identity.pending_mpin_id) return 'invalid';
     const cs2Token = newToken();
-    const updated = await this.db
+    let update = this.db
       .updateTable('pin_identities')
       .set({
         reg_ott_hash: null,
@@ -146,9 +148,11 @@ export class PinStore {
         cs2_token_hash: tokenHash(cs2Token),
       })
       .where('id', '=', identity.id)
-      .where('state', '=', identity.state === 'active' ? 'active' : 'registering')
-      .where('reg_ott_hash', '=', tokenHash(regOTT))
-      .executeTakeFirst();
+      .where('state', '=', renewal ? 'active' : 'registering')
+      .where('reg_ott_hash', '=', tokenHash(regOTT));
+    // The share was issued for this pending_mpin_id: a renewal started since has another.
+    if (renewal) update = update.where('pending_mpin_id', '=', identity.pending_mpin_id);
+    const updated = await update.executeTakeFirst();
     return Number(updated.numUpdatedRows) === 1 ? { cs2Token } : 'invalid';
   }
 
@@ -161,32 +165,45 @@ export class PinStore {
       .executeTakeFirst();
   }
 
-  /** The Pa the authorities' shares are for: a renewal's new one, else the identity's. */
-  keyInProgress(identity: PinIdentity): string | null {
-    return identity.state === 'active' ? identity.pending_public_key : identity.public_key;
+  /** The mpin_id and Pa the authorities' shares are for: a renewal's new ones, else the identity's. */
+  inProgress(identity: PinIdentity): { mpinId: string; publicKey: string } | null {
+    const [mpinId, publicKey] =
+      identity.state === 'active'
+        ? [identity.pending_mpin_id, identity.pending_public_key]
+        : [identity.mpin_id, identity.public_key];
+    return mpinId && publicKey ? { mpinId, publicKey } : null;
   }
 
   /**
    * The second authority's step: the identity becomes active with K = s₁·Pa + s₂·Pa. A
-   * renewal replaces Pa and K at once, and revokes the signing identities registered from the
-   * old secret (the next login offers dvsRegister again).
+   * renewal replaces mpin_id, Pa and K in one UPDATE (the old mpin_id stops logging in, an
+   * open pass-1 challenge for it is dropped), and revokes the signing identities registered
+   * from the old secret (the next login offers dvsRegister again).
    */
   async activate(
     identity: PinIdentity,
     cs2Token: string,
     serverKey: (keyShare1: string) => string,
   ): Promise<boolean> {
-    const publicKey = this.keyInProgress(identity);
-    if (!identity.key_share_1 || !publicKey) return false;
+    const shares = this.inProgress(identity);
+    if (!identity.key_share_1 || !shares) return false;
     const first = this.encryption.decrypt(identity.key_share_1, `pin-key-1:${identity.id}`);
+    const renewal = identity.state === 'active';
     const updated = await this.db
       .updateTable('pin_identities')
       .set({
         cs2_token_hash: null,
         key_share_1: null,
         server_key: this.encryption.encrypt(serverKey(first), `pin-server-key:${identity.id}`),
-        public_key: publicKey,
+        public_key: shares.publicKey,
         pending_public_key: null,
+        ...(renewal
+          ? {
+              mpin_id: shares.mpinId,
+              mpin_id_hash: tokenHash(shares.mpinId),
+              pending_mpin_id: null,
+            }
+          : {}),
         secret_issued_at: this.now(),
         state: 'active',
       })
@@ -195,7 +212,10 @@ export class PinStore {
       .where('cs2_token_hash', '=', tokenHash(cs2Token))
       .executeTakeFirst();
     const done = Number(updated.numUpdatedRows) === 1;
-    if (done && identity.state === 'active') await this.revokeSigningOf(identity.id);
+    if (done && renewal) {
+      await this.db.deleteFrom('pin_challenges').where('identity_id', '=', identity.id).execute();
+      await this.revokeSigningOf(identity.id);
+    }
     return done;
   }
 
@@ -206,8 +226,12 @@ export class PinStore {
     );
   }
 
-  /** A renewal of an active identity: a new regOTT for signatureURL (single use, 10 min). */
-  async startRenewal(identityId: string): Promise<string> {
+  /**
+   * A renewal of an active identity: a new regOTT for signatureURL (single use, 10 min) and
+   * the new mpin_id (just issued, same user) the authorities' shares will be for. A renewal
+   * started again replaces the one under way.
+   */
+  async startRenewal(identityId: string, mpinId: string): Promise<string> {
     const regOTT = newToken();
     await this.db
       .updateTable('pin_identities')
@@ -216,6 +240,7 @@ export class PinStore {
         reg_expires_at: this.now() + REGISTRATION_TTL_MS,
         cs2_token_hash: null,
         pending_public_key: null,
+        pending_mpin_id: mpinId,
         key_share_1: null,
       })
       .where('id', '=', identityId)
@@ -367,7 +392,10 @@ export class PinStore {
       .executeTakeFirst();
   }
 
-  /** Drops expired flow records (registrations, unfinished identities, challenges, authOTTs). */
+  /**
+   * Drops expired flow records (registrations, unfinished identities, challenges, authOTTs)
+   * and what an abandoned renewal left on its identity (which keeps its current secret).
+   */
   async sweep(): Promise<void> {
     const now = this.now();
     await this.db.deleteFrom('pin_registrations').where('expires_at', '<', now).execute();
@@ -377,6 +405,19 @@ export class PinStore {
     await this.db
       .deleteFrom('pin_identities')
       .where('state', '=', 'registering')
+      .where('reg_expires_at', '<', now)
+      .execute();
+    await this.db
+      .updateTable('pin_identities')
+      .set({
+        reg_ott_hash: null,
+        cs2_token_hash: null,
+        key_share_1: null,
+        pending_public_key: null,
+        pending_mpin_id: null,
+      })
+      .where('state', '=', 'active')
+      .where('pending_mpin_id', 'is not', null)
       .where('reg_expires_at', '<', now)
       .execute();
   }

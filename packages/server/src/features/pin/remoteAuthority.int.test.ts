@@ -3,10 +3,14 @@ import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import path from 'node:path';
 import {
+  applyUserKey,
   clientSecretShare,
+  combineClientSecretShares,
   createMasterShare,
   createMpinId,
   createUserKey,
+  extractPin,
+  parseMpinId,
   userKeyShare,
 } from '@verity/pin';
 import Fastify from 'fastify';
@@ -18,9 +22,12 @@ import { databaseTargets } from '../../test/databases.js';
 import { ApiBrowser, signUp } from '../../test/journey.js';
 import { PinBrowser } from '../../test/pinBrowser.js';
 import { freePort, startTestServer, type TestServer } from '../../test/testServer.js';
+import { tokenHash } from './pinStore.js';
 import { RemoteAuthority } from './remoteAuthority.js';
 
 const secret = randomBytes(32).toString('base64url');
+/** Secrets issued before this renew at the next login (PIN_RENEW_SECRETS_ISSUED_BEFORE). */
+const renewBefore = '2026-01-01T00:00:00Z';
 
 async function startAuthority(port = 0) {
   const app = buildAuthorityService({
@@ -84,6 +91,7 @@ describe.each(databaseTargets())('PIN authority 2 as its own service (%s)', (tar
       TRUST_PROXY: '1',
       PIN_AUTHORITY_2_URL: authority.url,
       PIN_AUTHORITY_2_SECRET: secret,
+      PIN_RENEW_SECRETS_ISSUED_BEFORE: renewBefore,
     });
     clientId = await pinShop(server);
   });
@@ -112,6 +120,117 @@ describe.each(databaseTargets())('PIN authority 2 as its own service (%s)', (tar
     expect(signedIn.status).toBe(200);
     expect(signedIn.body.display).toBe(`remote${users}@example.com`);
     expect((await fresh.login(identity, '3142')).status).toBe(401);
+  });
+
+  const row = (mpinId: string) =>
+    server.ctx.database.db
+      .selectFrom('pin_identities')
+      .selectAll()
+      .where('mpin_id', '=', mpinId)
+      .executeTakeFirstOrThrow();
+
+  /** Backdates an identity's secret so that its next login answers renewSecret. */
+  const makeOld = (mpinId: string) =>
+    server.ctx.database.db
+      .updateTable('pin_identities')
+      .set({ secret_issued_at: Date.parse('2025-06-01T00:00:00Z') })
+      .where('mpin_id', '=', mpinId)
+      .execute();
+
+  it('renewSecret through the authority service: a new mpin_id, the old one working until the switch; then a signing identity', async () => {
+    const identity = await (await signedInPinBrowser()).register('2718');
+    await makeOld(identity.mpinId);
+    const { id } = await row(identity.mpinId);
+    const fresh = new PinBrowser(server, clientId);
+    const passed = await fresh.login(identity, '2718');
+    const answer = await fresh.authenticate(passed.body.authOTT as string);
+    const { regOTT } = answer.body.renewSecret as { regOTT: string };
+
+    const before = authority.issued.length;
+    const user = createUserKey();
+    const first = await fresh.call(
+      'GET',
+      `/api/mpin/rps/v2/signature/${identity.mpinId}?regOTT=${regOTT}&publicKey=${user.publicKey}`,
+    );
+    expect(first.status).toBe(200);
+    // Half-way (authority 1's share only), the old mpin_id and secret still log in.
+    expect((await new PinBrowser(server, clientId).login(identity, '2718')).status).toBe(200);
+    const second = await fresh.call('GET', first.body.cs2url as string);
+    expect(second.status).toBe(200);
+    expect(authority.issued.slice(before)).toEqual([200]);
+    const renewedMpinId = first.body.mpin_id as string;
+    const clientSecret = applyUserKey(
+      combineClientSecretShares([
+        first.body.clientSecretShare as string,
+        second.body.clientSecret as string,
+      ]),
+      user.secretKey,
+    );
+    const renewed = {
+      mpinId: renewedMpinId,
+      publicKey: user.publicKey,
+      token: extractPin(clientSecret, '2718', renewedMpinId),
+    };
+    // The authority refuses a second key for one mpin_id: the renewal has its own, for the
+    // same user and client, and the identity row (its counter, its device name) is the same.
+    expect(renewed.mpinId).not.toBe(identity.mpinId);
+    expect(parseMpinId(renewed.mpinId)).toMatchObject({
+      userID: parseMpinId(identity.mpinId).userID,
+      mobile: 0,
+    });
+    expect(await row(renewed.mpinId)).toMatchObject({
+      id,
+      state: 'active',
+      public_key: renewed.publicKey,
+      pending_public_key: null,
+      pending_mpin_id: null,
+    });
+    expect((await fresh.login(identity, '2718')).status).toBe(410);
+
+    const retried = await fresh.login(renewed, '2718');
+    expect(retried.status).toBe(200);
+    const signedIn = await fresh.authenticate(retried.body.authOTT as string);
+    expect(signedIn.body).not.toHaveProperty('renewSecret');
+    // A signing identity is a new mpin_id too: the authority service gives its shares.
+    const { token } = signedIn.body.dvsRegister as { token: string };
+    const signing = await fresh.registerSigning(token, '2718');
+    expect(authority.issued.slice(before)).toEqual([200, 200]);
+    expect(await row(signing.mpinId)).toMatchObject({ kind: 'signing', state: 'active' });
+  });
+
+  it('renewSecret of an identity whose mpin_id was issued long before the authority’s window', async () => {
+    const identity = await (await signedInPinBrowser()).register('1414');
+    await makeOld(identity.mpinId);
+    const fresh = new PinBrowser(server, clientId);
+    const passed = await fresh.login(identity, '1414');
+    const { regOTT } = (await fresh.authenticate(passed.body.authOTT as string)).body
+      .renewSecret as { regOTT: string };
+    // An mpin_id from 2025: the authority would refuse it as not fresh.
+    const old = createMpinId({ ...parseMpinId(identity.mpinId), issued: '2025-06-01T00:00:00Z' });
+    const { id } = await row(identity.mpinId);
+    await server.ctx.database.db
+      .updateTable('pin_identities')
+      .set({ mpin_id: old, mpin_id_hash: tokenHash(old) })
+      .where('id', '=', id)
+      .execute();
+
+    const user = createUserKey();
+    const first = await fresh.call(
+      'GET',
+      `/api/mpin/rps/v2/signature/${old}?regOTT=${regOTT}&publicKey=${user.publicKey}`,
+    );
+    expect(first.status).toBe(200);
+    expect(first.body.mpin_id).not.toBe(old);
+    // Half-way, the row still answers to the old mpin_id and key.
+    expect(await row(old)).toMatchObject({ id, public_key: identity.publicKey });
+    const before = authority.issued.length;
+    const second = await fresh.call('GET', first.body.cs2url as string);
+    expect(second.status).toBe(200);
+    expect(authority.issued.slice(before)).toEqual([200]);
+    expect(await row(first.body.mpin_id as string)).toMatchObject({
+      id,
+      public_key: user.publicKey,
+    });
   });
 
   it('503 pin_authority_unavailable when Verity signs with the wrong secret', async () => {

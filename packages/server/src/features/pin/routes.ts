@@ -191,11 +191,16 @@ export function pinRoutes(app: FastifyInstance, ctx: AppContext): void {
       const { regOTT, publicKey } = request.query;
       protocolInput(() => decodeG2(publicKey, 'publicKey'));
       const identity = await ctx.pins.findByMpinId(mpinId, clientId);
-      // An active identity here is renewing its secret (renewSecret gave it a regOTT).
-      const renewing = identity?.state === 'active' && identity.reg_ott_hash !== null;
-      if (!identity || (identity.state !== 'registering' && !renewing))
-        throw new ApiError('pin_registration_expired');
-      const { clientShare, keyShare } = await authority1.issue(mpinId, publicKey, request.log);
+      // An active identity here is renewing its secret (renewSecret gave it a regOTT): the
+      // shares are for the renewal's new mpin_id, which the answer's mpin_id tells the browser.
+      const issuedFor =
+        identity?.state === 'registering'
+          ? mpinId
+          : identity?.state === 'active' && identity.reg_ott_hash !== null
+            ? identity.pending_mpin_id
+            : null;
+      if (!identity || !issuedFor) throw new ApiError('pin_registration_expired');
+      const { clientShare, keyShare } = await authority1.issue(issuedFor, publicKey, request.log);
       const recorded = await ctx.pins.recordFirstShare(identity, regOTT, publicKey, keyShare);
       if (recorded === 'expired') throw new ApiError('pin_registration_expired');
       if (recorded === 'invalid') throw new ApiError('pin_activation_invalid');
@@ -204,7 +209,7 @@ export function pinRoutes(app: FastifyInstance, ctx: AppContext): void {
         curve: CURVE,
         dtas: DTAS,
         cs2url: `${base}${DTA2_URL}?token=${recorded.cs2Token}`,
-        mpin_id: mpinId,
+        mpin_id: issuedFor,
       };
     },
   );
@@ -221,12 +226,12 @@ export function pinRoutes(app: FastifyInstance, ctx: AppContext): void {
       await enforceLimit(ctx, pinLimits.registrationStepsPerAddress, clientIp(request));
       const { token } = request.query;
       const identity = await ctx.pins.findByCs2Token(token);
-      const publicKey = identity && ctx.pins.keyInProgress(identity);
-      if (!identity || !publicKey || identity.reg_expires_at < Date.now())
+      const shares = identity && ctx.pins.inProgress(identity);
+      if (!identity || !shares || identity.reg_expires_at < Date.now())
         throw new ApiError('pin_registration_expired');
       const { clientShare, keyShare } = await authority2.issue(
-        identity.mpin_id,
-        publicKey,
+        shares.mpinId,
+        shares.publicKey,
         request.log,
       );
       const activated = await ctx.pins.activate(identity, token, (keyShare1) =>

@@ -307,11 +307,16 @@ describe.each(databaseTargets())('PIN signing, dvsRegister and renewSecret (%s)'
     const { regOTT } = answer.body.renewSecret as { regOTT: string };
     const renewed = await fresh.shares(identity.mpinId, regOTT, '0420');
     expect(renewed.publicKey).not.toBe(identity.publicKey);
-    const renewedRow = await row(identity.mpinId);
+    // A new mpin_id of the same user, on the same identity row.
+    expect(renewed.mpinId).not.toBe(identity.mpinId);
+    expect(pin.parseMpinId(renewed.mpinId).userID).toBe(pin.parseMpinId(identity.mpinId).userID);
+    const renewedRow = await row(renewed.mpinId);
     expect(renewedRow).toMatchObject({
+      id,
       state: 'active',
       public_key: renewed.publicKey,
       pending_public_key: null,
+      pending_mpin_id: null,
     });
     expect(Number(renewedRow.secret_issued_at)).toBeGreaterThan(Date.parse(renewBefore));
     // The regOTT was used once; the old token no longer logs in; the signing identity from the
@@ -324,12 +329,64 @@ describe.each(databaseTargets())('PIN signing, dvsRegister and renewSecret (%s)'
     expect((await fresh.login(identity, '0420')).status).toBe(410);
     expect((await row(signing.mpinId)).state).toBe('revoked');
 
-    const retried = await fresh.login({ ...identity, ...renewed }, '0420');
+    const retried = await fresh.login(renewed, '0420');
     const signedIn = await fresh.authenticate(retried.body.authOTT as string);
     expect(signedIn.body).not.toHaveProperty('renewSecret');
     expect(signedIn.body).toHaveProperty('dvsRegister');
     const after = await fresh.browser.fetch(`${server.url}/api/session`);
     expect(await after.json()).toMatchObject({ loggedIn: true });
+  });
+
+  it('renewSecret started again replaces the renewal under way; an abandoned one is swept and the old secret stays', async () => {
+    const { identity } = await pinUser('1357');
+    const { id } = await row(identity.mpinId);
+    await server.ctx.database.db
+      .updateTable('pin_identities')
+      .set({ secret_issued_at: Date.parse('2025-06-01T00:00:00Z') })
+      .where('id', '=', id)
+      .execute();
+    const fresh = new PinBrowser(server, clientId);
+    const renewal = async () => {
+      const passed = await fresh.login(identity, '1357');
+      expect(passed.status).toBe(200);
+      const answer = await fresh.authenticate(passed.body.authOTT as string);
+      return (answer.body.renewSecret as { regOTT: string }).regOTT;
+    };
+    const signature = (regOTT: string) =>
+      fresh.call(
+        'GET',
+        `/api/mpin/rps/v2/signature/${identity.mpinId}?regOTT=${regOTT}&publicKey=${pin.createUserKey().publicKey}`,
+      );
+
+    const first = await signature(await renewal());
+    expect(first.status).toBe(200);
+    const second = await signature(await renewal());
+    expect(second.status).toBe(200);
+    expect(second.body.mpin_id).not.toBe(first.body.mpin_id);
+    // The first renewal's cs2url is gone with it: its mpin_id never becomes the identity's.
+    expect((await fresh.call('GET', first.body.cs2url as string)).status).toBe(404);
+    expect(await row(identity.mpinId)).toMatchObject({
+      id,
+      pending_mpin_id: second.body.mpin_id,
+    });
+
+    // Abandoned after authority 1's share: the sweep clears it once expired.
+    await server.ctx.database.db
+      .updateTable('pin_identities')
+      .set({ reg_expires_at: Date.now() - 1 })
+      .where('id', '=', id)
+      .execute();
+    await server.ctx.pins.sweep();
+    expect(await row(identity.mpinId)).toMatchObject({
+      state: 'active',
+      public_key: identity.publicKey,
+      pending_public_key: null,
+      pending_mpin_id: null,
+      key_share_1: null,
+      cs2_token_hash: null,
+    });
+    expect((await fresh.call('GET', second.body.cs2url as string)).status).toBe(404);
+    expect((await fresh.login(identity, '1357')).status).toBe(200);
   });
 
   it('clientSettings: a fresh seedValue each time, and the dvsRegURL', async () => {

@@ -1,3 +1,4 @@
+import { createMpinId, parseMpinId } from '@verity/pin';
 import type { AppContext } from '../../context.js';
 import type { PinIdentity } from './pinStore.js';
 
@@ -5,13 +6,19 @@ import type { PinIdentity } from './pinStore.js';
  * The extras of a PIN authentication result (spec): renewSecret when the identity's secret
  * predates PIN_RENEW_SECRETS_ISSUED_BEFORE (no session then: the browser renews and logs in
  * again), else dvsRegister when no signing identity was registered from this identity.
+ * A renewal is issued for a new mpin_id of the same user (the authorities give shares only
+ * for an mpin_id just issued, and one public key per mpin_id); signatureURL answers it.
  */
 export async function renewalOf(
   ctx: AppContext,
   identity: PinIdentity,
 ): Promise<{ regOTT: string } | null> {
   if (!ctx.pins.needsRenewal(identity, ctx.config.pinRenewSecretsIssuedBefore)) return null;
-  return { regOTT: await ctx.pins.startRenewal(identity.id) };
+  const mpinId = createMpinId({
+    userID: identity.user_id,
+    mobile: parseMpinId(identity.mpin_id).mobile === 1 ? 1 : 0,
+  });
+  return { regOTT: await ctx.pins.startRenewal(identity.id, mpinId) };
 }
 
 export async function dvsRegisterOf(
