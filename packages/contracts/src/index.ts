@@ -29,3 +29,4 @@ export * from './checks/licenceRules.js';
 export * from './checks/cardRules.js';
 export * from './checks/mobileRules.js';
 export * from './api/pin.js';
+export * from './api/pinAccess.js';

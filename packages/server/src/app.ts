@@ -35,6 +35,7 @@ import { drivingLicenceRoutes } from './features/drivingLicence/routes.js';
 import { cardRoutes } from './features/card/routes.js';
 import { mobileContractRoutes } from './features/mobileContract/routes.js';
 import { pinRoutes } from './features/pin/routes.js';
+import { crossDeviceRoutes } from './features/pin/crossDeviceRoutes.js';
 import { ApiError } from './http/apiError.js';
 import { openBankingRoutes } from './features/openBanking/routes.js';
 import { sandboxBankRoutes } from './features/sandboxBank/routes.js';
@@ -179,6 +180,7 @@ export async function buildApp(
   cardRoutes(app, ctx);
   mobileContractRoutes(app, ctx);
   pinRoutes(app, ctx);
+  crossDeviceRoutes(app, ctx);
   if (servesDevOutbox(config)) outboxRoutes(app, ctx.outbox);
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 

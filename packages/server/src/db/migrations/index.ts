@@ -10,6 +10,7 @@ import * as social from './0009_social.js';
 import * as secondFactor from './0005_second_factor.js';
 import * as pin from './0008_pin.js';
 import * as secondFactorUnique from './0012_second_factor_unique.js';
+import * as pinAccess from './0014_pin_access.js';
 
 /** Every migration, in order. Names are stored in the database: never rename one. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '0005_second_factor': secondFactor,
   '0008_pin': pin,
   '0012_second_factor_unique': secondFactorUnique,
+  '0014_pin_access': pinAccess,
 };

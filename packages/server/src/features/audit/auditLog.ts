@@ -33,7 +33,8 @@ export type AuditEventType =
   | 'recovery_code_used'
   | 'pin_registered'
   | 'pin_revoked'
-  | 'identity_share_withdrawn';
+  | 'identity_share_withdrawn'
+  | 'pin_access_approved';
 
 export interface AuditEvent {
   type: AuditEventType;

@@ -38,6 +38,7 @@ const titles: Record<AuditEventType, string> = {
   pin_registered: 'PIN set up on a device',
   pin_revoked: 'PIN blocked after too many attempts',
   identity_share_withdrawn: 'Shared identity withdrawn',
+  pin_access_approved: 'Sign-in on another device approved with the PIN',
 };
 
 const RECENT = 10;

@@ -52,7 +52,7 @@ export const pinLimits = {
 const DTAS = AUTHORITY_NAMES.join(',');
 
 /** Guard: the customer (client) this PIN call is for. */
-async function customerOf(ctx: AppContext, request: FastifyRequest): Promise<string> {
+export async function customerOf(ctx: AppContext, request: FastifyRequest): Promise<string> {
   const header = request.headers[CUSTOMER_ID_HEADER];
   const query = (request.query as { cid?: unknown } | undefined)?.cid;
   const cid = typeof header === 'string' ? header : typeof query === 'string' ? query : '';
@@ -72,7 +72,7 @@ function protocolInput<T>(parse: () => T): T {
 }
 
 /** Guard: an identity that can log in; unknown, unfinished and revoked ones answer 410. */
-function usable(identity: PinIdentity | undefined): PinIdentity {
+export function usable(identity: PinIdentity | undefined): PinIdentity {
   if (!identity || identity.state !== 'active') throw new ApiError('pin_revoked');
   return identity;
 }
