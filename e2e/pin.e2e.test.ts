@@ -308,4 +308,41 @@ describe('PIN set-up', () => {
     await page.waitForTimeout(1500);
     expect(await page.evaluate(() => (window as { received?: unknown[] }).received)).toEqual([]);
   });
+
+  it('a browser without an identity is signed in by another device that approves with its PIN', async () => {
+    const approving = env.page();
+    const { rpUrl, verityUrl } = env.stack();
+    const email = await signUpWithPin(approving);
+
+    const other = await env.browser().newContext();
+    try {
+      const waiting = await other.newPage();
+      await waiting.goto(`${rpUrl}/`);
+      await waiting.getByRole('button', { name: 'Sign in with Verity' }).click();
+      await onVerity(waiting, '/mpinlogin');
+      await waiting.getByRole('button', { name: 'Show access number and QR code' }).click();
+      await waiting.getByAltText(/QR code that opens the approval page/).waitFor();
+      const number = (await waiting.getByTestId('access-number').textContent())!;
+      expect(number).toMatch(/^\d{4} \d{4}$/);
+      await checkAccessibility(waiting);
+
+      // The approving device types the number (keyboard only) and sees what it approves.
+      await approving.goto(`${verityUrl}/mpinaccess`);
+      await approving.getByLabel(/Type the access number/).focus();
+      await approving.keyboard.type(number);
+      await approving.keyboard.press('Enter');
+      await approving.getByRole('heading', { name: /on another browser\?/ }).waitFor();
+      expect(await approving.getByTestId('approve-number').textContent()).toBe(number);
+      await waiting.getByText('Your other device has opened this sign-in.').waitFor();
+      await approving.getByText('Enter Your Verity M-Pin').waitFor();
+      await checkAccessibility(approving);
+      await approving.keyboard.type('2580');
+      await approving.getByText('The other browser is now signed in').waitFor();
+
+      await waiting.waitForURL(`${rpUrl}/me`);
+      await waiting.getByText(email).first().waitFor();
+    } finally {
+      await other.close();
+    }
+  });
 });

@@ -43,6 +43,7 @@ import { MpinSetupPage } from './mpinsetup/MpinSetupPage';
 import { MpinLoginPage } from './mpinlogin/MpinLoginPage';
 import { MpinDetectPage } from './mpindetect/MpinDetectPage';
 import { MpinDonePage } from './mpindone/MpinDonePage';
+import { MpinAccessPage } from './mpinaccess/MpinAccessPage';
 
 // React Router matches paths case-insensitively by default, as the spec's mixed case needs.
 // Every route of contracts' spaRoutes has its screen: the compiler checks the keys.
@@ -93,6 +94,7 @@ const screens: Record<SpaRoute, ReactElement> = {
   '/mpinlogin2': <MpinLoginPage />,
   '/mpindetect': <MpinDetectPage />,
   '/mpindone': <MpinDonePage />,
+  '/mpinaccess': <MpinAccessPage />,
 };
 
 export const routes: RouteObject[] = [
