@@ -59,6 +59,9 @@ export function PinPad(props: PinPadProps) {
     if (!hasPad || busy) return;
     const onKey = (event: KeyboardEvent) => {
       if (event.altKey || event.ctrlKey || event.metaKey) return;
+      // Typing in a field elsewhere on the page (an e-mail address) is not the PIN.
+      const target = event.target as HTMLElement | null;
+      if (target?.closest?.('input, textarea, select, [contenteditable="true"]')) return;
       if (/^[0-9]$/.test(event.key)) dispatch({ type: 'digit', digit: event.key });
       else if (event.key === 'Backspace') dispatch({ type: 'backspace' });
       else return;
