@@ -38,7 +38,9 @@ export function MpinAccessPage() {
   const [details, setDetails] = useState<PinAccessDetails | null>(null);
   const [pending, setPending] = useState<PinAccessDetails[]>([]);
   const [typed, setTyped] = useState('');
-  const [busy, setBusy] = useState(false);
+  // The QR link's access id, read once on arrival.
+  const [linkedAccessId] = useState(() => window.location.hash.slice(1));
+  const [busy, setBusy] = useState(linkedAccessId !== '');
   const [error, setError] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<'approved' | 'declined' | null>(null);
   const [chosen, setChosen] = useState<string | null>(null);
@@ -64,30 +66,35 @@ export function MpinAccessPage() {
   }
 
   useEffect(() => {
-    const accessId = window.location.hash.slice(1);
-    if (accessId) {
+    let cancelled = false;
+    if (linkedAccessId) {
       // The access id leaves the address bar and history at once.
       window.history.replaceState(null, '', window.location.pathname);
-      void lookUp({ accessId });
-      return;
+      clientFor('lookup')
+        .lookup({ accessId: linkedAccessId })
+        .then(
+          (found) => !cancelled && setDetails(found),
+          (failure: unknown) => !cancelled && setError(message(failure)),
+        )
+        .finally(() => !cancelled && setBusy(false));
+    } else {
+      void (async () => {
+        const found: PinAccessDetails[] = [];
+        for (const saved of listAllIdentities(local).filter((i) => i.state === 'REGISTERED')) {
+          const answer = await clientFor(saved.customerId)
+            .pending(saved)
+            .catch(() => []);
+          found.push(
+            ...answer.filter((p) => !found.some((f) => f.accessNumber === p.accessNumber)),
+          );
+        }
+        if (!cancelled) setPending(found);
+      })();
     }
-    let cancelled = false;
-    void (async () => {
-      const found: PinAccessDetails[] = [];
-      for (const saved of listAllIdentities(local).filter((i) => i.state === 'REGISTERED')) {
-        const answer = await clientFor(saved.customerId)
-          .pending(saved)
-          .catch(() => []);
-        found.push(...answer.filter((p) => !found.some((f) => f.accessNumber === p.accessNumber)));
-      }
-      if (!cancelled) setPending(found);
-    })();
     return () => {
       cancelled = true;
     };
-    // Once, on arrival.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  }, [linkedAccessId, local]);
 
   async function approve({ pin }: PinPadSubmit) {
     if (!details || !identity) return;
