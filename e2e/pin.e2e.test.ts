@@ -320,13 +320,19 @@ describe('PIN set-up', () => {
       await waiting.goto(`${rpUrl}/`);
       await waiting.getByRole('button', { name: 'Sign in with Verity' }).click();
       await onVerity(waiting, '/mpinlogin');
+      const issued = waiting.waitForResponse((response) => response.url().endsWith('/accessid'));
       await waiting.getByRole('button', { name: 'Show access number and QR code' }).click();
       await waiting.getByAltText(/QR code that opens the approval page/).waitFor();
+      const { qrURL } = (await (await issued).json()) as { qrURL: string };
       const number = (await waiting.getByTestId('access-number').textContent())!;
       expect(number).toMatch(/^\d{4} \d{4}$/);
       await checkAccessibility(waiting);
 
-      // The approving device types the number (keyboard only) and sees what it approves.
+      // The QR code's link opens the approval; the access id leaves the address bar.
+      await approving.goto(qrURL);
+      await approving.getByRole('heading', { name: /on another browser\?/ }).waitFor();
+      expect(new URL(approving.url()).hash).toBe('');
+      // Or the approving device types the number (keyboard only) and sees what it approves.
       await approving.goto(`${verityUrl}/mpinaccess`);
       await approving.getByLabel(/Type the access number/).focus();
       await approving.keyboard.type(number);
