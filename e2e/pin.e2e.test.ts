@@ -334,6 +334,8 @@ describe('PIN set-up', () => {
       expect(new URL(approving.url()).hash).toBe('');
       // Or the approving device types the number (keyboard only) and sees what it approves.
       await approving.goto(`${verityUrl}/mpinaccess`);
+      await approving.getByText('No sign-in is waiting for your approval.').waitFor();
+      await checkAccessibility(approving);
       await approving.getByLabel(/Type the access number/).focus();
       await approving.keyboard.type(number);
       await approving.keyboard.press('Enter');

@@ -38,7 +38,7 @@ export const pinPushAuthResponseSchema = z.object({
   expiresIn: z.number().int(),
 });
 
-export const pinAccessStatuses = ['new', 'scanned', 'approved', 'expired'] as const;
+export const pinAccessStatuses = ['new', 'scanned', 'approved', 'declined', 'expired'] as const;
 
 /** POST accessURL: the waiting browser polls; 'approved' comes once, with the sign-in. */
 export const pinAccessPollRequestSchema = z.strictObject({
@@ -93,6 +93,10 @@ export const pinAccessApproveRequestSchema = z.strictObject({
   authOTT: opaqueToken,
 });
 export const pinAccessApproveResponseSchema = z.object({ status: z.literal('approved') });
+
+/** The approving device's user refuses: the waiting browser's poll says 'declined'. */
+export const pinAccessDeclineRequestSchema = z.strictObject({ accessId: opaqueToken });
+export const pinAccessDeclineResponseSchema = z.object({ status: z.literal('declined') });
 
 /** POST /verification: a PIN-signed-in device lets the new device sign in and register. */
 export const pinVerificationRequestSchema = z.strictObject({

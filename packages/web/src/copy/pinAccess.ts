@@ -10,6 +10,7 @@ export const pinAccessCopy = {
   waiting: 'Waiting for your other device…',
   scanned: 'Your other device has opened this sign-in. Enter your M-Pin there.',
   expired: 'This access number has expired.',
+  declinedThere: 'Your other device did not approve this sign-in.',
   newNumber: 'Get a new access number',
   pushLabel: 'Or send a request to your devices: your e-mail address',
   pushSend: 'Send request',

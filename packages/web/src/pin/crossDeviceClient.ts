@@ -1,5 +1,6 @@
 import {
   pinAccessApproveResponseSchema,
+  pinAccessDeclineResponseSchema,
   pinAccessDetailsSchema,
   pinAccessIdResponseSchema,
   pinAccessPendingResponseSchema,
@@ -49,6 +50,11 @@ export class CrossDeviceClient extends PinClient {
   /** The approving device opens a sign-in by its QR link's access id or the typed number. */
   lookup(by: { accessId: string } | { accessNumber: string }): Promise<PinAccessDetails> {
     return this.call('POST', `${RPS}/access/lookup`, by, pinAccessDetailsSchema);
+  }
+
+  /** The approving user refuses; the waiting browser's poll then says 'declined'. */
+  async decline(accessId: string): Promise<void> {
+    await this.call('POST', `${RPS}/access/decline`, { accessId }, pinAccessDeclineResponseSchema);
   }
 
   /** Push requests waiting for this identity's approval. */

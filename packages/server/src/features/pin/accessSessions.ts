@@ -10,9 +10,10 @@ export const ACCESS_NUMBER_DIGITS = 8;
 
 /**
  * new: waiting; scanned: an approving device opened it; approved: a PIN proof was bound to it;
- * used: the waiting browser was signed in with it. 'expired' is derived from expires_at.
+ * declined: the approving user refused; used: the waiting browser was signed in with it.
+ * 'expired' is derived from expires_at.
  */
-export type AccessStatus = 'new' | 'scanned' | 'approved' | 'used' | 'expired';
+export type AccessStatus = 'new' | 'scanned' | 'approved' | 'declined' | 'used' | 'expired';
 
 export type AccessSession = Selectable<PinAccessSessionTable>;
 
@@ -97,7 +98,8 @@ export class AccessSessionStore {
         ? query.where('access_id_hash', '=', tokenHash(by.accessId))
         : query.where('access_number', '=', by.accessNumber)
     ).executeTakeFirst();
-    return row && this.status(row) !== 'expired' && row.status !== 'used' ? row : undefined;
+    const status = row && this.status(row);
+    return status === 'new' || status === 'scanned' || status === 'approved' ? row : undefined;
   }
 
   /**
@@ -168,6 +170,17 @@ export class AccessSessionStore {
       .where((eb) =>
         eb.or([eb('target_user_id', 'is', null), eb('target_user_id', '=', by.userId)]),
       )
+      .executeTakeFirst();
+    return Number(updated.numUpdatedRows) === 1;
+  }
+
+  /** The approving user refuses a session not yet approved. */
+  async decline(id: string): Promise<boolean> {
+    const updated = await this.db
+      .updateTable('pin_access_sessions')
+      .set({ status: 'declined' })
+      .where('id', '=', id)
+      .where('status', 'in', ['new', 'scanned'])
       .executeTakeFirst();
     return Number(updated.numUpdatedRows) === 1;
   }

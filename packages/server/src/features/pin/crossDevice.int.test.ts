@@ -156,6 +156,20 @@ describe.each(databaseTargets())('cross-device PIN login (%s)', (target) => {
     expect((await waiting.poll()).body.status).toBe('approved');
   });
 
+  it('declined: the waiting browser hears so, and the session cannot be approved after', async () => {
+    const { device, identity } = await approvingDevice();
+    const waiting = await waitingBrowser();
+    const accessId = waiting.access.qrURL!.split('#')[1]!;
+    const declined = await device.call('POST', '/api/mpin/rps/v2/access/decline', { accessId });
+    expect(declined.body).toEqual({ status: 'declined' });
+    expect((await waiting.poll()).body).toEqual({ status: 'declined' });
+    expect((await approve(device, identity, accessId, '2468')).status).toBe(404);
+    expect(
+      (await device.call('POST', '/api/mpin/rps/v2/access/decline', { accessId })).status,
+    ).toBe(404);
+    expect(await loggedIn(waiting.browser)).toBe(false);
+  });
+
   it('expired: the poll says so; lookup and approval find nothing', async () => {
     const { device, identity } = await approvingDevice();
     const waiting = await waitingBrowser();

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import {
   pinAccessApproveRequestSchema,
   pinAccessApproveResponseSchema,
+  pinAccessDeclineRequestSchema,
+  pinAccessDeclineResponseSchema,
   pinAccessIdRequestSchema,
   pinAccessIdResponseSchema,
   pinAccessLookupRequestSchema,
@@ -248,6 +250,23 @@ export function crossDeviceRoutes(app: FastifyInstance, ctx: AppContext): void {
       if (!approved) throw new ApiError('pin_access_used');
       await ctx.audit.record(identity.user_id, 'pin_access_approved', clientId);
       return { status: 'approved' as const };
+    },
+  );
+
+  api.post(
+    `${RPS}/access/decline`,
+    {
+      schema: {
+        body: pinAccessDeclineRequestSchema,
+        response: { 200: pinAccessDeclineResponseSchema },
+      },
+    },
+    async (request) => {
+      await enforceLimit(ctx, accessLimits.lookupsPerAddress, clientIp(request));
+      const session = await store.findLive({ accessId: request.body.accessId });
+      if (!session) throw new ApiError('pin_access_invalid');
+      if (!(await store.decline(session.id))) throw new ApiError('pin_access_used');
+      return { status: 'declined' as const };
     },
   );
 

@@ -217,7 +217,17 @@ export function MpinAccessPage() {
       ) : (
         <FormAlert message={pinAccessCopy.noIdentity(details.clientName)} variant="info" />
       )}
-      <Button variant="link" className="mt-3 p-0" onClick={() => setOutcome('declined')}>
+      <Button
+        variant="link"
+        className="mt-3 p-0"
+        disabled={busy}
+        onClick={() =>
+          void clientFor(details.clientId)
+            .decline(details.accessId)
+            .catch(() => undefined)
+            .then(() => setOutcome('declined'))
+        }
+      >
         {pinAccessCopy.decline}
       </Button>
     </>

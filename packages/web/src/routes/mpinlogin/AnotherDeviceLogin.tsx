@@ -75,7 +75,8 @@ export function AnotherDeviceLogin({
         if (stopped) return;
         if (answer.status === 'approved') return onSignedIn(answer);
         setWaiting((current) => current && { ...current, status: answer.status });
-        if (answer.status !== 'expired') timer = setTimeout(() => void tick(), POLL_MS);
+        if (answer.status !== 'expired' && answer.status !== 'declined')
+          timer = setTimeout(() => void tick(), POLL_MS);
       } catch (failure) {
         if (stopped) return;
         if (failure instanceof ApiError && failure.status === 429)
@@ -139,9 +140,14 @@ export function AnotherDeviceLogin({
       <h2 id="another-device" className="h5">
         {pinAccessCopy.useAnotherDevice}
       </h2>
-      {waiting.status === 'expired' ? (
+      {waiting.status === 'expired' || waiting.status === 'declined' ? (
         <>
-          <FormAlert message={pinAccessCopy.expired} variant="warning" />
+          <FormAlert
+            message={
+              waiting.status === 'declined' ? pinAccessCopy.declinedThere : pinAccessCopy.expired
+            }
+            variant="warning"
+          />
           <Button variant="outline-primary" onClick={() => setWaiting(null)}>
             {pinAccessCopy.newNumber}
           </Button>
