@@ -34,6 +34,8 @@ export const pinAccessCopy = {
   noIdentity: (client: string) =>
     `There is no M-Pin for ${client} on this device. Use the device where you set it up.`,
   chooseIdentity: 'Approve as',
+  alsoRegister:
+    'Also let that browser set up its own M-Pin (this device is then signed in with your M-Pin too)',
   approved: 'Approved. The other browser is now signed in; you can close this page.',
   decline: 'Do not approve',
   declined: 'Not approved. Nothing was signed in.',

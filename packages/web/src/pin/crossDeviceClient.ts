@@ -8,6 +8,8 @@ import {
   pinPass1ResponseSchema,
   pinPass2ResponseSchema,
   pinPushAuthResponseSchema,
+  pinVerificationConfirmationResponseSchema,
+  pinVerificationResponseSchema,
   type PinAccessDetails,
   type PinAccessId,
   type PinAccessPoll,
@@ -106,5 +108,34 @@ export class CrossDeviceClient extends PinClient {
         updateIdentity(this.options.storage, identity.customerId, userId, { state: 'REVOKED' });
       throw error;
     }
+  }
+
+  /**
+   * /verification: signs this device in with its PIN (a fresh PIN login is what vouches),
+   * then approves the waiting browser and lets it register a PIN of its own.
+   */
+  async approveAndRegister(
+    userId: string,
+    pin: string,
+    accessId: string,
+    deviceName: string,
+  ): Promise<void> {
+    await this.authenticate(userId, pin);
+    await this.call(
+      'POST',
+      '/verification',
+      { userId, clientId: this.options.customerId, accessId, deviceName },
+      pinVerificationResponseSchema,
+    );
+  }
+
+  /** /verification/confirmation: the new device, signed in, takes its activation code once. */
+  confirmVerification(webOTT: string) {
+    return this.call(
+      'POST',
+      '/verification/confirmation',
+      { webOTT },
+      pinVerificationConfirmationResponseSchema,
+    );
   }
 }

@@ -77,4 +77,31 @@ describe.each(databaseTargets())('the browser’s cross-device PIN client (%s)',
     expect(getIdentity(device.storage, clientId, start.userId).state).toBe('REVOKED');
     expect(await waiting.client.poll(push.accessURL, push.webOTT)).toEqual({ status: 'new' });
   });
+
+  it('approve and register: the new browser takes an activation code once and registers its PIN', async () => {
+    const jar = await signUp(server, 'spa-newdev@example.com', new ApiBrowser(server));
+    const device = browserWith(memoryStorage(), jar);
+    const start = await device.client.startRegistration();
+    await device.client.register(start, '2468');
+
+    const waiting = browserWith();
+    const access = await waiting.client.fetchAccessId();
+    const { accessId } = await device.client.lookup({ accessNumber: access.accessNumber });
+    await device.client.approveAndRegister(start.userId, '2468', accessId, 'Chrome on Linux');
+    const signedIn = await waiting.client.poll(access.accessURL, access.webOTT);
+    expect(signedIn).toMatchObject({ status: 'approved', register: true });
+    const activation = await waiting.client.confirmVerification(access.webOTT);
+    expect(activation).toMatchObject({ userId: start.userId, deviceName: 'Chrome on Linux' });
+    await expect(waiting.client.confirmVerification(access.webOTT)).rejects.toMatchObject({
+      status: 403,
+    });
+    // As /mpinsetup?acttoken= does it.
+    const resumed = await waiting.client.startRegistration(activation.actToken);
+    const own = await waiting.client.register(resumed, '1234');
+    expect(own).toMatchObject({ state: 'REGISTERED' });
+    const later = browserWith(waiting.storage);
+    expect(await later.client.authenticate(start.userId, '1234')).toMatchObject({
+      display: 'spa-newdev@example.com',
+    });
+  });
 });

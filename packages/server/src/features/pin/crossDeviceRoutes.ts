@@ -43,7 +43,7 @@ const VERIFICATION_LOGIN_MAX_AGE_SECONDS = 5 * 60;
 export const accessLimits = {
   createPerAddress: { name: 'pin-access-new-ip', max: 30, windowSeconds: 900 },
   pushPerTarget: { name: 'pin-push-user', max: 5, windowSeconds: 900 },
-  pollsPerAddress: { name: 'pin-access-poll-ip', max: 600, windowSeconds: 900 },
+  pollsPerAddress: { name: 'pin-access-poll-ip', max: 1800, windowSeconds: 900 },
   lookupsPerAddress: { name: 'pin-access-lookup-ip', max: 60, windowSeconds: 900 },
   /** Typed access numbers: the guessable way in (docs/pin-protocol.md, the odds). */
   typedPerAddress: { name: 'pin-access-typed-ip', max: 20, windowSeconds: 3600 },

@@ -45,6 +45,7 @@ export function MpinAccessPage() {
   const [outcome, setOutcome] = useState<'approved' | 'declined' | null>(null);
   const [chosen, setChosen] = useState<string | null>(null);
   const [mode, setMode] = useState<PinPadMode>('login');
+  const [alsoRegister, setAlsoRegister] = useState(false);
 
   const identities: PinIdentity[] = details
     ? listIdentities(local, details.clientId).filter((i) => i.state === 'REGISTERED')
@@ -101,7 +102,10 @@ export function MpinAccessPage() {
     setBusy(true);
     setError(null);
     try {
-      await clientFor(details.clientId).approve(identity.userId, pin, details.accessId);
+      const client = clientFor(details.clientId);
+      if (alsoRegister)
+        await client.approveAndRegister(identity.userId, pin, details.accessId, details.deviceName);
+      else await client.approve(identity.userId, pin, details.accessId);
       setOutcome('approved');
     } catch (failure) {
       if (failure instanceof ApiError && failure.status === 410) setMode('revoked');
@@ -204,6 +208,13 @@ export function MpinAccessPage() {
               {pinAccessCopy.chooseIdentity}: {identity.display}
             </p>
           )}
+          <Form.Check
+            id="also-register"
+            className="mb-3"
+            label={pinAccessCopy.alsoRegister}
+            checked={alsoRegister}
+            onChange={(event) => setAlsoRegister(event.target.checked)}
+          />
           <PinPad
             mode={mode}
             length={identity.pinLength}

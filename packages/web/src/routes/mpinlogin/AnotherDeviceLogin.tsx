@@ -34,7 +34,8 @@ export function AnotherDeviceLogin({
 }: {
   customerId: string;
   requestId?: string;
-  onSignedIn(result: PinAccessPoll): void;
+  /** With `actToken` when the approving device also let this browser register its own PIN. */
+  onSignedIn(result: PinAccessPoll, actToken?: string): void;
 }) {
   const client = useMemo(
     () =>
@@ -73,7 +74,12 @@ export function AnotherDeviceLogin({
       try {
         const answer = await client.poll(accessURL, webOTT, requestId);
         if (stopped) return;
-        if (answer.status === 'approved') return onSignedIn(answer);
+        if (answer.status === 'approved') {
+          const registration = answer.register
+            ? await client.confirmVerification(webOTT).catch(() => undefined)
+            : undefined;
+          return onSignedIn(answer, registration?.actToken);
+        }
         setWaiting((current) => current && { ...current, status: answer.status });
         if (answer.status !== 'expired' && answer.status !== 'declined')
           timer = setTimeout(() => void tick(), POLL_MS);

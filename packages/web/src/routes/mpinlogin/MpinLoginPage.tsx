@@ -73,12 +73,14 @@ export function MpinLoginPage() {
 
   /** Another device approved with its PIN: this browser is signed in. */
   const signedInElsewhere = useCallback(
-    (result: {
-      display?: string;
-      userRequirements?: PinAuthenticateResponse['userRequirements'];
-    }) => {
+    (
+      result: { display?: string; userRequirements?: PinAuthenticateResponse['userRequirements'] },
+      actToken?: string,
+    ) => {
       loginSuccess(result.display ?? '', result.userRequirements ?? []);
-      void navigate(takeReturnPath() ?? nextStep());
+      // Allowed to register its own PIN: the set-up of an activation link, then /mpindone.
+      if (actToken) void navigate(`/mpinsetup?acttoken=${encodeURIComponent(actToken)}`);
+      else void navigate(takeReturnPath() ?? nextStep());
     },
     [loginSuccess, navigate, nextStep],
   );
