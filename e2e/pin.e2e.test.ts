@@ -309,7 +309,7 @@ describe('PIN set-up', () => {
     expect(await page.evaluate(() => (window as { received?: unknown[] }).received)).toEqual([]);
   });
 
-  it('a browser without an identity is signed in by another device that approves with its PIN', async () => {
+  it('a browser without an identity is signed in by another device that approves with its PIN, then sets up its own', async () => {
     const approving = env.page();
     const { rpUrl, verityUrl } = env.stack();
     const email = await signUpWithPin(approving);
@@ -344,9 +344,18 @@ describe('PIN set-up', () => {
       await waiting.getByText('Your other device has opened this sign-in.').waitFor();
       await approving.getByText('Enter Your Verity M-Pin').waitFor();
       await checkAccessibility(approving);
+      await approving.getByLabel(/Also let that browser set up its own M-Pin/).check();
+      await approving.getByText('Enter Your Verity M-Pin').click();
       await approving.keyboard.type('2580');
       await approving.getByText('The other browser is now signed in').waitFor();
 
+      await onVerity(waiting, '/mpinsetup');
+      await waiting.getByText('Choose Your Verity M-Pin').waitFor();
+      await waiting.keyboard.type('1234');
+      await waiting.getByText('Re-Enter Your Pin').waitFor();
+      await waiting.keyboard.type('1234');
+      await onVerity(waiting, '/mpindone');
+      await waiting.getByRole('link', { name: 'Continue' }).click();
       await waiting.waitForURL(`${rpUrl}/me`);
       await waiting.getByText(email).first().waitFor();
     } finally {
