@@ -345,7 +345,6 @@ describe('PIN set-up', () => {
       await approving.getByText('Enter Your Verity M-Pin').waitFor();
       await checkAccessibility(approving);
       await approving.getByLabel(/Also let that browser set up its own M-Pin/).check();
-      await approving.getByText('Enter Your Verity M-Pin').click();
       await approving.keyboard.type('2580');
       await approving.getByText('The other browser is now signed in').waitFor();
 
