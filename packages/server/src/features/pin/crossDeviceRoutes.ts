@@ -121,8 +121,12 @@ export function crossDeviceRoutes(app: FastifyInstance, ctx: AppContext): void {
       // Counted for any user id, known or not: the limit itself reveals nothing.
       await enforceLimit(ctx, accessLimits.pushPerTarget, tokenHash(prerollid));
       const clientId = await customerOf(ctx, request);
-      const user =
-        (await ctx.users.findByEmail(prerollid)) ?? (await ctx.users.findById(prerollid));
+      // Both look-ups always run, so known and unknown ids take the same path.
+      const [byEmail, byId] = await Promise.all([
+        ctx.users.findByEmail(prerollid),
+        ctx.users.findById(prerollid),
+      ]);
+      const user = byEmail ?? byId;
       // Unknown users get a session too, addressed to nobody: the answer is the same.
       const created = await store.create({
         browserId: ctx.browsers.ensure(request, reply),
