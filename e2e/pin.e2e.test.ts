@@ -316,6 +316,59 @@ describe('PIN set-up', () => {
     await page.waitForTimeout(1500);
     expect(await page.evaluate(() => (window as { received?: unknown[] }).received)).toEqual([]);
   });
+
+  it('a browser without an identity is signed in by another device that approves with its PIN, then sets up its own', async () => {
+    const approving = env.page();
+    const { rpUrl, verityUrl } = env.stack();
+    const email = await signUpWithPin(approving);
+
+    const other = await env.browser().newContext();
+    try {
+      const waiting = await other.newPage();
+      await waiting.goto(`${rpUrl}/`);
+      await waiting.getByRole('button', { name: 'Sign in with Verity' }).click();
+      await onVerity(waiting, '/mpinlogin');
+      const issued = waiting.waitForResponse((response) => response.url().endsWith('/accessid'));
+      await waiting.getByRole('button', { name: 'Show access number and QR code' }).click();
+      await waiting.getByAltText(/QR code that opens the approval page/).waitFor();
+      const { qrURL } = (await (await issued).json()) as { qrURL: string };
+      const number = (await waiting.getByTestId('access-number').textContent())!;
+      expect(number).toMatch(/^\d{4} \d{4}$/);
+      await checkAccessibility(waiting);
+
+      // The QR code's link opens the approval; the access id leaves the address bar.
+      await approving.goto(qrURL);
+      await approving.getByRole('heading', { name: /on another browser\?/ }).waitFor();
+      expect(new URL(approving.url()).hash).toBe('');
+      // Or the approving device types the number (keyboard only) and sees what it approves.
+      await approving.goto(`${verityUrl}/mpinaccess`);
+      await approving.getByText('No sign-in is waiting for your approval.').waitFor();
+      await checkAccessibility(approving);
+      await approving.getByLabel(/Type the access number/).focus();
+      await approving.keyboard.type(number);
+      await approving.keyboard.press('Enter');
+      await approving.getByRole('heading', { name: /on another browser\?/ }).waitFor();
+      expect(await approving.getByTestId('approve-number').textContent()).toBe(number);
+      await waiting.getByText('Your other device has opened this sign-in.').waitFor();
+      await approving.getByText('Enter Your Verity M-Pin').waitFor();
+      await checkAccessibility(approving);
+      await approving.getByLabel(/Also let that browser set up its own M-Pin/).check();
+      await approving.keyboard.type('2580');
+      await approving.getByText('The other browser is now signed in').waitFor();
+
+      await onVerity(waiting, '/mpinsetup');
+      await waiting.getByText('Choose Your Verity M-Pin').waitFor();
+      await waiting.keyboard.type('1234');
+      await waiting.getByText('Re-Enter Your Pin').waitFor();
+      await waiting.keyboard.type('1234');
+      await onVerity(waiting, '/mpindone');
+      await waiting.getByRole('link', { name: 'Continue' }).click();
+      await waiting.waitForURL(`${rpUrl}/me`);
+      await waiting.getByText(email).first().waitFor();
+    } finally {
+      await other.close();
+    }
+  });
 });
 
 describe('PIN signing of the consent', () => {

@@ -233,6 +233,15 @@ export const errorCatalogue = {
     status: 503,
     message: 'PIN setup is not available at the moment. Please try again in a few minutes.',
   },
+  // Cross-device PIN login (issue 9 item 7).
+  pin_access_invalid: {
+    status: 404,
+    message: 'This access number is not valid, or it has expired.',
+  },
+  pin_access_used: {
+    status: 409,
+    message: 'This sign-in has already been approved, or it has ended.',
+  },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

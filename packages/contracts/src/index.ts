@@ -30,3 +30,4 @@ export * from './checks/cardRules.js';
 export * from './checks/mobileRules.js';
 export * from './api/pin.js';
 export * from './consentMessage.js';
+export * from './api/pinAccess.js';

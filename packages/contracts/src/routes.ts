@@ -50,6 +50,7 @@ export const spaRoutes = [
   '/shared',
   '/ObCallback',
   '/account/signin-methods',
+  '/mpinaccess',
 ] as const;
 
 export type SpaRoute = (typeof spaRoutes)[number];

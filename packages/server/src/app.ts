@@ -36,6 +36,7 @@ import { cardRoutes } from './features/card/routes.js';
 import { mobileContractRoutes } from './features/mobileContract/routes.js';
 import { pinRoutes } from './features/pin/routes.js';
 import { dvsRoutes } from './features/pin/dvsRoutes.js';
+import { crossDeviceRoutes } from './features/pin/crossDeviceRoutes.js';
 import { ApiError } from './http/apiError.js';
 import { openBankingRoutes } from './features/openBanking/routes.js';
 import { sandboxBankRoutes } from './features/sandboxBank/routes.js';
@@ -181,6 +182,7 @@ export async function buildApp(
   mobileContractRoutes(app, ctx);
   pinRoutes(app, ctx);
   dvsRoutes(app, ctx);
+  crossDeviceRoutes(app, ctx);
   if (servesDevOutbox(config)) outboxRoutes(app, ctx.outbox);
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 

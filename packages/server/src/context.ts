@@ -55,6 +55,7 @@ import type { MobileOperatorProvider } from './providers/mobile/mobileOperator.j
 import { SandboxMobileOperators } from './providers/mobile/sandboxMobileOperators.js';
 import { loadAuthorities, type AuthorityClient } from './features/pin/authority.js';
 import { PinStore } from './features/pin/pinStore.js';
+import { AccessSessionStore } from './features/pin/accessSessions.js';
 
 /** Everything the app needs, built once from the configuration; tests build their own. */
 export interface AppContext {
@@ -101,6 +102,8 @@ export interface AppContext {
   /** The PIN scheme's two secret-share authorities, each with its own master share. */
   pinAuthorities: [AuthorityClient, AuthorityClient];
   pins: PinStore;
+  /** Cross-device PIN login's access sessions. */
+  accessSessions: AccessSessionStore;
   close(): Promise<void>;
 }
 
@@ -183,6 +186,7 @@ export async function createAppContext(config: Config): Promise<AppContext> {
         : null,
     pinAuthorities: loadAuthorities(config),
     pins: new PinStore(database.db, encryption),
+    accessSessions: new AccessSessionStore(database.db),
     async close() {
       await email.close();
       await kv.close();

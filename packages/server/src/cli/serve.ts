@@ -23,6 +23,7 @@ export async function serve(config: Config): Promise<void> {
       await ctx.socialFlows.sweep();
       await ctx.secondFactorChallenges.sweep();
       await ctx.pins.sweep();
+      await ctx.accessSessions.sweep();
     } catch (error) {
       app.log.warn({ err: error }, 'sweeping expired records failed');
     }

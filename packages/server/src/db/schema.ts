@@ -347,6 +347,28 @@ export interface PinAuthTokenTable {
   expires_at: number;
 }
 
+/** A cross-device PIN login's access session (features/pin/accessSessions.ts). */
+export interface PinAccessSessionTable {
+  id: string;
+  access_id_hash: string;
+  access_number: string;
+  web_ott_hash: string;
+  browser_id: string;
+  client_id: string;
+  device_name: string;
+  /** SHA-256 of the waiting browser's address: compared, never shown. */
+  address_hash: string;
+  /** pushauth: only this user's identities may see and approve it. */
+  target_user_id: string | null;
+  status: string;
+  identity_id: string | null;
+  user_id: string | null;
+  /** 1 when the approving device also allowed this browser to register its own PIN. */
+  register: number;
+  expires_at: number;
+  created_at: number;
+}
+
 export interface Database {
   oidc_payloads: OidcPayloadTable;
   signing_keys: SigningKeyTable;
@@ -377,4 +399,5 @@ export interface Database {
   pin_challenges: PinChallengeTable;
   pin_auth_tokens: PinAuthTokenTable;
   pin_dvs_tokens: PinDvsTokenTable;
+  pin_access_sessions: PinAccessSessionTable;
 }

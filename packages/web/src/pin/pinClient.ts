@@ -58,14 +58,19 @@ const nowSeconds = () => Math.floor(Date.now() / 1000);
 export class PinClient {
   private readonly fetchImpl: (input: string, init: RequestInit) => Promise<Response>;
 
-  constructor(private readonly options: PinClientOptions) {
+  constructor(protected readonly options: PinClientOptions) {
     if (!options.server) throw new PinIdentityError('Missing option: server');
     if (!options.customerId) throw new PinIdentityError('Missing option: customerId');
     if (!options.storage) throw new PinIdentityError('Missing option: storage');
     this.fetchImpl = options.fetch ?? ((input, init) => fetch(input, init));
   }
 
-  private async call<T>(method: string, url: string, body: unknown, schema: Schema<T>): Promise<T> {
+  protected async call<T>(
+    method: string,
+    url: string,
+    body: unknown,
+    schema: Schema<T>,
+  ): Promise<T> {
     const absolute = url.startsWith('http') ? url : `${this.options.server}${url}`;
     let response: Response;
     try {

@@ -87,6 +87,7 @@ const MpinSetupPage = lazyScreen(() => import('./mpinsetup/MpinSetupPage'), 'Mpi
 const MpinLoginPage = lazyScreen(() => import('./mpinlogin/MpinLoginPage'), 'MpinLoginPage');
 const MpinDetectPage = lazyScreen(() => import('./mpindetect/MpinDetectPage'), 'MpinDetectPage');
 const MpinDonePage = lazyScreen(() => import('./mpindone/MpinDonePage'), 'MpinDonePage');
+const MpinAccessPage = lazyScreen(() => import('./mpinaccess/MpinAccessPage'), 'MpinAccessPage');
 
 // Routes of one screen share a key, so moving between them keeps the screen's state.
 const screenKeys = new Map<unknown, string>();
@@ -144,6 +145,7 @@ const screens: Record<SpaRoute, ReactElement> = {
   '/mpinlogin2': <MpinLoginPage />,
   '/mpindetect': <MpinDetectPage />,
   '/mpindone': <MpinDonePage />,
+  '/mpinaccess': <MpinAccessPage />,
 };
 
 export const routes: RouteObject[] = [

@@ -13,6 +13,7 @@ import * as secondFactorUnique from './0012_second_factor_unique.js';
 import * as pinSigning from './0013_pin_signing.js';
 import * as recoveryCodeSets from './0017_recovery_code_sets.js';
 import * as pinRenewalId from './0018_pin_renewal_id.js';
+import * as pinAccess from './0014_pin_access.js';
 
 /** Every migration, in order. Names are stored in the database: never rename one. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '0013_pin_signing': pinSigning,
   '0017_recovery_code_sets': recoveryCodeSets,
   '0018_pin_renewal_id': pinRenewalId,
+  '0014_pin_access': pinAccess,
 };

@@ -34,7 +34,8 @@ export type AuditEventType =
   | 'pin_registered'
   | 'pin_revoked'
   | 'identity_share_withdrawn'
-  | 'bank_login_refused';
+  | 'bank_login_refused'
+  | 'pin_access_approved';
 
 export interface AuditEvent {
   type: AuditEventType;

@@ -39,6 +39,7 @@ const titles: Record<AuditEventType, string> = {
   pin_revoked: 'PIN blocked after too many attempts',
   identity_share_withdrawn: 'Shared identity withdrawn',
   bank_login_refused: 'Bank login refused: not confirmed as the account holder',
+  pin_access_approved: 'Sign-in on another device approved with the PIN',
 };
 
 const RECENT = 10;

@@ -56,7 +56,7 @@ export const pinLimits = {
 const DTAS = AUTHORITY_NAMES.join(',');
 
 /** Guard: the customer (client) this PIN call is for. */
-async function customerOf(ctx: AppContext, request: FastifyRequest): Promise<string> {
+export async function customerOf(ctx: AppContext, request: FastifyRequest): Promise<string> {
   const header = request.headers[CUSTOMER_ID_HEADER];
   const query = (request.query as { cid?: unknown } | undefined)?.cid;
   const cid = typeof header === 'string' ? header : typeof query === 'string' ? query : '';
@@ -76,7 +76,7 @@ function protocolInput<T>(parse: () => T): T {
 }
 
 /** Guard: an identity that can log in; unknown, unfinished, revoked and signing ones: 410. */
-function usable(identity: PinIdentity | undefined): PinIdentity {
+export function usable(identity: PinIdentity | undefined): PinIdentity {
   if (!identity || identity.state !== 'active' || identity.kind !== 'login')
     throw new ApiError('pin_revoked');
   return identity;

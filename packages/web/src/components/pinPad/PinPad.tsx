@@ -39,6 +39,16 @@ export interface PinPadProps {
 }
 
 const DIGITS = ['1', '2', '3', '4', '5', '6', '7', '8', '9'];
+const NOT_TEXT = ['checkbox', 'radio', 'button', 'submit', 'reset'];
+
+/** Typing in a text field elsewhere on the page (an e-mail address) is not the PIN. */
+function typingElsewhere(target: EventTarget | null): boolean {
+  if (target instanceof HTMLInputElement) return !NOT_TEXT.includes(target.type);
+  return (
+    target instanceof HTMLElement &&
+    target.closest('textarea, select, [contenteditable="true"]') !== null
+  );
+}
 
 /**
  * The PIN pad in its six modes. Digits come from its buttons or the keyboard; Backspace
@@ -59,6 +69,7 @@ export function PinPad(props: PinPadProps) {
     if (!hasPad || busy) return;
     const onKey = (event: KeyboardEvent) => {
       if (event.altKey || event.ctrlKey || event.metaKey) return;
+      if (typingElsewhere(event.target)) return;
       if (/^[0-9]$/.test(event.key)) dispatch({ type: 'digit', digit: event.key });
       else if (event.key === 'Backspace') dispatch({ type: 'backspace' });
       else return;

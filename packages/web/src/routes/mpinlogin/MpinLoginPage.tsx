@@ -1,3 +1,4 @@
+import type { PinAuthenticateResponse } from '@verity/contracts';
 import { useCallback, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { logoutConfirm } from '../../api/accounts';
@@ -13,6 +14,7 @@ import { PinClient } from '../../pin/pinClient';
 import { useAuth } from '../../state/authContext';
 import { browserStorage } from '../../state/browserStorage';
 import { sessionKeys } from '../../state/storage';
+import { AnotherDeviceLogin } from './AnotherDeviceLogin';
 
 /**
  * The path the account section saved (session key 'return') before sending a signed-out
@@ -67,6 +69,20 @@ export function MpinLoginPage() {
       }
     },
     [customerId, chosen, local, requestId, loginSuccess, nextStep, navigate],
+  );
+
+  /** Another device approved with its PIN: this browser is signed in. */
+  const signedInElsewhere = useCallback(
+    (
+      result: { display?: string; userRequirements?: PinAuthenticateResponse['userRequirements'] },
+      actToken?: string,
+    ) => {
+      loginSuccess(result.display ?? '', result.userRequirements ?? []);
+      // Allowed to register its own PIN: the set-up of an activation link, then /mpindone.
+      if (actToken) void navigate(`/mpinsetup?acttoken=${encodeURIComponent(actToken)}`);
+      else void navigate(takeReturnPath() ?? nextStep());
+    },
+    [loginSuccess, navigate, nextStep],
   );
 
   function remove(userId: string) {
@@ -124,6 +140,13 @@ export function MpinLoginPage() {
       ) : (
         <FormAlert message={pinCopy.noRequest} variant="info" />
       )}
+      {customerId && mode !== 'revoked' ? (
+        <AnotherDeviceLogin
+          customerId={customerId}
+          requestId={requestId ?? undefined}
+          onSignedIn={signedInElsewhere}
+        />
+      ) : null}
       <p className="mt-4">
         <Link to="/login">{pinCopy.passwordInstead}</Link>
       </p>
