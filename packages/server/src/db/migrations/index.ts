@@ -12,6 +12,7 @@ import * as pin from './0008_pin.js';
 import * as secondFactorUnique from './0012_second_factor_unique.js';
 import * as pinSigning from './0013_pin_signing.js';
 import * as recoveryCodeSets from './0017_recovery_code_sets.js';
+import * as contactRetention from './0019_contact_retention.js';
 
 /** Every migration, in order. Names are stored in the database: never rename one. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '0012_second_factor_unique': secondFactorUnique,
   '0013_pin_signing': pinSigning,
   '0017_recovery_code_sets': recoveryCodeSets,
+  '0019_contact_retention': contactRetention,
 };
