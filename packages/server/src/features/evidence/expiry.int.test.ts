@@ -11,7 +11,7 @@ import * as oidc from 'openid-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { databaseTargets } from '../../test/databases.js';
 import { ApiBrowser, signUp, strongPassword } from '../../test/journey.js';
-import { startTestServer, type TestServer } from '../../test/testServer.js';
+import { startTestServer } from '../../test/testServer.js';
 
 const redirectUri = 'http://127.0.0.1:3001/callback';
 const DAY = 86_400_000;
