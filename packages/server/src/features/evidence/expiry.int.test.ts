@@ -65,17 +65,52 @@ describe.each(databaseTargets())('identity-check evidence expires (%s)', (target
     await thirtyDays?.server.close();
   });
 
-  async function startRequest({ server, config }: Stack, browser: ApiBrowser): Promise<string> {
+  async function startClaimsRequest(
+    { server, config }: Stack,
+    browser: ApiBrowser,
+    extra: Record<string, string> = {},
+  ) {
+    const verifier = oidc.randomPKCECodeVerifier();
+    const state = oidc.randomState();
     const url = oidc.buildAuthorizationUrl(config, {
       redirect_uri: redirectUri,
       scope: 'openid',
-      state: oidc.randomState(),
-      code_challenge: await oidc.calculatePKCECodeChallenge(oidc.randomPKCECodeVerifier()),
+      state,
+      code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
       code_challenge_method: 'S256',
+      ...extra,
     });
     const location = (await browser.fetch(url.href)).headers.get('location')!;
     await browser.fetch(`${server.url}${location}`);
-    return location.split('/').pop()!;
+    return { requestId: location.split('/').pop()!, verifier, state };
+  }
+
+  async function startRequest(stack: Stack, browser: ApiBrowser): Promise<string> {
+    return (await startClaimsRequest(stack, browser)).requestId;
+  }
+
+  /** The id_token's verified_claims of a request that asks for them, consented to. */
+  async function verifiedClaimsOf(stack: Stack, browser: ApiBrowser) {
+    const claims = JSON.stringify({
+      id_token: { verified_claims: { verification: null, claims: { family_name: null } } },
+    });
+    const { requestId, verifier, state } = await startClaimsRequest(stack, browser, { claims });
+    await browser.post(`/api/consent?requestId=${requestId}`, { Approved: true });
+    const generated = await browser.post('/api/generateresponse', { requestId });
+    expect(generated.body).toMatchObject({ userRequirements: [] });
+    let response = await browser.fetch(generated.body.redirect_Uri as string);
+    while (!response.headers.get('location')!.startsWith(redirectUri))
+      response = await browser.fetch(
+        new URL(response.headers.get('location')!, stack.server.url).href,
+      );
+    const tokens = await oidc.authorizationCodeGrant(
+      stack.config,
+      new URL(response.headers.get('location')!),
+      { pkceCodeVerifier: verifier, expectedState: state },
+    );
+    return tokens.claims()!.verified_claims as {
+      verification: { evidence: Array<{ check_details: Array<{ check_id: string }> }> };
+    };
   }
 
   /** A user who passed the passport check in a request of the client, at the real time. */
@@ -172,9 +207,9 @@ describe.each(databaseTargets())('identity-check evidence expires (%s)', (target
     expect(rows).toEqual([{ outcome: 'passed' }]);
   });
 
-  it('any check expires after EVIDENCE_MAX_AGE_DAYS: offered again, left out of a shared identity', async () => {
+  it('any check expires after EVIDENCE_MAX_AGE_DAYS: offered again, left out of a shared identity and verified_claims', async () => {
     const stack = thirtyDays;
-    const { email } = await verifiedUser(stack);
+    const { email, userId } = await verifiedUser(stack);
 
     const within = await signInAt(stack, email, Date.now() + 29 * DAY);
     expect(within.userRequirements).toEqual([]);
@@ -196,5 +231,13 @@ describe.each(databaseTargets())('identity-check evidence expires (%s)', (target
       anna,
     );
     expect(again.body).toMatchObject({ verified: true, userRequirements: [] });
+
+    // verified_claims carries the new check as evidence, not the expired one.
+    const [renewed, expired] = await stack.server.ctx.evidence.forUser(userId);
+    expect([renewed?.expired, expired?.expired]).toEqual([false, true]);
+    const verified = await verifiedClaimsOf(stack, later.browser);
+    expect(
+      verified.verification.evidence.map((evidence) => evidence.check_details[0]!.check_id),
+    ).toEqual([renewed!.transactionId]);
   });
 });
