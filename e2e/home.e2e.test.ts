@@ -45,7 +45,10 @@ describe('home page', () => {
       return response.status;
     });
     expect(status).toBe(200);
-    const db = new Database(path.join(env.stack().dataDir, 'verity.sqlite'));
+    // The stack's embedded SQLite database (DATA_DIR).
+    const db = new Database(path.join(env.stack().dataDir, 'verity.sqlite'), {
+      fileMustExist: true,
+    });
     db.prepare('update evidence set created_at = created_at - ?').run(400 * 86_400_000);
     db.close();
     await page.reload();
