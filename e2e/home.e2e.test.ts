@@ -1,12 +1,14 @@
 /** The home page of a signed-in user: recent activity, proof and verifications. */
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { expectNoAxeViolations, useStack, waitForEmailCode } from './harness.js';
 
 describe('home page', () => {
   const env = useStack();
 
-  it('shows a new user their activity after signing up at Verity itself', async () => {
+  it('shows a new user their activity after signing up at Verity itself, and an expired check', async () => {
     const verityUrl = env.stack().verityUrl;
     const page = env.page();
     const email = `home-${randomUUID()}@example.com`;
@@ -30,5 +32,31 @@ describe('home page', () => {
       await page.getByRole('link', { name: 'Prove your Id to someone...' }).getAttribute('href'),
     ).toBe('/account/share');
     await expectNoAxeViolations(page);
+
+    // A passport check (the sandbox's documented passport), then made 400 days old: listed as
+    // expired (EVIDENCE_MAX_AGE_DAYS, 365), and /Verify offers the passport again.
+    const status = await page.evaluate(async () => {
+      const body = { number: '533401372', surname: 'Smith', given: 'Anna', dob: '1985-02-17' };
+      const response = await fetch('/api/verifypassport', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ ...body, expiry: '2031-04-30' }),
+      });
+      return response.status;
+    });
+    expect(status).toBe(200);
+    // The stack's embedded SQLite database (DATA_DIR).
+    const db = new Database(path.join(env.stack().dataDir, 'verity.sqlite'), {
+      fileMustExist: true,
+    });
+    db.prepare('update evidence set created_at = created_at - ?').run(400 * 86_400_000);
+    db.close();
+    await page.reload();
+    const passport = page.getByRole('listitem').filter({ hasText: 'Passport' });
+    await passport.getByText('Expired', { exact: true }).waitFor();
+    await passport.getByText('(no longer valid: please verify again)').waitFor();
+    await expectNoAxeViolations(page);
+    await page.getByRole('link', { name: 'Add verification...' }).click();
+    await page.getByRole('link', { name: 'Passport' }).waitFor();
   });
 });

@@ -13,6 +13,8 @@ describe('loadConfig', () => {
       redisUrl: undefined,
       smtpUrl: undefined,
       shareLinkDays: 14,
+      evidenceMaxAgeDays: 365,
+      contactRetentionDays: 365,
     });
     expect(config.dataDir).toMatch(/data$/);
   });
@@ -37,6 +39,10 @@ describe('loadConfig', () => {
     ['SHARE_LINK_DAYS', '0'],
     ['SHARE_LINK_DAYS', '91'],
     ['SHARE_LINK_DAYS', 'a week'],
+    ['EVIDENCE_MAX_AGE_DAYS', '0'],
+    ['EVIDENCE_MAX_AGE_DAYS', '1.5'],
+    ['CONTACT_RETENTION_DAYS', '0'],
+    ['CONTACT_RETENTION_DAYS', '3651'],
   ])('refuses %s=%s naming the setting', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(name);

@@ -89,6 +89,10 @@ const envSchema = z.object({
   PIN_AUTHORITY_2_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   // PIN identities whose secret was issued before this time renew it at their next login.
   PIN_RENEW_SECRETS_ISSUED_BEFORE: z.iso.datetime({ offset: true }).optional(),
+  // 12 months: a check is a GPG45 look at one time (activity, fraud, credit file), and the
+  // credit searches behind it are kept 12 months (the terms); docs/configuration.md says more.
+  EVIDENCE_MAX_AGE_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
+  CONTACT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
 });
 
 /** One account-data provider (OB_PROVIDERS, a JSON list); see docs/configuration.md. */
@@ -162,6 +166,10 @@ export interface Config {
   accountVerification: { url: string; apiKey: string } | undefined;
   /** Epoch ms: PIN secrets issued before it are renewed at the next login (renewSecret). */
   pinRenewSecretsIssuedBefore: number | null;
+  /** Days a piece of identity-check evidence counts (evidence/validity.ts). */
+  evidenceMaxAgeDays: number;
+  /** Days a contact-form message is kept before the periodic sweep deletes it. */
+  contactRetentionDays: number;
 }
 
 /** An OpenID Connect provider (Google, Microsoft): discovered from its issuer. */
@@ -291,6 +299,8 @@ export function loadConfig(env: Record<string, string | undefined> = readEnv()):
     pinRenewSecretsIssuedBefore: e.PIN_RENEW_SECRETS_ISSUED_BEFORE
       ? Date.parse(e.PIN_RENEW_SECRETS_ISSUED_BEFORE)
       : null,
+    evidenceMaxAgeDays: e.EVIDENCE_MAX_AGE_DAYS,
+    contactRetentionDays: e.CONTACT_RETENTION_DAYS,
   };
 }
 

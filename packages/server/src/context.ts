@@ -118,7 +118,12 @@ export async function createAppContext(config: Config): Promise<AppContext> {
     ? new SmtpEmailProvider(config.smtpUrl, config.mailFrom)
     : new OutboxEmailProvider(outbox);
   const profiles = new ProfileStore(database.db, encryption);
-  const evidence = new EvidenceStore(database.db, encryption);
+  const evidence = new EvidenceStore(
+    database.db,
+    encryption,
+    () => Date.now(),
+    config.evidenceMaxAgeDays,
+  );
   const provider = await createProvider({
     config,
     db: database.db,

@@ -3,6 +3,7 @@ import { insecureSettings, type Config } from '../config.js';
 import { createAppContext } from '../context.js';
 import { sweepExpired } from '../oidc/adapter.js';
 import { purgeClosedAccounts } from '../features/account/closeAccount.js';
+import { sweepContactMessages } from '../features/contact/retention.js';
 
 const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
 
@@ -24,6 +25,7 @@ export async function serve(config: Config): Promise<void> {
       await ctx.secondFactorChallenges.sweep();
       await ctx.pins.sweep();
       await ctx.accessSessions.sweep();
+      await sweepContactMessages(ctx.database.db, ctx.config.contactRetentionDays);
     } catch (error) {
       app.log.warn({ err: error }, 'sweeping expired records failed');
     }

@@ -14,6 +14,7 @@ import * as pinSigning from './0013_pin_signing.js';
 import * as recoveryCodeSets from './0017_recovery_code_sets.js';
 import * as pinRenewalId from './0018_pin_renewal_id.js';
 import * as pinAccess from './0014_pin_access.js';
+import * as contactRetention from './0019_contact_retention.js';
 
 /** Every migration, in order. Names are stored in the database: never rename one. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '0017_recovery_code_sets': recoveryCodeSets,
   '0018_pin_renewal_id': pinRenewalId,
   '0014_pin_access': pinAccess,
+  '0019_contact_retention': contactRetention,
 };

@@ -3,6 +3,7 @@ import type { CheckName } from '@verity/contracts';
 import type { Kysely } from 'kysely';
 import type { FieldEncryption } from '../../crypto/fieldEncryption.js';
 import type { Database } from '../../db/schema.js';
+import { evidenceCurrent } from './validity.js';
 
 /** GPG45-style scores of one piece of evidence, each 0 to 4. */
 export interface EvidenceScores {
@@ -45,9 +46,16 @@ export interface Evidence {
   attributes: VerifiedAttributes | null;
   /** Milliseconds since the epoch. */
   createdAt: number;
+  /** Too old, or its document no longer acceptable (validity.ts): kept, but counts for nothing. */
+  expired: boolean;
 }
 
-export type NewEvidence = Omit<Evidence, 'id' | 'createdAt'>;
+export type NewEvidence = Omit<Evidence, 'id' | 'createdAt' | 'expired'>;
+
+/** The passed checks that still count, newest first. */
+export function currentPasses(all: readonly Evidence[]): Evidence[] {
+  return all.filter((evidence) => evidence.outcome === 'passed' && !evidence.expired);
+}
 
 /** A check failed this recently is not offered again (the user is asked for another option). */
 export const FAILED_CHECK_HOLD_MS = 24 * 3600 * 1000;
@@ -64,7 +72,9 @@ export class EvidenceStore {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly encryption: FieldEncryption,
-    private readonly now: () => number = Date.now,
+    private readonly now: () => number,
+    /** EVIDENCE_MAX_AGE_DAYS. */
+    private readonly maxAgeDays: number,
   ) {}
 
   async record(userId: string, evidence: NewEvidence): Promise<Evidence> {
@@ -86,7 +96,16 @@ export class EvidenceStore {
         created_at: createdAt,
       })
       .execute();
-    return { ...evidence, id, createdAt };
+    return {
+      ...evidence,
+      id,
+      createdAt,
+      expired: !evidenceCurrent(
+        { createdAt, attributes: evidence.attributes },
+        createdAt,
+        this.maxAgeDays,
+      ),
+    };
   }
 
   /** The user declines a check (no passport, say): its options are no longer offered. */
@@ -101,47 +120,57 @@ export class EvidenceStore {
     });
   }
 
-  /** Every piece of evidence of this user, newest first. */
+  /** Every piece of evidence of this user, expired or not, newest first. */
   async forUser(userId: string): Promise<Evidence[]> {
+    const now = this.now();
     const rows = await this.db
       .selectFrom('evidence')
       .selectAll()
       .where('user_id', '=', userId)
       .orderBy('created_at', 'desc')
       .execute();
-    return rows.map((row) => ({
-      id: row.id,
-      check: row.check_name as CheckName,
-      outcome: row.outcome as EvidenceOutcome,
-      scores: {
-        strength: row.strength,
-        validity: row.validity,
-        activity: row.activity,
-        fraud: row.fraud,
-        verification: row.verification,
-      },
-      provider: row.provider,
-      transactionId: row.transaction_id,
-      attributes: row.attributes
+    return rows.map((row) => {
+      const attributes = row.attributes
         ? (JSON.parse(
             this.encryption.decrypt(row.attributes, this.context(row.id)),
           ) as VerifiedAttributes)
-        : null,
-      createdAt: Number(row.created_at),
-    }));
+        : null;
+      const createdAt = Number(row.created_at);
+      return {
+        id: row.id,
+        check: row.check_name as CheckName,
+        outcome: row.outcome as EvidenceOutcome,
+        scores: {
+          strength: row.strength,
+          validity: row.validity,
+          activity: row.activity,
+          fraud: row.fraud,
+          verification: row.verification,
+        },
+        provider: row.provider,
+        transactionId: row.transaction_id,
+        attributes,
+        createdAt,
+        expired: !evidenceCurrent({ createdAt, attributes }, now, this.maxAgeDays),
+      };
+    });
   }
 
-  /** The checks this user has passed, and those they cannot do now (failed lately, or declined). */
+  /**
+   * The checks this user has passed, and those they cannot do now (failed lately, or declined).
+   * Expired evidence is left out of both: an expired pass is to be done again.
+   */
   async standing(
     userId: string,
   ): Promise<{ passed: Set<CheckName>; unavailable: Set<CheckName>; evidence: Evidence[] }> {
     const evidence = await this.forUser(userId);
-    const passed = new Set(evidence.filter((e) => e.outcome === 'passed').map((e) => e.check));
+    const passed = new Set(currentPasses(evidence).map((e) => e.check));
     const since = this.now() - FAILED_CHECK_HOLD_MS;
     const unavailable = new Set(
       evidence
         .filter(
           (e) =>
+            !e.expired &&
             !passed.has(e.check) &&
             (e.outcome === 'declined' || (e.outcome === 'failed' && e.createdAt >= since)),
         )

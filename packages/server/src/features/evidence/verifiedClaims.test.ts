@@ -12,6 +12,7 @@ const passport: Evidence = {
   provider: 'sandbox-documents',
   transactionId: 'tx-passport',
   createdAt: Date.UTC(2026, 10, 20, 10, 0, 0),
+  expired: false,
   attributes: {
     given_name: 'ANNA',
     family_name: 'SMITH',
@@ -33,6 +34,7 @@ const card: Evidence = {
   attributes: { card: { brand: 'Visa', type: 'credit', last4: '1111' } },
 };
 const failed: Evidence = { ...passport, id: 'e3', outcome: 'failed', transactionId: 'tx-failed' };
+const expiredPassport: Evidence = { ...passport, id: 'e4', transactionId: 'tx-old', expired: true };
 
 describe('verifiedClaims', () => {
   const schemas = identityAssuranceSchemas();
@@ -40,6 +42,13 @@ describe('verifiedClaims', () => {
   it('has nothing to say without a passed document', () => {
     expect(verifiedClaims([], null)).toBeUndefined();
     expect(verifiedClaims([card, failed], null)).toBeUndefined();
+  });
+
+  it('leaves expired evidence out: an expired passport verifies nothing', () => {
+    expect(verifiedClaims([card, expiredPassport], null)).toBeUndefined();
+    const claims = verifiedClaims([expiredPassport, card, passport], null)!;
+    expect(JSON.stringify(claims)).not.toContain('tx-old');
+    expect(claims.verification).toMatchObject({ evidence: [{}, {}] });
   });
 
   it('gives every passed check as evidence, newest first, and conforms to the standard', () => {

@@ -1,5 +1,5 @@
 import type { CheckName } from '@verity/contracts';
-import type { Evidence } from './evidenceStore.js';
+import { currentPasses, type Evidence } from './evidenceStore.js';
 
 /** OpenID Connect for Identity Assurance check methods of each check (the standard's list). */
 const checkMethods: Partial<Record<CheckName, string>> = {
@@ -96,7 +96,8 @@ export function wantsDocumentDetails(request: unknown): boolean {
 }
 
 /**
- * The verified_claims claim (trust framework uk_diatf) from the user's passed checks: the
+ * The verified_claims claim (trust framework uk_diatf) from the user's passed checks that have
+ * not expired (validity.ts): the
  * verified name and birth date from the latest document, and every passed check as evidence.
  * Only the claims the request names are included, and the documents' details only when the
  * request asks for them. Undefined when nothing is verified.
@@ -105,7 +106,7 @@ export function verifiedClaims(
   all: readonly Evidence[],
   request: unknown,
 ): Record<string, unknown> | undefined {
-  const passed = all.filter((evidence) => evidence.outcome === 'passed');
+  const passed = currentPasses(all);
   const identity = passed.find((evidence) => evidence.attributes?.family_name);
   if (!identity?.attributes) return undefined;
   const wanted = requestedNames(request);

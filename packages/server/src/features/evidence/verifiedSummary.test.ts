@@ -9,6 +9,7 @@ const base: Omit<Evidence, 'id' | 'check' | 'attributes'> = {
   provider: 'sandbox-documents',
   transactionId: 'tx',
   createdAt: 0,
+  expired: false,
 };
 const passport: Evidence = {
   ...base,
@@ -65,6 +66,7 @@ describe('documentDetailsSummary: what consent says of the documents shared', ()
       'Driving licence SMITH852175A99AB, issued by Driver and Vehicle Licensing Agency (GB) on 2019-03-01, expires 2029-02-28; Passport 533401372, issued by HM Passport Office (GB), expires 2031-04-30',
     ],
     ['a failed check shares nothing', [failedPassport], ''],
+    ['an expired check shares nothing', [{ ...passport, expired: true }], ''],
     ['no checks', [], ''],
   ])('%s', (_case, evidence, shown) => {
     expect(documentDetailsSummary(evidence)).toBe(shown);

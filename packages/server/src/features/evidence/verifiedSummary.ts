@@ -1,15 +1,15 @@
 import type { AppContext } from '../../context.js';
-import type { Evidence, VerifiedDocument } from './evidenceStore.js';
+import { currentPasses, type Evidence, type VerifiedDocument } from './evidenceStore.js';
 
 export const verifiedIdentityTitle = 'Verified identity';
 export const documentDetailsTitle = 'Document details';
 
 /**
  * What consent shows for verified_claims: the verified name and date of birth and the checks
- * behind them (for example 'ANNA SMITH, born 1985-02-17 (Passport, KBVL1)').
+ * behind them (expired ones left out) (for example 'ANNA SMITH, born 1985-02-17 (Passport, KBVL1)').
  */
 export async function verifiedIdentitySummary(ctx: AppContext, userId: string): Promise<string> {
-  const passed = (await ctx.evidence.forUser(userId)).filter((e) => e.outcome === 'passed');
+  const passed = currentPasses(await ctx.evidence.forUser(userId));
   const identity = passed.find((e) => e.attributes?.family_name)?.attributes;
   const checks = [...new Set(passed.map((e) => e.check))].join(', ');
   if (!identity) return checks ? `Checks passed: ${checks}` : 'Not verified yet';
@@ -25,11 +25,11 @@ const documentNames: Record<VerifiedDocument['type'], string> = {
  * What consent shows when the request asks for document_details: every document that
  * verified_claims would carry, with what is released of it (type, number, issuer, dates), for
  * example 'Passport 533401372, issued by HM Passport Office (GB), expires 2031-04-30'.
- * Empty when no passed check examined a document.
+ * Empty when no passed check that still counts examined a document.
  */
 export function documentDetailsSummary(all: readonly Evidence[]): string {
-  return all
-    .filter((evidence) => evidence.outcome === 'passed' && evidence.attributes?.document)
+  return currentPasses(all)
+    .filter((evidence) => evidence.attributes?.document)
     .map((evidence) => {
       const document = evidence.attributes!.document!;
       const issued = document.dateOfIssuance ? ` on ${document.dateOfIssuance}` : '';

@@ -5,12 +5,14 @@ export interface VerificationItem {
   name: string;
   /** When the check succeeded, ISO 8601. */
   dateTime: string;
+  /** The check no longer counts (too old, or its document expired): it is to be done again. */
+  expired: boolean;
 }
 
 /**
  * The identity checks this user has passed, newest first, one entry per check (its latest
- * pass): the home page's Verifications column and the shared-identity summary both read this
- * one list, built from the evidence records.
+ * pass), each saying whether it has expired: the home page's Verifications column. Built from
+ * the evidence records.
  */
 export async function verificationsOf(
   ctx: AppContext,
@@ -21,7 +23,21 @@ export async function verificationsOf(
   for (const evidence of await ctx.evidence.forUser(userId)) {
     if (evidence.outcome !== 'passed' || seen.has(evidence.check)) continue;
     seen.add(evidence.check);
-    items.push({ name: evidence.check, dateTime: new Date(evidence.createdAt).toISOString() });
+    items.push({
+      name: evidence.check,
+      dateTime: new Date(evidence.createdAt).toISOString(),
+      expired: evidence.expired,
+    });
   }
   return items;
+}
+
+/** What a shared identity shows: only the verifications that still count. */
+export async function currentVerificationsOf(
+  ctx: AppContext,
+  userId: string,
+): Promise<Array<Omit<VerificationItem, 'expired'>>> {
+  return (await verificationsOf(ctx, userId))
+    .filter((item) => !item.expired)
+    .map(({ name, dateTime }) => ({ name, dateTime }));
 }

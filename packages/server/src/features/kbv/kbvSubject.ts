@@ -2,18 +2,19 @@ import { normaliseName } from '@verity/contracts';
 import type { AppContext } from '../../context.js';
 import type { KbvLevel, KbvPerson } from '../../providers/kbv/creditReference.js';
 import { assuranceState } from '../assurance/assuranceState.js';
+import { currentPasses } from '../evidence/evidenceStore.js';
 import type { stepContext } from '../session/stepContext.js';
 
 type StepContext = Awaited<ReturnType<typeof stepContext>>;
 
 /**
- * Whom the questions are about: the identity a document check verified, else the profile's
- * name and date of birth. Null when neither is known.
+ * Whom the questions are about: the identity a document check verified (while it still counts),
+ * else the profile's name and date of birth. Null when neither is known.
  */
 export async function kbvPerson(ctx: AppContext, userId: string): Promise<KbvPerson | null> {
-  const evidence = await ctx.evidence.forUser(userId);
+  const evidence = currentPasses(await ctx.evidence.forUser(userId));
   const verified = evidence.find(
-    (e) => e.outcome === 'passed' && e.attributes?.family_name && e.attributes.birthdate,
+    (e) => e.attributes?.family_name && e.attributes.birthdate,
   )?.attributes;
   if (verified?.family_name && verified.given_name && verified.birthdate)
     return { given: verified.given_name, surname: verified.family_name, dob: verified.birthdate };

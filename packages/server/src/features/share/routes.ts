@@ -12,7 +12,7 @@ import { ApiError } from '../../http/apiError.js';
 import { clientIp, enforceLimit } from '../../http/rateLimit.js';
 import type { User } from '../accounts/userStore.js';
 import { signedInUser } from '../account/signedInUser.js';
-import { verificationsOf } from '../home/verifications.js';
+import { currentVerificationsOf } from '../home/verifications.js';
 import { displayName } from './displayName.js';
 import { sendShareEmail } from './shareEmail.js';
 import { SHARE_LIMIT } from './shareStore.js';
@@ -103,7 +103,7 @@ export function shareRoutes(app: FastifyInstance, ctx: AppContext): void {
       reply.header('Cache-Control', 'no-store');
       return {
         name: displayName(await ctx.profiles.get(owner.id)),
-        verification: await verificationsOf(ctx, owner.id),
+        verification: await currentVerificationsOf(ctx, owner.id),
         expires: new Date(opened.expiresAt).toISOString(),
       };
     },

@@ -1,6 +1,6 @@
 import type { HomeInfo } from '@verity/contracts';
 import { useEffect, useState } from 'react';
-import { Alert, Col, ListGroup, Row, Spinner } from 'react-bootstrap';
+import { Alert, Badge, Col, ListGroup, Row, Spinner } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { ApiError } from '../../api/client';
 import { fetchHome } from '../../api/home';
@@ -73,8 +73,16 @@ export function HomeColumns() {
             {home.verification.map((item) => (
               <ListGroup.Item as="li" key={`${item.dateTime}-${item.name}`}>
                 {item.name}
+                {item.expired && (
+                  <Badge bg="secondary" className="ms-2">
+                    Expired
+                  </Badge>
+                )}
                 <br />
-                <small className="text-body-secondary">{when(item.dateTime)}</small>
+                <small className="text-body-secondary">
+                  {when(item.dateTime)}
+                  {item.expired && ' (no longer valid: please verify again)'}
+                </small>
               </ListGroup.Item>
             ))}
           </ListGroup>

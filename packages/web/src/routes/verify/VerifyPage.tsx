@@ -35,7 +35,8 @@ function Verify() {
       (home) => {
         if (controller.signal.aborted) return;
         setUnavailable(new Set(home.unavailableChecks ?? []));
-        setDone(new Set(home.verification.map((v) => v.name)));
+        // An expired verification is offered again.
+        setDone(new Set(home.verification.filter((v) => !v.expired).map((v) => v.name)));
       },
       () => {
         // Without the list, every entry is offered; a screen refuses what is already done.

@@ -1,0 +1,243 @@
+/**
+ * Evidence expires (validity.ts): a passport check counts while a fresh check would accept the
+ * passport, and any check for EVIDENCE_MAX_AGE_DAYS. Expired, it no longer meets a client's
+ * assurance, the check is offered again, the home page says it expired and a shared identity
+ * leaves it out; the records themselves are kept. Time moves on with a faked Date (the server
+ * runs in this process), on two servers: one whose maximum age outlasts the passport, to see
+ * the document rule alone, and one with EVIDENCE_MAX_AGE_DAYS=30.
+ */
+import { randomUUID } from 'node:crypto';
+import * as oidc from 'openid-client';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { databaseTargets } from '../../test/databases.js';
+import { ApiBrowser, signUp, strongPassword } from '../../test/journey.js';
+import { startTestServer } from '../../test/testServer.js';
+
+const redirectUri = 'http://127.0.0.1:3001/callback';
+const DAY = 86_400_000;
+/** The sandbox's passport (docs/sandbox.md): it expires on 2031-04-30. */
+const anna = {
+  number: '533401372',
+  surname: 'Smith',
+  given: 'anna',
+  dob: '1985-02-17',
+  expiry: '2031-04-30',
+};
+
+describe.each(databaseTargets())('identity-check evidence expires (%s)', (target) => {
+  /** A server whose client demands a passport, or a driving licence and KBV. */
+  async function serverWith(maxAgeDays: number) {
+    let created!: { clientId: string; clientSecret: string | null };
+    const server = await startTestServer(
+      target,
+      { EVIDENCE_MAX_AGE_DAYS: String(maxAgeDays) },
+      {
+        before: async (stores) => {
+          created = await stores.clients.create({
+            name: 'Estate agent',
+            redirectUris: [redirectUri],
+            assurance: [['Passport'], ['DrivingLicence', 'KBVL1']],
+          });
+        },
+      },
+    );
+    const config = await oidc.discovery(
+      new URL(server.url),
+      created.clientId,
+      created.clientSecret!,
+      oidc.ClientSecretBasic(created.clientSecret!),
+      { execute: [oidc.allowInsecureRequests] },
+    );
+    return { server, config };
+  }
+
+  type Stack = Awaited<ReturnType<typeof serverWith>>;
+  let tenYears: Stack;
+  let thirtyDays: Stack;
+
+  beforeAll(async () => {
+    tenYears = await serverWith(3650);
+    thirtyDays = await serverWith(30);
+  });
+  afterEach(() => vi.useRealTimers());
+  afterAll(async () => {
+    await tenYears?.server.close();
+    await thirtyDays?.server.close();
+  });
+
+  async function startClaimsRequest(
+    { server, config }: Stack,
+    browser: ApiBrowser,
+    extra: Record<string, string> = {},
+  ) {
+    const verifier = oidc.randomPKCECodeVerifier();
+    const state = oidc.randomState();
+    const url = oidc.buildAuthorizationUrl(config, {
+      redirect_uri: redirectUri,
+      scope: 'openid',
+      state,
+      code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
+      code_challenge_method: 'S256',
+      ...extra,
+    });
+    const location = (await browser.fetch(url.href)).headers.get('location')!;
+    await browser.fetch(`${server.url}${location}`);
+    return { requestId: location.split('/').pop()!, verifier, state };
+  }
+
+  async function startRequest(stack: Stack, browser: ApiBrowser): Promise<string> {
+    return (await startClaimsRequest(stack, browser)).requestId;
+  }
+
+  /** The id_token's verified_claims of a request that asks for them, consented to. */
+  async function verifiedClaimsOf(stack: Stack, browser: ApiBrowser) {
+    const claims = JSON.stringify({
+      id_token: { verified_claims: { verification: null, claims: { family_name: null } } },
+    });
+    const { requestId, verifier, state } = await startClaimsRequest(stack, browser, { claims });
+    await browser.post(`/api/consent?requestId=${requestId}`, { Approved: true });
+    const generated = await browser.post('/api/generateresponse', { requestId });
+    expect(generated.body).toMatchObject({ userRequirements: [] });
+    let response = await browser.fetch(generated.body.redirect_Uri as string);
+    while (!response.headers.get('location')!.startsWith(redirectUri))
+      response = await browser.fetch(
+        new URL(response.headers.get('location')!, stack.server.url).href,
+      );
+    const tokens = await oidc.authorizationCodeGrant(
+      stack.config,
+      new URL(response.headers.get('location')!),
+      { pkceCodeVerifier: verifier, expectedState: state },
+    );
+    return tokens.claims()!.verified_claims as {
+      verification: { evidence: Array<{ check_details: Array<{ check_id: string }> }> };
+    };
+  }
+
+  /** A user who passed the passport check in a request of the client, at the real time. */
+  async function verifiedUser(stack: Stack) {
+    const email = `${randomUUID()}@example.com`;
+    const browser = await signUp(stack.server, email);
+    const requestId = await startRequest(stack, browser);
+    const passed = await browser.post(`/api/verifypassport?requestId=${requestId}`, anna);
+    expect(passed.body).toMatchObject({ verified: true, userRequirements: [] });
+    return { email, userId: (await stack.server.ctx.users.findByEmail(email))!.id };
+  }
+
+  /** At another time (Date faked): a new browser signs in to a new request of the client. */
+  async function signInAt(stack: Stack, email: string, at: number) {
+    vi.useFakeTimers({ toFake: ['Date'], now: at });
+    const browser = new ApiBrowser(stack.server);
+    const requestId = await startRequest(stack, browser);
+    const login = await browser.post('/api/login/email', {
+      Email: email,
+      Password: strongPassword,
+      RequestId: requestId,
+      RememberMe: false,
+    });
+    expect(login.status).toBe(200);
+    return { browser, requestId, userRequirements: login.body.userRequirements };
+  }
+
+  async function home({ server }: Stack, browser: ApiBrowser) {
+    return (await (await browser.fetch(`${server.url}/api/home`)).json()) as {
+      verification: Array<{ name: string; expired?: boolean }>;
+    };
+  }
+
+  /** What the recipient of a share link sees of the user's verifications. */
+  async function sharedVerifications({ server }: Stack, browser: ApiBrowser) {
+    const recipient = `agent-${randomUUID()}@example.com`;
+    expect((await browser.post('/api/share', { email: recipient })).status).toBe(200);
+    await server.ctx.email.flush();
+    const [mail] = await server.ctx.outbox.list({ recipient, limit: 1 });
+    const token = /\/shared#([A-Za-z0-9_-]{43})/.exec(mail?.body ?? '')?.[1];
+    const opened = await new ApiBrowser(server).post('/api/shared', { token });
+    expect(opened.status).toBe(200);
+    return opened.body.verification;
+  }
+
+  it('a passport beyond its 6 months of grace no longer meets the assurance, and is offered again', async () => {
+    const stack = tenYears;
+    const { email, userId } = await verifiedUser(stack);
+
+    // The passport expired on 2031-04-30; a fresh check accepts it to 2031-10-30.
+    const inGrace = await signInAt(stack, email, Date.UTC(2031, 9, 30, 12));
+    expect(inGrace.userRequirements).toEqual([]);
+    vi.useRealTimers();
+
+    const later = await signInAt(stack, email, Date.UTC(2031, 10, 1, 12));
+    expect(later.userRequirements).toEqual(['assurance']);
+    const options = await (
+      await later.browser.fetch(`${stack.server.url}/api/verification/${later.requestId}`)
+    ).json();
+    expect(options).toMatchObject({
+      options: [
+        { checks: ['Passport'], score: 1 },
+        { checks: ['DrivingLicence', 'KBVL1'], score: 2 },
+      ],
+      completed: [],
+    });
+    const chosen = await later.browser.post(`/api/verification/${later.requestId}/choice`, {
+      checks: ['Passport'],
+    });
+    expect(chosen.body).toEqual({ assuranceChoice: ['Passport'], userRequirements: ['assurance'] });
+    const refused = await later.browser.post('/api/generateresponse', {
+      requestId: later.requestId,
+    });
+    expect(refused.body).toMatchObject({ redirect_Uri: null, userRequirements: ['assurance'] });
+    expect(await home(stack, later.browser)).toMatchObject({
+      verification: [{ name: 'Passport', expired: true }],
+    });
+    expect(await sharedVerifications(stack, later.browser)).toEqual([]);
+
+    // The check is open again; this passport is now refused by the form's own rule.
+    const stale = await later.browser.post(
+      `/api/verifypassport?requestId=${later.requestId}`,
+      anna,
+    );
+    expect(stale.status).toBe(400);
+    expect(stale.body).toMatchObject({ error: { code: 'validation_failed' } });
+
+    // The record is kept.
+    const rows = await stack.server.ctx.database.db
+      .selectFrom('evidence')
+      .select('outcome')
+      .where('user_id', '=', userId)
+      .execute();
+    expect(rows).toEqual([{ outcome: 'passed' }]);
+  });
+
+  it('any check expires after EVIDENCE_MAX_AGE_DAYS: offered again, left out of a shared identity and verified_claims', async () => {
+    const stack = thirtyDays;
+    const { email, userId } = await verifiedUser(stack);
+
+    const within = await signInAt(stack, email, Date.now() + 29 * DAY);
+    expect(within.userRequirements).toEqual([]);
+    expect(await home(stack, within.browser)).toMatchObject({
+      verification: [{ name: 'Passport', expired: false }],
+    });
+    expect(await sharedVerifications(stack, within.browser)).toMatchObject([{ name: 'Passport' }]);
+    vi.useRealTimers();
+
+    const later = await signInAt(stack, email, Date.now() + 31 * DAY);
+    expect(later.userRequirements).toEqual(['assurance']);
+    expect(await home(stack, later.browser)).toMatchObject({
+      verification: [{ name: 'Passport', expired: true }],
+    });
+    expect(await sharedVerifications(stack, later.browser)).toEqual([]);
+    // Done again, it counts again.
+    const again = await later.browser.post(
+      `/api/verifypassport?requestId=${later.requestId}`,
+      anna,
+    );
+    expect(again.body).toMatchObject({ verified: true, userRequirements: [] });
+
+    // verified_claims carries the new check as evidence, not the expired one.
+    const [renewed, expired] = await stack.server.ctx.evidence.forUser(userId);
+    expect([renewed?.expired, expired?.expired]).toEqual([false, true]);
+    const verified = await verifiedClaimsOf(stack, later.browser);
+    expect(
+      verified.verification.evidence.map((evidence) => evidence.check_details[0]!.check_id),
+    ).toEqual([renewed!.transactionId]);
+  });
+});
