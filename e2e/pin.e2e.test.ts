@@ -49,6 +49,8 @@ async function signUpAndChoosePin(stack: Stack, page: Page, pin: string): Promis
   await page.getByLabel(`Please enter the code we sent to ${email}`).fill(code);
   await page.getByRole('button', { name: 'Verify', exact: true }).click();
   await onVerity('/mpinsetup');
+  // The screen's code may still be loading: keys typed before the pad is there are lost.
+  await page.getByText('Choose Your Verity M-Pin').waitFor();
   await page.keyboard.type(pin);
   await page.getByText('Re-Enter Your Pin').waitFor();
   await page.keyboard.type(pin);
@@ -100,6 +102,12 @@ describe('PIN set-up', () => {
     await page.goto(`${env.stack().rpUrl}/`);
     await page.getByRole('button', { name: 'Sign in with Verity' }).click();
     await onVerity(page, '/mpinlogin');
+    // The PIN pad is on screen (login or account selection) before any key is typed.
+    await page
+      .getByRole('button', { name: '0', exact: true })
+      .or(page.getByRole('heading', { name: 'Select account to log in' }))
+      .first()
+      .waitFor();
   }
 
   it('a new user of a client that requires PIN login sets up a PIN and is signed in with it', async () => {

@@ -46,13 +46,16 @@ export function configuredFrameParent(): string | null {
   return value?.trim() ? value : null;
 }
 
-/** Posts the helper's messages to the parent window, to the configured origin only. */
-export function postToParent(identities: readonly PinIdentity[]): void {
+/**
+ * Posts the helper's messages to the parent window, to the configured origin only. `href` is
+ * the address the page was opened at (a redirect may already have replaced the current one).
+ */
+export function postToParent(identities: readonly PinIdentity[], href: string): void {
   const parentOrigin = configuredFrameParent();
   const messages = frameMessages({
     parentOrigin,
     framed: window.parent !== window,
-    href: window.location.href,
+    href,
     identities,
   });
   for (const message of messages) window.parent.postMessage(message, parentOrigin!);

@@ -26,19 +26,19 @@ import { browserStorage } from '../../state/browserStorage';
  */
 export function CallbackPage() {
   const [result] = useState(() => readProviderResult(window.location.search));
+  // Read during render, removed once committed: a render React discards (a suspended lazy
+  // screen) must not use the pending redirect up.
   const [redirect] = useState(() => {
-    const storage = browserStorage('sessionStorage');
-    const pending = readPendingRedirect(storage.getItem(PENDING_REDIRECT_KEY));
-    if (pending && result && pending.state === result.state) {
-      storage.removeItem(PENDING_REDIRECT_KEY);
-      return pending;
-    }
-    return null;
+    const pending = readPendingRedirect(
+      browserStorage('sessionStorage').getItem(PENDING_REDIRECT_KEY),
+    );
+    return pending && result && pending.state === result.state ? pending : null;
   });
   useEffect(() => {
+    if (redirect) browserStorage('sessionStorage').removeItem(PENDING_REDIRECT_KEY);
     // The code is used once; it need not stay in the address bar or history.
     window.history.replaceState(window.history.state, '', window.location.pathname);
-  }, []);
+  }, [redirect]);
   if (result && redirect) return <FinishRedirect result={result} pending={redirect} />;
   return <ReportToOpener result={result} />;
 }

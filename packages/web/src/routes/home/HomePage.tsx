@@ -14,8 +14,13 @@ import { completesPinStep, homeRedirect } from './homeRedirect';
 /** / : resumes a sign-in in progress, else greets the signed-in user, else goes to About. */
 export function HomePage() {
   const auth = useAuth();
-  // The embedded-frame helper (spec: loading screen at /), once per visit.
-  useEffect(() => postToParent(listAllIdentities(browserStorage('localStorage'))), []);
+  // The embedded-frame helper (spec: loading screen at /), once per visit. The address is read
+  // at the first render: a child <Navigate> runs its effect, and replaces it, before this one.
+  const [openedAt] = useState(() => window.location.href);
+  useEffect(
+    () => postToParent(listAllIdentities(browserStorage('localStorage')), openedAt),
+    [openedAt],
+  );
   const pinStep = auth.sessionChecked && completesPinStep(auth, auth.nextStep());
   const asked = usePinStepAnswer(pinStep ? auth.requestId : null);
   if (!auth.sessionChecked || (pinStep && !asked)) return <WaitScreen />;
