@@ -27,6 +27,9 @@ export const removedAtClosure = [
   ['ob_attempts', 'user_id'],
   ['pin_registrations', 'user_id'],
   ['pin_identities', 'user_id'],
+  // Cross-device sign-ins this account approved, or that were pushed to it.
+  ['pin_access_sessions', 'user_id'],
+  ['pin_access_sessions', 'target_user_id'],
 ] as const;
 
 /** Kept for 7 years after closure (the privacy page), then removed by purgeClosedAccounts. */

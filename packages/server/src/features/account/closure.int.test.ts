@@ -14,7 +14,7 @@ import {
 } from './closeAccount.js';
 
 /** Columns that name an account: a table with one holds data about that account. */
-const accountColumns = ['user_id', 'account_id'];
+const accountColumns = ['user_id', 'account_id', 'target_user_id'];
 
 /** A row in every table of every feature, for one account, as each feature stores it. */
 async function seedEverything(db: Kysely<Database>, userId: string): Promise<string> {
@@ -185,6 +185,26 @@ async function seedEverything(db: Kysely<Database>, userId: string): Promise<str
   await db
     .insertInto('pin_auth_tokens')
     .values({ token_hash: id(), identity_id: identityId, browser_id: id(), expires_at: later })
+    .execute();
+  await db
+    .insertInto('pin_access_sessions')
+    .values({
+      id: id(),
+      access_id_hash: id(),
+      access_number: '12345678',
+      web_ott_hash: id(),
+      browser_id: id(),
+      client_id: 'shop',
+      device_name: 'Firefox on Linux',
+      address_hash: id(),
+      target_user_id: userId,
+      status: 'approved',
+      identity_id: identityId,
+      user_id: userId,
+      register: 0,
+      expires_at: later,
+      created_at: now,
+    }) // prettier-ignore
     .execute();
   return identityId;
 }
