@@ -4,6 +4,11 @@ import { defineConfig } from 'vitest/config';
 // real databases (integration), and journeys in real Chromium (e2e). `npm test` runs all.
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores: one on a 2-core CI machine, so every
+    // file ran in turn. The integration and browser files mostly wait (HTTP, databases,
+    // Chromium), so three at once use the cores better; see docs/architecture.md (CI time).
+    maxWorkers: 3,
+    minWorkers: 1,
     reporters: ['default', './scripts/summary-reporter.ts'],
     projects: [
       {
