@@ -5,6 +5,8 @@
  * where popups are blocked, and the account's sign-in methods (link and remove).
  */
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import Database from 'better-sqlite3';
 import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -222,7 +224,7 @@ describe('social login', () => {
     await page.getByText('redirected@facebook.example').waitFor();
   });
 
-  it('lists sign-in methods, links Facebook in a popup and removes Google, never the last', async () => {
+  it('lists sign-in methods, links Facebook in a popup and removes Google, never the last; after an old login, logs in again and comes back', async () => {
     const page = env.page();
     const { verityUrl } = env.stack();
     const email = newEmail();
@@ -245,7 +247,8 @@ describe('social login', () => {
     await page.getByRole('link', { name: 'Forgot Password' }).waitFor();
     await checkAccessibility(page);
 
-    fakeFacebook().signInAs({ sub: String(Date.now()), email: 'me@facebook.example' });
+    const facebookUser = { sub: String(Date.now()), email: 'me@facebook.example' };
+    fakeFacebook().signInAs(facebookUser);
     await Promise.all([
       page.waitForEvent('popup'),
       page.getByRole('button', { name: 'Link Facebook' }).click(),
@@ -258,5 +261,35 @@ describe('social login', () => {
     await page.getByText('This is your only way to sign in.').waitFor();
     expect(await page.getByRole('button', { name: 'Link Google' }).count()).toBe(1);
     await checkAccessibility(page);
+
+    // The login grows old (past the 15 minutes of the server's rule): linking is refused, and
+    // 'Log in again' ends the session, logs in at /login and comes back to this page.
+    const db = new Database(path.join(env.stack().dataDir, 'verity.sqlite'), {
+      fileMustExist: true,
+    });
+    db.prepare(
+      "update oidc_payloads set payload = json_set(payload, '$.loginTs', json_extract(payload, '$.loginTs') - 3600) where model = 'Session'",
+    ).run();
+    db.close();
+    await Promise.all([
+      page.waitForEvent('popup'),
+      page.getByRole('button', { name: 'Link Google' }).click(),
+    ]);
+    await page
+      .getByRole('alert')
+      .getByText('For your security, please log in again before changing how you sign in.')
+      .waitFor();
+    await checkAccessibility(page);
+    await page.getByRole('button', { name: 'Log in again' }).click();
+    await onVerity(page, '/login');
+    fakeFacebook().signInAs(facebookUser);
+    await page.getByRole('button', { name: 'Log in with Facebook' }).click();
+    await onVerity(page, '/account/signin-methods');
+    fakeGoogle().signInAs({ sub: randomUUID(), email, email_verified: true });
+    await Promise.all([
+      page.waitForEvent('popup'),
+      page.getByRole('button', { name: 'Link Google' }).click(),
+    ]);
+    await page.getByText('Google is now linked to your account.').waitFor();
   });
 });

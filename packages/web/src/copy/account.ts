@@ -101,3 +101,10 @@ export const deleteCopy = {
   doneTitle: 'Your account has been deleted',
   done: `Thank you for using ${brand.product}. We have kept only what is described above.`,
 } as const;
+
+/** The way on when an account change needs a recent login (the spec has no text for it). */
+export const reloginCopy = {
+  logInAgain: 'Log in again',
+  loggingOut: 'Logging out...',
+  failed: 'We could not log you out. Please try again.',
+};

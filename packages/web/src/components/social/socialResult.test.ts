@@ -3,6 +3,7 @@ import { ApiError } from '../../api/client';
 import { socialCopy } from '../../copy/social';
 import {
   acceptResult,
+  needsFreshLogin,
   readPendingRedirect,
   readProviderResult,
   SOCIAL_MESSAGE,
@@ -98,5 +99,20 @@ describe('socialErrorMessage', () => {
     [new Error('network'), socialCopy.unknownError],
   ])('%s', (error, expected) => {
     expect(socialErrorMessage('google', error)).toBe(expected);
+  });
+});
+
+describe('needsFreshLogin', () => {
+  it.each<[unknown, boolean]>([
+    [new ApiError('recent_login_required', 403), true],
+    // A second factor to prove, or no session at all, is not mended by a fresh login here.
+    [new ApiError('second_factor_required', 403), false],
+    [new ApiError('not_signed_in', 401), false],
+    [new ApiError('last_signin_method', 409), false],
+    ['cancelled', false],
+    [new Error('recent_login_required'), false],
+    [null, false],
+  ])('%s', (error, expected) => {
+    expect(needsFreshLogin(error)).toBe(expected);
   });
 });

@@ -73,6 +73,14 @@ export function readPendingRedirect(raw: string | null): PendingRedirect | null 
   return null;
 }
 
+/**
+ * True when the server refused a change of sign-in methods because the login is not recent:
+ * logging in again is the way on, so the page offers it next to the message.
+ */
+export function needsFreshLogin(error: unknown): boolean {
+  return error instanceof ApiError && error.code === 'recent_login_required';
+}
+
 /** The message for a failed social login or link. */
 export function socialErrorMessage(provider: SocialProvider, error: unknown): string {
   if (error === 'cancelled') return socialCopy.cancelled(provider);

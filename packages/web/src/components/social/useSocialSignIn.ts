@@ -4,6 +4,7 @@ import { startSocial, type ProviderAnswer, type SocialPurpose } from '../../api/
 import { browserStorage } from '../../state/browserStorage';
 import {
   acceptResult,
+  needsFreshLogin,
   PENDING_REDIRECT_KEY,
   socialErrorMessage,
   type PendingRedirect,
@@ -34,6 +35,7 @@ export function useSocialSignIn(
 ) {
   const [busy, setBusy] = useState<SocialProvider | null>(null);
   const [message, setMessage] = useState<string | null>(null);
+  const [freshLoginNeeded, setFreshLoginNeeded] = useState(false);
   const pending = useRef<{ state: string; provider: SocialProvider } | null>(null);
   const answer = useRef(onAnswer);
   useEffect(() => {
@@ -41,6 +43,7 @@ export function useSocialSignIn(
   });
 
   const settle = useCallback(async (provider: SocialProvider, result: ProviderResult) => {
+    setFreshLoginNeeded(false);
     if ('error' in result) {
       setMessage(socialErrorMessage(provider, result.error));
       setBusy(null);
@@ -57,6 +60,7 @@ export function useSocialSignIn(
       setBusy(null);
     } catch (error) {
       setMessage(socialErrorMessage(provider, error));
+      setFreshLoginNeeded(needsFreshLogin(error));
       setBusy(null);
     }
   }, []);
@@ -81,6 +85,7 @@ export function useSocialSignIn(
   const begin = useCallback(
     async (provider: SocialProvider, termsAccepted = false) => {
       setMessage(null);
+      setFreshLoginNeeded(false);
       // Opened at once, while the click still counts as the user's: browsers block popups
       // opened after an await.
       const popup = window.open('', 'verity-social', popupFeatures());
@@ -91,6 +96,7 @@ export function useSocialSignIn(
       } catch (error) {
         popup?.close();
         setMessage(socialErrorMessage(provider, error));
+        setFreshLoginNeeded(needsFreshLogin(error));
         setBusy(null);
         return;
       }
@@ -113,5 +119,6 @@ export function useSocialSignIn(
     [purpose, requestId],
   );
 
-  return { begin, busy, message };
+  /** freshLoginNeeded: the failure was recent_login_required (see needsFreshLogin). */
+  return { begin, busy, message, freshLoginNeeded };
 }

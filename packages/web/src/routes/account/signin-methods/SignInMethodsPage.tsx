@@ -4,13 +4,14 @@ import ListGroup from 'react-bootstrap/ListGroup';
 import { Link, Navigate, useLocation } from 'react-router';
 import { ApiError } from '../../../api/client';
 import { fetchSignInMethods, linkSignInMethod, removeSignInMethod } from '../../../api/social';
+import { LogInAgain } from '../../../components/account/LogInAgain';
 import { ErrorScreen } from '../../../components/ErrorScreen';
 import { BusyButton } from '../../../components/form/BusyButton';
 import { FormAlert } from '../../../components/form/FormAlert';
 import { PageHeading } from '../../../components/PageHeading';
 import { RequireAccountUser } from '../../../components/RequireAccountUser';
 import { SocialButtons } from '../../../components/social/SocialButtons';
-import { socialErrorMessage } from '../../../components/social/socialResult';
+import { needsFreshLogin, socialErrorMessage } from '../../../components/social/socialResult';
 import { useSocialSignIn } from '../../../components/social/useSocialSignIn';
 import { WaitScreen } from '../../../components/WaitScreen';
 import { socialCopy } from '../../../copy/social';
@@ -43,6 +44,7 @@ function SignInMethodsScreen() {
   );
   const [removing, setRemoving] = useState<SocialProvider | null>(null);
   const [message, setMessage] = useState<string | null>(null);
+  const [freshLoginNeeded, setFreshLoginNeeded] = useState(false);
   const social = useSocialSignIn('link', null, async (provider, answer) => {
     const methods = await linkSignInMethod(provider, answer);
     setLoaded({ status: 'ready', methods });
@@ -72,6 +74,7 @@ function SignInMethodsScreen() {
   async function remove(provider: SocialProvider) {
     setRemoving(provider);
     setMessage(null);
+    setFreshLoginNeeded(false);
     setNotice(null);
     try {
       await removeSignInMethod(provider);
@@ -79,6 +82,7 @@ function SignInMethodsScreen() {
       setNotice(socialCopy.removed(provider));
     } catch (error) {
       setMessage(socialErrorMessage(provider, error));
+      setFreshLoginNeeded(needsFreshLogin(error));
     } finally {
       setRemoving(null);
     }
@@ -132,6 +136,7 @@ function SignInMethodsScreen() {
         </p>
       )}
       <FormAlert message={message ?? social.message} />
+      {(message === null ? social.freshLoginNeeded : freshLoginNeeded) ? <LogInAgain /> : null}
       {available.length > 0 ? (
         <section aria-labelledby="add-method" className="mt-4" style={{ maxWidth: '24rem' }}>
           <h2 id="add-method" className="h5">
