@@ -1,11 +1,58 @@
 import * as pin from '@verity/pin';
 import { expect } from 'vitest';
-import { ApiBrowser } from './journey.js';
-import type { TestServer } from './testServer.js';
+import type { PinClientOptions } from '../../../web/src/pin/pinClient';
+import { memoryStorage } from '../../../web/src/state/memoryStorage';
+import { ApiBrowser, signUp } from './journey.js';
+import { CookieJar, type TestServer } from './testServer.js';
 
 type Answer = { status: number; body: Record<string, unknown> };
 
 let addresses = 0;
+
+/** The PIN tests' client: 'PIN shop', which requires a PIN. */
+export function createPinShop(
+  clients: Pick<TestServer['ctx']['clients'], 'create'>,
+  redirectUris = ['http://127.0.0.1:3001/cb'],
+) {
+  return clients.create({ name: 'PIN shop', redirectUris, requirePin: true });
+}
+
+/** A new user signed up by password: a PIN browser already signed in. */
+export async function signedUpPinBrowser(server: TestServer, customerId: string, email: string) {
+  return new PinBrowser(server, customerId, await signUp(server, email, new ApiBrowser(server)));
+}
+
+/** Whether the browser with these cookies has a signed-in session. */
+export async function isSignedIn(server: TestServer, jar: CookieJar): Promise<boolean> {
+  const session = await jar.fetch(`${server.url}/api/session`);
+  return ((await session.json()) as { loggedIn: boolean }).loggedIn;
+}
+
+/** The pin_identities row of this mpin_id. */
+export function pinIdentityRow(server: TestServer, mpinId: string) {
+  return server.ctx.database.db
+    .selectFrom('pin_identities')
+    .selectAll()
+    .where('mpin_id', '=', mpinId)
+    .executeTakeFirstOrThrow();
+}
+
+/** A browser running one of the SPA's PIN clients (packages/web/src/pin): cookies, storage. */
+export function spaPinBrowser<Client>(
+  Client: new (options: PinClientOptions) => Client,
+  server: TestServer,
+  customerId: string,
+  storage = memoryStorage(),
+  jar: CookieJar = new CookieJar(),
+) {
+  const client = new Client({
+    server: `${server.url}/api/mpin`,
+    customerId,
+    storage,
+    fetch: (input, init) => jar.fetch(input, init),
+  });
+  return { client, storage, jar };
+}
 
 /**
  * The browser's side of the PIN scheme, over real HTTP, with the maths of packages/pin. Each

@@ -19,8 +19,12 @@ import { buildAuthorityService } from '../../authority/service.js';
 import { ISSUE_PATH } from '../../authority/wire.js';
 import { ApiError } from '../../http/apiError.js';
 import { databaseTargets } from '../../test/databases.js';
-import { ApiBrowser, signUp } from '../../test/journey.js';
-import { PinBrowser } from '../../test/pinBrowser.js';
+import {
+  PinBrowser,
+  createPinShop,
+  pinIdentityRow,
+  signedUpPinBrowser,
+} from '../../test/pinBrowser.js';
 import { freePort, startTestServer, type TestServer } from '../../test/testServer.js';
 import { tokenHash } from './pinStore.js';
 import { RemoteAuthority } from './remoteAuthority.js';
@@ -48,13 +52,7 @@ async function startAuthority(port = 0) {
 }
 
 async function pinShop(server: TestServer) {
-  return (
-    await server.ctx.clients.create({
-      name: 'PIN shop',
-      redirectUris: ['http://127.0.0.1:3001/cb'],
-      requirePin: true,
-    })
-  ).clientId;
+  return (await createPinShop(server.ctx.clients)).clientId;
 }
 
 /** Registration as far as authority 2 (the cs2url call), without expecting it to work. */
@@ -100,10 +98,8 @@ describe.each(databaseTargets())('PIN authority 2 as its own service (%s)', (tar
     await authority?.app.close();
   });
 
-  async function signedInPinBrowser(on = server, customer = clientId) {
-    users++;
-    const browser = await signUp(on, `remote${users}@example.com`, new ApiBrowser(on));
-    return new PinBrowser(on, customer, browser);
+  function signedInPinBrowser(on = server, customer = clientId) {
+    return signedUpPinBrowser(on, customer, `remote${++users}@example.com`);
   }
 
   it('registers through the authority service and logs in; Verity holds no second share', async () => {
@@ -122,12 +118,7 @@ describe.each(databaseTargets())('PIN authority 2 as its own service (%s)', (tar
     expect((await fresh.login(identity, '3142')).status).toBe(401);
   });
 
-  const row = (mpinId: string) =>
-    server.ctx.database.db
-      .selectFrom('pin_identities')
-      .selectAll()
-      .where('mpin_id', '=', mpinId)
-      .executeTakeFirstOrThrow();
+  const row = (mpinId: string) => pinIdentityRow(server, mpinId);
 
   /** Backdates an identity's secret so that its next login answers renewSecret. */
   const makeOld = (mpinId: string) =>

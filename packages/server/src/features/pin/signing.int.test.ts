@@ -3,8 +3,14 @@ import * as pin from '@verity/pin';
 import * as oidc from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseTargets } from '../../test/databases.js';
-import { ApiBrowser, signUp } from '../../test/journey.js';
-import { PinBrowser } from '../../test/pinBrowser.js';
+import type { ApiBrowser } from '../../test/journey.js';
+import {
+  PinBrowser,
+  createPinShop,
+  isSignedIn,
+  pinIdentityRow,
+  signedUpPinBrowser,
+} from '../../test/pinBrowser.js';
 import { startTestServer, type TestServer } from '../../test/testServer.js';
 
 const redirectUri = 'http://127.0.0.1:3001/callback';
@@ -26,11 +32,7 @@ describe.each(databaseTargets())('PIN signing, dvsRegister and renewSecret (%s)'
       { TRUST_PROXY: '1', PIN_RENEW_SECRETS_ISSUED_BEFORE: renewBefore },
       {
         before: async (stores) => {
-          created = await stores.clients.create({
-            name: 'PIN shop',
-            redirectUris: [redirectUri],
-            requirePin: true,
-          });
+          created = await createPinShop(stores.clients, [redirectUri]);
         },
       },
     );
@@ -57,20 +59,15 @@ describe.each(databaseTargets())('PIN signing, dvsRegister and renewSecret (%s)'
     return location.split('/').pop()!;
   }
 
-  async function row(mpinId: string) {
-    const all = await server.ctx.database.db.selectFrom('pin_identities').selectAll().execute();
-    return all.find((r) => r.mpin_id === mpinId)!;
-  }
+  const row = (mpinId: string) => pinIdentityRow(server, mpinId);
 
   /**
    * A user signed up by password with a PIN identity on this browser, a request of the PIN
    * client at its consent step, logged in with the PIN: the login's dvsRegister token.
    */
   async function pinUser(chosenPin = '2580') {
-    users++;
-    const api = await signUp(server, `sign${users}@example.com`, new ApiBrowser(server));
-    const browser = new PinBrowser(server, clientId, api);
-    const requestId = await startRequest(api);
+    const browser = await signedUpPinBrowser(server, clientId, `sign${++users}@example.com`);
+    const requestId = await startRequest(browser.browser);
     const identity = await browser.register(chosenPin);
     const passed = await browser.login(identity, chosenPin);
     const answer = await browser.authenticate(passed.body.authOTT as string, requestId);
@@ -301,8 +298,7 @@ describe.each(databaseTargets())('PIN signing, dvsRegister and renewSecret (%s)'
       renewSecret: { regOTT: expect.any(String) },
     });
     expect(answer.body).not.toHaveProperty('dvsRegister');
-    const session = await fresh.browser.fetch(`${server.url}/api/session`);
-    expect(await session.json()).toMatchObject({ loggedIn: false });
+    expect(await isSignedIn(server, fresh.browser)).toBe(false);
 
     const { regOTT } = answer.body.renewSecret as { regOTT: string };
     const renewed = await fresh.shares(identity.mpinId, regOTT, '0420');
@@ -333,8 +329,7 @@ describe.each(databaseTargets())('PIN signing, dvsRegister and renewSecret (%s)'
     const signedIn = await fresh.authenticate(retried.body.authOTT as string);
     expect(signedIn.body).not.toHaveProperty('renewSecret');
     expect(signedIn.body).toHaveProperty('dvsRegister');
-    const after = await fresh.browser.fetch(`${server.url}/api/session`);
-    expect(await after.json()).toMatchObject({ loggedIn: true });
+    expect(await isSignedIn(server, fresh.browser)).toBe(true);
   });
 
   it('renewSecret started again replaces the renewal under way; an abandoned one is swept and the old secret stays', async () => {
