@@ -10,11 +10,15 @@ type Answer = { status: number; body: Record<string, unknown> };
 let addresses = 0;
 
 /** The PIN tests' client: 'PIN shop', which requires a PIN. */
-export function createPinShop(
-  clients: Pick<TestServer['ctx']['clients'], 'create'>,
-  redirectUris = ['http://127.0.0.1:3001/cb'],
-) {
-  return clients.create({ name: 'PIN shop', redirectUris, requirePin: true });
+export const pinShop = (redirectUris = ['http://127.0.0.1:3001/cb']) => ({
+  name: 'PIN shop',
+  redirectUris,
+  requirePin: true,
+});
+
+/** Registers the PIN shop on this server; its client id. */
+export async function createPinShop(server: TestServer): Promise<string> {
+  return (await server.ctx.clients.create(pinShop())).clientId;
 }
 
 /** A new user signed up by password: a PIN browser already signed in. */

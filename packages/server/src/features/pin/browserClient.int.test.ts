@@ -25,7 +25,7 @@ describe.each(databaseTargets())('the browser’s PIN client (%s)', (target) => 
     server = await startTestServer(target, {
       PIN_RENEW_SECRETS_ISSUED_BEFORE: '2026-01-01T00:00:00Z',
     });
-    clientId = (await createPinShop(server.ctx.clients)).clientId;
+    clientId = await createPinShop(server);
   });
   afterAll(async () => server?.close());
 

@@ -17,7 +17,7 @@ describe.each(databaseTargets())('cross-device PIN login (%s)', (target) => {
 
   beforeAll(async () => {
     server = await startTestServer(target, { TRUST_PROXY: '1' });
-    clientId = (await createPinShop(server.ctx.clients)).clientId;
+    clientId = await createPinShop(server);
   });
   afterAll(async () => server?.close());
 

@@ -15,7 +15,7 @@ describe.each(databaseTargets())('the browser’s cross-device PIN client (%s)',
 
   beforeAll(async () => {
     server = await startTestServer(target);
-    clientId = (await createPinShop(server.ctx.clients)).clientId;
+    clientId = await createPinShop(server);
   });
   afterAll(async () => server?.close());
 

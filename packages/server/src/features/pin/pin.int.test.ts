@@ -17,7 +17,7 @@ describe.each(databaseTargets())('PIN scheme calls (%s)', (target) => {
   beforeAll(async () => {
     // Each PinBrowser has its own address (X-Forwarded-For), so limits are per test.
     server = await startTestServer(target, { TRUST_PROXY: '1' });
-    clientId = (await createPinShop(server.ctx.clients)).clientId;
+    clientId = await createPinShop(server);
   });
   afterAll(async () => server?.close());
 

@@ -51,10 +51,6 @@ async function startAuthority(port = 0) {
   return { app, issued, url: `http://127.0.0.1:${typeof address === 'object' && address?.port}` };
 }
 
-async function pinShop(server: TestServer) {
-  return (await createPinShop(server.ctx.clients)).clientId;
-}
-
 /** Registration as far as authority 2 (the cs2url call), without expecting it to work. */
 async function registerUpToAuthority2(browser: PinBrowser) {
   const start = await browser.call('POST', '/api/mpin/register');
@@ -91,7 +87,7 @@ describe.each(databaseTargets())('PIN authority 2 as its own service (%s)', (tar
       PIN_AUTHORITY_2_SECRET: secret,
       PIN_RENEW_SECRETS_ISSUED_BEFORE: renewBefore,
     });
-    clientId = await pinShop(server);
+    clientId = await createPinShop(server);
   });
   afterAll(async () => {
     await server?.close();
@@ -233,7 +229,7 @@ describe.each(databaseTargets())('PIN authority 2 as its own service (%s)', (tar
     try {
       const before = authority.issued.length;
       const { answer } = await registerUpToAuthority2(
-        await signedInPinBrowser(wrong, await pinShop(wrong)),
+        await signedInPinBrowser(wrong, await createPinShop(wrong)),
       );
       expect(answer.status).toBe(503);
       expect(answer.body.error).toMatchObject({ code: 'pin_authority_unavailable' });
@@ -252,7 +248,7 @@ describe.each(databaseTargets())('PIN authority 2 as its own service (%s)', (tar
     });
     let late: Awaited<ReturnType<typeof startAuthority>> | undefined;
     try {
-      const browser = await signedInPinBrowser(down, await pinShop(down));
+      const browser = await signedInPinBrowser(down, await createPinShop(down));
       const { answer, cs2url } = await registerUpToAuthority2(browser);
       expect(answer.status).toBe(503);
       expect(answer.body).toEqual({

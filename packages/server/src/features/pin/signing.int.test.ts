@@ -3,17 +3,21 @@ import * as pin from '@verity/pin';
 import * as oidc from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseTargets } from '../../test/databases.js';
-import type { ApiBrowser } from '../../test/journey.js';
+import {
+  type ApiBrowser,
+  redirectUri,
+  startServerWithClient,
+  startSignInRequest,
+} from '../../test/journey.js';
 import {
   PinBrowser,
-  createPinShop,
   isSignedIn,
+  pinShop,
   pinIdentityRow,
   signedUpPinBrowser,
 } from '../../test/pinBrowser.js';
-import { startTestServer, type TestServer } from '../../test/testServer.js';
+import type { TestServer } from '../../test/testServer.js';
 
-const redirectUri = 'http://127.0.0.1:3001/callback';
 /** Secrets issued before this renew at the next login (PIN_RENEW_SECRETS_ISSUED_BEFORE). */
 const renewBefore = '2026-01-01T00:00:00Z';
 
@@ -26,37 +30,20 @@ describe.each(databaseTargets())('PIN signing, dvsRegister and renewSecret (%s)'
   let users = 0;
 
   beforeAll(async () => {
-    let created!: { clientId: string; clientSecret: string | null };
-    server = await startTestServer(
+    ({
+      server,
+      config,
+      created: { clientId },
+    } = await startServerWithClient(
       target,
       { TRUST_PROXY: '1', PIN_RENEW_SECRETS_ISSUED_BEFORE: renewBefore },
-      {
-        before: async (stores) => {
-          created = await createPinShop(stores.clients, [redirectUri]);
-        },
-      },
-    );
-    clientId = created.clientId;
-    config = await oidc.discovery(
-      new URL(server.url),
-      created.clientId,
-      created.clientSecret!,
-      oidc.ClientSecretBasic(created.clientSecret!),
-      { execute: [oidc.allowInsecureRequests] },
-    );
+      pinShop([redirectUri]),
+    ));
   });
   afterAll(async () => server?.close());
 
   async function startRequest(browser: ApiBrowser): Promise<string> {
-    const url = oidc.buildAuthorizationUrl(config, {
-      redirect_uri: redirectUri,
-      scope: 'openid email',
-      code_challenge: await oidc.calculatePKCECodeChallenge(oidc.randomPKCECodeVerifier()),
-      code_challenge_method: 'S256',
-    });
-    const location = (await browser.fetch(url.href)).headers.get('location')!;
-    await browser.fetch(`${server.url}${location}`);
-    return location.split('/').pop()!;
+    return (await startSignInRequest(server, config, browser, { scope: 'openid email' })).requestId;
   }
 
   const row = (mpinId: string) => pinIdentityRow(server, mpinId);
