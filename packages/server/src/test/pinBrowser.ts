@@ -41,6 +41,15 @@ export function pinIdentityRow(server: TestServer, mpinId: string) {
     .executeTakeFirstOrThrow();
 }
 
+/** Backdates an identity's secret before the renewal date, so its next login answers renewSecret. */
+export function backdateSecret(server: TestServer, mpinId: string) {
+  return server.ctx.database.db
+    .updateTable('pin_identities')
+    .set({ secret_issued_at: Date.parse('2025-06-01T00:00:00Z') })
+    .where('mpin_id', '=', mpinId)
+    .execute();
+}
+
 /** A browser running one of the SPA's PIN clients (packages/web/src/pin): cookies, storage. */
 export function spaPinBrowser<Client>(
   Client: new (options: PinClientOptions) => Client,

@@ -21,6 +21,7 @@ import { ApiError } from '../../http/apiError.js';
 import { databaseTargets } from '../../test/databases.js';
 import {
   PinBrowser,
+  backdateSecret,
   createPinShop,
   pinIdentityRow,
   signedUpPinBrowser,
@@ -116,13 +117,7 @@ describe.each(databaseTargets())('PIN authority 2 as its own service (%s)', (tar
 
   const row = (mpinId: string) => pinIdentityRow(server, mpinId);
 
-  /** Backdates an identity's secret so that its next login answers renewSecret. */
-  const makeOld = (mpinId: string) =>
-    server.ctx.database.db
-      .updateTable('pin_identities')
-      .set({ secret_issued_at: Date.parse('2025-06-01T00:00:00Z') })
-      .where('mpin_id', '=', mpinId)
-      .execute();
+  const makeOld = (mpinId: string) => backdateSecret(server, mpinId);
 
   it('renewSecret through the authority service: a new mpin_id, the old one working until the switch; then a signing identity', async () => {
     const identity = await (await signedInPinBrowser()).register('2718');

@@ -11,6 +11,7 @@ import {
 } from '../../test/journey.js';
 import {
   PinBrowser,
+  backdateSecret,
   isSignedIn,
   pinShop,
   pinIdentityRow,
@@ -270,11 +271,7 @@ describe.each(databaseTargets())('PIN signing, dvsRegister and renewSecret (%s)'
   it('renewSecret: a secret issued before the renewal date is renewed, then the login retried', async () => {
     const { identity, signing } = await signingUser('0420');
     const { id } = await row(identity.mpinId);
-    await server.ctx.database.db
-      .updateTable('pin_identities')
-      .set({ secret_issued_at: Date.parse('2025-06-01T00:00:00Z') })
-      .where('id', '=', id)
-      .execute();
+    await backdateSecret(server, identity.mpinId);
 
     const fresh = new PinBrowser(server, clientId); // no session
     const passed = await fresh.login(identity, '0420');
@@ -322,11 +319,7 @@ describe.each(databaseTargets())('PIN signing, dvsRegister and renewSecret (%s)'
   it('renewSecret started again replaces the renewal under way; an abandoned one is swept and the old secret stays', async () => {
     const { identity } = await pinUser('1357');
     const { id } = await row(identity.mpinId);
-    await server.ctx.database.db
-      .updateTable('pin_identities')
-      .set({ secret_issued_at: Date.parse('2025-06-01T00:00:00Z') })
-      .where('id', '=', id)
-      .execute();
+    await backdateSecret(server, identity.mpinId);
     const fresh = new PinBrowser(server, clientId);
     const renewal = async () => {
       const passed = await fresh.login(identity, '1357');
