@@ -117,25 +117,15 @@ export class PinBrowser {
     });
     expect(registered.status).toBe(200);
     const { mpinId, regOTT } = registered.body as { mpinId: string; regOTT: string };
-    const user = pin.createUserKey();
-    const first = await this.call(
-      'GET',
-      `${settings.signatureURL}/${mpinId}?regOTT=${regOTT}&publicKey=${user.publicKey}`,
-    );
-    expect(first.status).toBe(200);
-    const { clientSecretShare, cs2url } = first.body as Record<string, string>;
-    const second = await this.call('GET', cs2url!);
-    expect(second.status).toBe(200);
-    const clientSecret = pin.applyUserKey(
-      pin.combineClientSecretShares([clientSecretShare!, second.body.clientSecret as string]),
-      user.secretKey,
-    );
-    return {
+    const { publicKey, token, ...shared } = await this.shares(
       mpinId,
-      publicKey: user.publicKey,
-      token: pin.extractPin(clientSecret, chosenPin, mpinId),
-      settings,
-    };
+      regOTT,
+      chosenPin,
+      pin.createUserKey(),
+      settings.signatureURL!,
+    );
+    expect(shared.mpinId).toBe(mpinId);
+    return { mpinId, publicKey, token, settings };
   }
 
   async pass1(identity: { mpinId: string; publicKey: string }) {
@@ -175,10 +165,16 @@ export class PinBrowser {
    * The two authorities' shares for (mpinId, a new key pair); the token for this PIN, for the
    * mpin_id signatureURL answers (a renewal's is new).
    */
-  async shares(identityId: string, regOTT: string, chosenPin: string, user = pin.createUserKey()) {
+  async shares(
+    identityId: string,
+    regOTT: string,
+    chosenPin: string,
+    user = pin.createUserKey(),
+    signatureURL = '/api/mpin/rps/v2/signature',
+  ) {
     const first = await this.call(
       'GET',
-      `/api/mpin/rps/v2/signature/${identityId}?regOTT=${regOTT}&publicKey=${user.publicKey}`,
+      `${signatureURL}/${identityId}?regOTT=${regOTT}&publicKey=${user.publicKey}`,
     );
     expect(first.status).toBe(200);
     const {
