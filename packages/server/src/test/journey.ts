@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { termsVersion } from '@verity/contracts';
 import * as oidc from 'openid-client';
 import { expect } from 'vitest';
@@ -108,4 +109,15 @@ export async function startSignInRequest(
   const location = (await browser.fetch(url.href)).headers.get('location')!;
   await browser.fetch(`${server.url}${location}`);
   return { requestId: location.split('/').pop()!, verifier };
+}
+
+/** A new user signed in twice, in two browsers (two sessions that may act at once). */
+export async function userInTwoBrowsers(server: TestServer) {
+  const email = `${randomUUID()}@example.com`;
+  const first = await signUp(server, email);
+  const second = new ApiBrowser(server);
+  const login = await second.post('/api/login/email', { Email: email, Password: strongPassword });
+  expect(login.body.failed).toBe(false);
+  const user = await server.ctx.users.findByEmail(email);
+  return { first, second, userId: user!.id };
 }
