@@ -364,14 +364,14 @@ export class PinClient {
   }
 
   /**
-   * Proves the PIN of a saved identity (pass 1, pass 2) and hands the authOTT to `use`, which
-   * spends it (authenticate, or approve another device's sign-in). A 410 from any step marks
-   * the identity REVOKED and is rethrown.
+   * Proves the PIN of a saved identity (pass 1, pass 2) and hands the authOTT to `spend`,
+   * which uses it up (authenticate, or approve another device's sign-in). A 410 from any
+   * step marks the identity REVOKED and is rethrown.
    */
   protected async proveWithPin<T>(
     userId: string,
     pin: string,
-    use: (authOTT: string, identity: PinIdentity, settings: PinClientSettings) => Promise<T>,
+    spend: (authOTT: string, identity: PinIdentity, settings: PinClientSettings) => Promise<T>,
   ): Promise<T> {
     const identity = getIdentity(this.options.storage, this.options.customerId, userId);
     if (identity.state === 'REVOKED') throw new ApiError('pin_revoked', 410);
@@ -398,7 +398,7 @@ export class PinClient {
         { mpin_id: identity.mpinId, V, WID: 'web' },
         pinPass2ResponseSchema,
       );
-      return await use(authOTT, identity, settings);
+      return await spend(authOTT, identity, settings);
     } catch (error) {
       if (error instanceof ApiError && error.status === 410)
         updateIdentity(this.options.storage, identity.customerId, userId, { state: 'REVOKED' });
