@@ -1,8 +1,15 @@
+import { randomUUID } from 'node:crypto';
 import { termsVersion } from '@verity/contracts';
+import * as oidc from 'openid-client';
 import { expect } from 'vitest';
-import { CookieJar, type TestServer } from './testServer.js';
+import { CookieJar, startTestServer, type TestServer } from './testServer.js';
 
 export const strongPassword = 'correct horse battery staple 42';
+/** The relying party's redirect_uri in the int tests' clients. */
+export const redirectUri = 'http://127.0.0.1:3001/callback';
+
+type ClientInput = Parameters<TestServer['ctx']['clients']['create']>[0];
+type CreatedClient = { clientId: string; clientSecret: string | null };
 
 /** A browser talking to the API: JSON POSTs with its own cookies. */
 export class ApiBrowser extends CookieJar {
@@ -53,4 +60,64 @@ export async function signUp(
   });
   expect(verified.status).toBe(200);
   return browser;
+}
+
+/** openid-client's configuration for a confidential client of this server (plain HTTP). */
+export function discoverClient(server: TestServer, created: CreatedClient) {
+  return oidc.discovery(
+    new URL(server.url),
+    created.clientId,
+    created.clientSecret!,
+    oidc.ClientSecretBasic(created.clientSecret!),
+    { execute: [oidc.allowInsecureRequests] },
+  );
+}
+
+/** A test server with this client registered before it starts, and the client's configuration. */
+export async function startServerWithClient(
+  target: 'sqlite' | 'postgres',
+  env: Record<string, string>,
+  client: ClientInput,
+) {
+  let created!: CreatedClient;
+  const server = await startTestServer(target, env, {
+    before: async (stores) => {
+      created = await stores.clients.create(client);
+    },
+  });
+  return { server, created, config: await discoverClient(server, created) };
+}
+
+/**
+ * Starts a sign-in request of the client in this browser (PKCE, scope openid unless `params`
+ * say otherwise) and opens it as the SPA would; its request id and code verifier.
+ */
+export async function startSignInRequest(
+  server: TestServer,
+  config: oidc.Configuration,
+  browser: CookieJar,
+  params: Record<string, string> = {},
+) {
+  const verifier = oidc.randomPKCECodeVerifier();
+  const url = oidc.buildAuthorizationUrl(config, {
+    redirect_uri: redirectUri,
+    scope: 'openid',
+    code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
+    code_challenge_method: 'S256',
+    ...params,
+  });
+  const location = (await browser.fetch(url.href)).headers.get('location')!;
+  await browser.fetch(`${server.url}${location}`);
+  return { requestId: location.split('/').pop()!, verifier };
+}
+
+/** A new user signed in twice, in two browsers (two sessions that may act at once). */
+export async function userInTwoBrowsers(server: TestServer) {
+  const email = `${randomUUID()}@example.com`;
+  const first = await signUp(server, email);
+  const second = new ApiBrowser(server);
+  const login = await second.post('/api/login/email', { Email: email, Password: strongPassword });
+  expect(login.body.failed).toBe(false);
+  const user = await server.ctx.users.findByEmail(email);
+  return { first, second, userId: user!.id };
 }

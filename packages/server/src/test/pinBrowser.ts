@@ -1,11 +1,71 @@
 import * as pin from '@verity/pin';
 import { expect } from 'vitest';
-import { ApiBrowser } from './journey.js';
-import type { TestServer } from './testServer.js';
+import type { PinClientOptions } from '../../../web/src/pin/pinClient';
+import { memoryStorage } from '../../../web/src/state/memoryStorage';
+import { ApiBrowser, signUp } from './journey.js';
+import { CookieJar, type TestServer } from './testServer.js';
 
 type Answer = { status: number; body: Record<string, unknown> };
 
 let addresses = 0;
+
+/** The PIN tests' client: 'PIN shop', which requires a PIN. */
+export const pinShop = (redirectUris = ['http://127.0.0.1:3001/cb']) => ({
+  name: 'PIN shop',
+  redirectUris,
+  requirePin: true,
+});
+
+/** Registers the PIN shop on this server; its client id. */
+export async function createPinShop(server: TestServer): Promise<string> {
+  return (await server.ctx.clients.create(pinShop())).clientId;
+}
+
+/** A new user signed up by password: a PIN browser already signed in. */
+export async function signedUpPinBrowser(server: TestServer, customerId: string, email: string) {
+  return new PinBrowser(server, customerId, await signUp(server, email, new ApiBrowser(server)));
+}
+
+/** Whether the browser with these cookies has a signed-in session. */
+export async function isSignedIn(server: TestServer, jar: CookieJar): Promise<boolean> {
+  const session = await jar.fetch(`${server.url}/api/session`);
+  return ((await session.json()) as { loggedIn: boolean }).loggedIn;
+}
+
+/** The pin_identities row of this mpin_id. */
+export function pinIdentityRow(server: TestServer, mpinId: string) {
+  return server.ctx.database.db
+    .selectFrom('pin_identities')
+    .selectAll()
+    .where('mpin_id', '=', mpinId)
+    .executeTakeFirstOrThrow();
+}
+
+/** Backdates an identity's secret before the renewal date, so its next login answers renewSecret. */
+export function backdateSecret(server: TestServer, mpinId: string) {
+  return server.ctx.database.db
+    .updateTable('pin_identities')
+    .set({ secret_issued_at: Date.parse('2025-06-01T00:00:00Z') })
+    .where('mpin_id', '=', mpinId)
+    .execute();
+}
+
+/** A browser running one of the SPA's PIN clients (packages/web/src/pin): cookies, storage. */
+export function spaPinBrowser<Client>(
+  Client: new (options: PinClientOptions) => Client,
+  server: TestServer,
+  customerId: string,
+  storage = memoryStorage(),
+  jar: CookieJar = new CookieJar(),
+) {
+  const client = new Client({
+    server: `${server.url}/api/mpin`,
+    customerId,
+    storage,
+    fetch: (input, init) => jar.fetch(input, init),
+  });
+  return { client, storage, jar };
+}
 
 /**
  * The browser's side of the PIN scheme, over real HTTP, with the maths of packages/pin. Each
@@ -57,25 +117,15 @@ export class PinBrowser {
     });
     expect(registered.status).toBe(200);
     const { mpinId, regOTT } = registered.body as { mpinId: string; regOTT: string };
-    const user = pin.createUserKey();
-    const first = await this.call(
-      'GET',
-      `${settings.signatureURL}/${mpinId}?regOTT=${regOTT}&publicKey=${user.publicKey}`,
-    );
-    expect(first.status).toBe(200);
-    const { clientSecretShare, cs2url } = first.body as Record<string, string>;
-    const second = await this.call('GET', cs2url!);
-    expect(second.status).toBe(200);
-    const clientSecret = pin.applyUserKey(
-      pin.combineClientSecretShares([clientSecretShare!, second.body.clientSecret as string]),
-      user.secretKey,
-    );
-    return {
+    const { publicKey, token, ...shared } = await this.shares(
       mpinId,
-      publicKey: user.publicKey,
-      token: pin.extractPin(clientSecret, chosenPin, mpinId),
-      settings,
-    };
+      regOTT,
+      chosenPin,
+      pin.createUserKey(),
+      settings.signatureURL!,
+    );
+    expect(shared.mpinId).toBe(mpinId);
+    return { mpinId, publicKey, token, settings };
   }
 
   async pass1(identity: { mpinId: string; publicKey: string }) {
@@ -115,10 +165,16 @@ export class PinBrowser {
    * The two authorities' shares for (mpinId, a new key pair); the token for this PIN, for the
    * mpin_id signatureURL answers (a renewal's is new).
    */
-  async shares(identityId: string, regOTT: string, chosenPin: string, user = pin.createUserKey()) {
+  async shares(
+    identityId: string,
+    regOTT: string,
+    chosenPin: string,
+    user = pin.createUserKey(),
+    signatureURL = '/api/mpin/rps/v2/signature',
+  ) {
     const first = await this.call(
       'GET',
-      `/api/mpin/rps/v2/signature/${identityId}?regOTT=${regOTT}&publicKey=${user.publicKey}`,
+      `${signatureURL}/${identityId}?regOTT=${regOTT}&publicKey=${user.publicKey}`,
     );
     expect(first.status).toBe(200);
     const {

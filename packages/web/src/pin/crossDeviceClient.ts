@@ -5,8 +5,6 @@ import {
   pinAccessIdResponseSchema,
   pinAccessPendingResponseSchema,
   pinAccessPollResponseSchema,
-  pinPass1ResponseSchema,
-  pinPass2ResponseSchema,
   pinPushAuthResponseSchema,
   pinVerificationConfirmationResponseSchema,
   pinVerificationResponseSchema,
@@ -14,9 +12,7 @@ import {
   type PinAccessId,
   type PinAccessPoll,
 } from '@verity/contracts';
-import { pass1, pass2 } from '@verity/pin';
-import { ApiError } from '../api/client';
-import { PinIdentityError, getIdentity, updateIdentity, type PinIdentity } from './identities';
+import { PinIdentityError, type PinIdentity } from './identities';
 import { PinClient } from './pinClient';
 
 const RPS = '/rps/v2';
@@ -72,42 +68,14 @@ export class CrossDeviceClient extends PinClient {
 
   /** Approves with a saved identity and its PIN; 410 marks the identity REVOKED. */
   async approve(userId: string, pin: string, accessId: string): Promise<void> {
-    const identity = getIdentity(this.options.storage, this.options.customerId, userId);
-    if (identity.state === 'REVOKED') throw new ApiError('pin_revoked', 410);
-    if (identity.state !== 'REGISTERED') throw new PinIdentityError('Missing identity');
-    const settings = await this.settings();
-    try {
-      const { x, U } = pass1(identity.mpinId);
-      const { y } = await this.call(
-        'POST',
-        `${settings.mpinAuthServerURL}/pass1`,
-        {
-          scope: ['oauth'],
-          mpin_id: identity.mpinId,
-          dtas: identity.dtas,
-          publicKey: identity.publicKey,
-          U,
-        },
-        pinPass1ResponseSchema,
-      );
-      const V = pass2({ mpinId: identity.mpinId, token: identity.token, pin, x, y });
-      const { authOTT } = await this.call(
-        'POST',
-        `${settings.mpinAuthServerURL}/pass2`,
-        { mpin_id: identity.mpinId, V, WID: 'web' },
-        pinPass2ResponseSchema,
-      );
-      await this.call(
+    await this.proveWithPin(userId, pin, (authOTT) =>
+      this.call(
         'POST',
         `${RPS}/access/approve`,
         { accessId, authOTT },
         pinAccessApproveResponseSchema,
-      );
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 410)
-        updateIdentity(this.options.storage, identity.customerId, userId, { state: 'REVOKED' });
-      throw error;
-    }
+      ),
+    );
   }
 
   /**

@@ -348,6 +348,31 @@ export class PinClient {
     pin: string,
     requestId?: string,
   ): Promise<PinAuthenticateResponse> {
+    return this.proveWithPin(userId, pin, async (authOTT, identity, settings) => {
+      const result = await this.call(
+        'POST',
+        settings.authenticateURL,
+        { authOTT, ...(requestId ? { RequestId: requestId } : {}) },
+        pinAuthenticateResponseSchema,
+      );
+      updateIdentity(this.options.storage, identity.customerId, userId, {
+        lastUsed: nowSeconds(),
+        display: result.display,
+      });
+      return result;
+    });
+  }
+
+  /**
+   * Proves the PIN of a saved identity (pass 1, pass 2) and hands the authOTT to `spend`,
+   * which uses it up (authenticate, or approve another device's sign-in). A 410 from any
+   * step marks the identity REVOKED and is rethrown.
+   */
+  protected async proveWithPin<T>(
+    userId: string,
+    pin: string,
+    spend: (authOTT: string, identity: PinIdentity, settings: PinClientSettings) => Promise<T>,
+  ): Promise<T> {
     const identity = getIdentity(this.options.storage, this.options.customerId, userId);
     if (identity.state === 'REVOKED') throw new ApiError('pin_revoked', 410);
     if (identity.state !== 'REGISTERED') throw new PinIdentityError('Missing identity');
@@ -373,17 +398,7 @@ export class PinClient {
         { mpin_id: identity.mpinId, V, WID: 'web' },
         pinPass2ResponseSchema,
       );
-      const result = await this.call(
-        'POST',
-        settings.authenticateURL,
-        { authOTT, ...(requestId ? { RequestId: requestId } : {}) },
-        pinAuthenticateResponseSchema,
-      );
-      updateIdentity(this.options.storage, identity.customerId, userId, {
-        lastUsed: nowSeconds(),
-        display: result.display,
-      });
-      return result;
+      return await spend(authOTT, identity, settings);
     } catch (error) {
       if (error instanceof ApiError && error.status === 410)
         updateIdentity(this.options.storage, identity.customerId, userId, { state: 'REVOKED' });

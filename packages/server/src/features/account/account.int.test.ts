@@ -2,51 +2,37 @@ import { randomUUID } from 'node:crypto';
 import * as oidc from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseTargets } from '../../test/databases.js';
-import { ApiBrowser, signUp, strongPassword } from '../../test/journey.js';
-import { startTestServer, type TestServer } from '../../test/testServer.js';
+import {
+  ApiBrowser,
+  redirectUri,
+  signUp,
+  startServerWithClient,
+  startSignInRequest,
+  strongPassword,
+} from '../../test/journey.js';
+import type { TestServer } from '../../test/testServer.js';
 import { purgeClosedAccounts, RETENTION_AFTER_CLOSURE_MS } from './closeAccount.js';
-
-const redirectUri = 'http://127.0.0.1:3001/callback';
 
 describe.each(databaseTargets())('account consents and deletion (%s)', (target) => {
   let server: TestServer;
   let config: oidc.Configuration;
 
   beforeAll(async () => {
-    let created!: { clientId: string; clientSecret: string | null };
-    server = await startTestServer(
+    ({ server, config } = await startServerWithClient(
       target,
       {},
-      {
-        before: async (stores) => {
-          created = await stores.clients.create({ name: 'Shop', redirectUris: [redirectUri] });
-        },
-      },
-    );
-    config = await oidc.discovery(
-      new URL(server.url),
-      created.clientId,
-      created.clientSecret!,
-      oidc.ClientSecretBasic(created.clientSecret!),
-      { execute: [oidc.allowInsecureRequests] },
-    );
+      { name: 'Shop', redirectUris: [redirectUri] },
+    ));
   });
   afterAll(async () => server?.close());
 
   /** Signs in to the client through Verity with consent to the e-mail; returns the tokens. */
   async function signInToShop(browser: ApiBrowser) {
-    const verifier = oidc.randomPKCECodeVerifier();
     const state = oidc.randomState();
-    const url = oidc.buildAuthorizationUrl(config, {
-      redirect_uri: redirectUri,
+    const { requestId, verifier } = await startSignInRequest(server, config, browser, {
       scope: 'openid email',
       state,
-      code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
-      code_challenge_method: 'S256',
     });
-    const location = (await browser.fetch(url.href)).headers.get('location')!;
-    const requestId = location.split('/').pop()!;
-    await browser.fetch(`${server.url}${location}`);
     await browser.post(`/api/requests/${requestId}`);
     expect((await browser.post('/api/consent', { Approved: true })).status).toBe(200);
     const generated = await browser.post('/api/generateresponse', { requestId });

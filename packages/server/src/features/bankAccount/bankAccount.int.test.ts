@@ -2,39 +2,31 @@ import { randomUUID } from 'node:crypto';
 import * as oidc from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseTargets } from '../../test/databases.js';
-import { ApiBrowser, signUp } from '../../test/journey.js';
+import {
+  ApiBrowser,
+  redirectUri,
+  signUp,
+  startServerWithClient,
+  startSignInRequest,
+} from '../../test/journey.js';
 import { throughSandboxBank } from '../../test/sandboxBank.js';
-import { startTestServer, type TestServer } from '../../test/testServer.js';
-
-const redirectUri = 'http://127.0.0.1:3001/callback';
+import type { TestServer } from '../../test/testServer.js';
 
 describe.each(databaseTargets())('POST /api/verifybankaccount (%s)', (target) => {
   let server: TestServer;
   /** A client whose assurance names the check CurrentAccount (the spec's other name). */
   let currentAccountClient: oidc.Configuration;
   beforeAll(async () => {
-    let created!: { clientId: string; clientSecret: string | null };
-    server = await startTestServer(
+    ({ server, config: currentAccountClient } = await startServerWithClient(
       target,
       {},
       {
-        before: async (stores) => {
-          created = await stores.clients.create({
-            name: 'Letting agent',
-            redirectUris: [redirectUri],
-            skipConsent: true,
-            assurance: [['CurrentAccount']],
-          });
-        },
+        name: 'Letting agent',
+        redirectUris: [redirectUri],
+        skipConsent: true,
+        assurance: [['CurrentAccount']],
       },
-    );
-    currentAccountClient = await oidc.discovery(
-      new URL(server.url),
-      created.clientId,
-      created.clientSecret!,
-      oidc.ClientSecretBasic(created.clientSecret!),
-      { execute: [oidc.allowInsecureRequests] },
-    );
+    ));
   });
   afterAll(async () => server?.close());
 
@@ -54,16 +46,8 @@ describe.each(databaseTargets())('POST /api/verifybankaccount (%s)', (target) =>
 
   /** Starts a sign-in request of the CurrentAccount client in this browser; its id. */
   async function currentAccountRequest(browser: ApiBrowser): Promise<string> {
-    const url = oidc.buildAuthorizationUrl(currentAccountClient, {
-      redirect_uri: redirectUri,
-      scope: 'openid',
-      state: oidc.randomState(),
-      code_challenge: await oidc.calculatePKCECodeChallenge(oidc.randomPKCECodeVerifier()),
-      code_challenge_method: 'S256',
-    });
-    const location = (await browser.fetch(url.href)).headers.get('location')!;
-    await browser.fetch(`${server.url}${location}`);
-    return location.split('/').pop()!;
+    const state = oidc.randomState();
+    return (await startSignInRequest(server, currentAccountClient, browser, { state })).requestId;
   }
 
   it.each([

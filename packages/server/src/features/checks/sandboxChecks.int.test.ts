@@ -7,10 +7,14 @@ import { randomUUID } from 'node:crypto';
 import * as oidc from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseTargets } from '../../test/databases.js';
-import { ApiBrowser, signUp } from '../../test/journey.js';
-import { startTestServer, type TestServer } from '../../test/testServer.js';
-
-const redirectUri = 'http://127.0.0.1:3001/callback';
+import {
+  ApiBrowser,
+  redirectUri,
+  signUp,
+  startServerWithClient,
+  startSignInRequest,
+} from '../../test/journey.js';
+import type { TestServer } from '../../test/testServer.js';
 
 /** Each check's call with the sandboxes' documented passing data (docs/sandbox.md). */
 const checkCalls: Array<[path: string, body: Record<string, string>]> = [
@@ -45,47 +49,24 @@ describe.each(databaseTargets())('identity checks with SANDBOX_CHECKS=off (%s)',
   let config: oidc.Configuration;
 
   beforeAll(async () => {
-    let created!: { clientId: string; clientSecret: string | null };
-    server = await startTestServer(
+    ({ server, config } = await startServerWithClient(
       target,
       { SANDBOX_CHECKS: 'off' },
       {
-        before: async (stores) => {
-          created = await stores.clients.create({
-            name: 'Estate agent',
-            redirectUris: [redirectUri],
-            assurance: [
-              ['Passport'],
-              ['DrivingLicence', 'KBVL1'],
-              ['CreditCard'],
-              ['MobileContract'],
-            ],
-          });
-        },
+        name: 'Estate agent',
+        redirectUris: [redirectUri],
+        assurance: [['Passport'], ['DrivingLicence', 'KBVL1'], ['CreditCard'], ['MobileContract']],
       },
-    );
-    config = await oidc.discovery(
-      new URL(server.url),
-      created.clientId,
-      created.clientSecret!,
-      oidc.ClientSecretBasic(created.clientSecret!),
-      { execute: [oidc.allowInsecureRequests] },
-    );
+    ));
   });
   afterAll(async () => server?.close());
 
   async function newUserInRequest() {
     const browser = await signUp(server, `${randomUUID()}@example.com`);
-    const url = oidc.buildAuthorizationUrl(config, {
-      redirect_uri: redirectUri,
-      scope: 'openid',
+    const { requestId } = await startSignInRequest(server, config, browser, {
       state: oidc.randomState(),
-      code_challenge: await oidc.calculatePKCECodeChallenge(oidc.randomPKCECodeVerifier()),
-      code_challenge_method: 'S256',
     });
-    const location = (await browser.fetch(url.href)).headers.get('location')!;
-    await browser.fetch(`${server.url}${location}`);
-    return { browser, requestId: location.split('/').pop()! };
+    return { browser, requestId };
   }
 
   it('has no identity-check providers', () => {

@@ -10,10 +10,15 @@ import { randomUUID } from 'node:crypto';
 import * as oidc from 'openid-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { databaseTargets } from '../../test/databases.js';
-import { ApiBrowser, signUp, strongPassword } from '../../test/journey.js';
-import { startTestServer } from '../../test/testServer.js';
+import {
+  ApiBrowser,
+  redirectUri,
+  signUp,
+  startServerWithClient,
+  startSignInRequest,
+  strongPassword,
+} from '../../test/journey.js';
 
-const redirectUri = 'http://127.0.0.1:3001/callback';
 const DAY = 86_400_000;
 /** The sandbox's passport (docs/sandbox.md): it expires on 2031-04-30. */
 const anna = {
@@ -27,26 +32,14 @@ const anna = {
 describe.each(databaseTargets())('identity-check evidence expires (%s)', (target) => {
   /** A server whose client demands a passport, or a driving licence and KBV. */
   async function serverWith(maxAgeDays: number) {
-    let created!: { clientId: string; clientSecret: string | null };
-    const server = await startTestServer(
+    const { server, config } = await startServerWithClient(
       target,
       { EVIDENCE_MAX_AGE_DAYS: String(maxAgeDays) },
       {
-        before: async (stores) => {
-          created = await stores.clients.create({
-            name: 'Estate agent',
-            redirectUris: [redirectUri],
-            assurance: [['Passport'], ['DrivingLicence', 'KBVL1']],
-          });
-        },
+        name: 'Estate agent',
+        redirectUris: [redirectUri],
+        assurance: [['Passport'], ['DrivingLicence', 'KBVL1']],
       },
-    );
-    const config = await oidc.discovery(
-      new URL(server.url),
-      created.clientId,
-      created.clientSecret!,
-      oidc.ClientSecretBasic(created.clientSecret!),
-      { execute: [oidc.allowInsecureRequests] },
     );
     return { server, config };
   }
@@ -70,19 +63,8 @@ describe.each(databaseTargets())('identity-check evidence expires (%s)', (target
     browser: ApiBrowser,
     extra: Record<string, string> = {},
   ) {
-    const verifier = oidc.randomPKCECodeVerifier();
     const state = oidc.randomState();
-    const url = oidc.buildAuthorizationUrl(config, {
-      redirect_uri: redirectUri,
-      scope: 'openid',
-      state,
-      code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
-      code_challenge_method: 'S256',
-      ...extra,
-    });
-    const location = (await browser.fetch(url.href)).headers.get('location')!;
-    await browser.fetch(`${server.url}${location}`);
-    return { requestId: location.split('/').pop()!, verifier, state };
+    return { ...(await startSignInRequest(server, config, browser, { state, ...extra })), state };
   }
 
   async function startRequest(stack: Stack, browser: ApiBrowser): Promise<string> {

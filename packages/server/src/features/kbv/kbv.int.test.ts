@@ -2,10 +2,15 @@ import { randomUUID } from 'node:crypto';
 import * as oidc from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseTargets } from '../../test/databases.js';
-import { ApiBrowser, signUp } from '../../test/journey.js';
-import { startTestServer, type TestServer } from '../../test/testServer.js';
+import {
+  ApiBrowser,
+  redirectUri,
+  signUp,
+  startServerWithClient,
+  startSignInRequest,
+} from '../../test/journey.js';
+import type { TestServer } from '../../test/testServer.js';
 
-const redirectUri = 'http://127.0.0.1:3001/callback';
 const anna = {
   number: '533401372',
   surname: 'Smith',
@@ -44,45 +49,27 @@ describe.each(databaseTargets())('knowledge-based questions (%s)', (target) => {
   let config: oidc.Configuration;
 
   beforeAll(async () => {
-    let created!: { clientId: string; clientSecret: string | null };
-    server = await startTestServer(
+    ({ server, config } = await startServerWithClient(
       target,
       {},
       {
-        before: async (stores) => {
-          created = await stores.clients.create({
-            name: 'Estate agent',
-            redirectUris: [redirectUri],
-            assurance: [
-              ['Passport', 'KBVL1'],
-              ['DrivingLicence', 'KBVL1'],
-            ],
-          });
-        },
+        name: 'Estate agent',
+        redirectUris: [redirectUri],
+        assurance: [
+          ['Passport', 'KBVL1'],
+          ['DrivingLicence', 'KBVL1'],
+        ],
       },
-    );
-    config = await oidc.discovery(
-      new URL(server.url),
-      created.clientId,
-      created.clientSecret!,
-      oidc.ClientSecretBasic(created.clientSecret!),
-      { execute: [oidc.allowInsecureRequests] },
-    );
+    ));
   });
   afterAll(async () => server?.close());
 
   async function newUserInRequest() {
     const browser = await signUp(server, `${randomUUID()}@example.com`);
-    const url = oidc.buildAuthorizationUrl(config, {
-      redirect_uri: redirectUri,
-      scope: 'openid',
+    const { requestId } = await startSignInRequest(server, config, browser, {
       state: oidc.randomState(),
-      code_challenge: await oidc.calculatePKCECodeChallenge(oidc.randomPKCECodeVerifier()),
-      code_challenge_method: 'S256',
     });
-    const location = (await browser.fetch(url.href)).headers.get('location')!;
-    await browser.fetch(`${server.url}${location}`);
-    return { browser, requestId: location.split('/').pop()! };
+    return { browser, requestId };
   }
 
   async function questions(browser: ApiBrowser, query = '') {

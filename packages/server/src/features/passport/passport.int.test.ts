@@ -2,11 +2,16 @@ import { randomUUID } from 'node:crypto';
 import * as oidc from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseTargets } from '../../test/databases.js';
-import { ApiBrowser, signUp } from '../../test/journey.js';
-import { startTestServer, type TestServer } from '../../test/testServer.js';
+import {
+  ApiBrowser,
+  redirectUri,
+  signUp,
+  startServerWithClient,
+  startSignInRequest,
+} from '../../test/journey.js';
+import type { TestServer } from '../../test/testServer.js';
 import { identityAssuranceSchemas } from '../../test/verifiedClaimsSchema.js';
 
-const redirectUri = 'http://127.0.0.1:3001/callback';
 const anna = {
   number: '533401372',
   surname: 'Smith',
@@ -24,49 +29,26 @@ describe.each(databaseTargets())('identity checks: options and passport (%s)', (
   let config: oidc.Configuration;
 
   beforeAll(async () => {
-    let created!: { clientId: string; clientSecret: string | null };
-    server = await startTestServer(
+    ({ server, config } = await startServerWithClient(
       target,
       {},
       {
-        before: async (stores) => {
-          created = await stores.clients.create({
-            name: 'Estate agent',
-            redirectUris: [redirectUri],
-            // Document photo checks are not offered yet: that option is filtered out.
-            assurance: [
-              ['Passport'],
-              ['DrivingLicence', 'KBVL1'],
-              ['GenuinePassport', 'SelfieComparison'],
-            ],
-          });
-        },
+        name: 'Estate agent',
+        redirectUris: [redirectUri],
+        // Document photo checks are not offered yet: that option is filtered out.
+        assurance: [
+          ['Passport'],
+          ['DrivingLicence', 'KBVL1'],
+          ['GenuinePassport', 'SelfieComparison'],
+        ],
       },
-    );
-    config = await oidc.discovery(
-      new URL(server.url),
-      created.clientId,
-      created.clientSecret!,
-      oidc.ClientSecretBasic(created.clientSecret!),
-      { execute: [oidc.allowInsecureRequests] },
-    );
+    ));
   });
   afterAll(async () => server?.close());
 
   async function startRequest(browser: ApiBrowser, extra: Record<string, string> = {}) {
-    const verifier = oidc.randomPKCECodeVerifier();
     const state = oidc.randomState();
-    const url = oidc.buildAuthorizationUrl(config, {
-      redirect_uri: redirectUri,
-      scope: 'openid',
-      state,
-      code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
-      code_challenge_method: 'S256',
-      ...extra,
-    });
-    const location = (await browser.fetch(url.href)).headers.get('location')!;
-    await browser.fetch(`${server.url}${location}`);
-    return { requestId: location.split('/').pop()!, verifier, state };
+    return { ...(await startSignInRequest(server, config, browser, { state, ...extra })), state };
   }
 
   /** Follows the provider's redirects from an address until the client's redirect_uri. */

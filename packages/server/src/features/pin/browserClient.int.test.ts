@@ -2,6 +2,7 @@ import { consentMessage } from '@verity/contracts';
 import { verifySignature } from '@verity/pin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memoryStorage } from '../../../../web/src/state/memoryStorage';
+import type { KeyValueStorage } from '../../../../web/src/state/storage';
 import { PinClient } from '../../../../web/src/pin/pinClient';
 import {
   DVS_KEY,
@@ -12,7 +13,8 @@ import {
 } from '../../../../web/src/pin/identities';
 import { databaseTargets } from '../../test/databases.js';
 import { ApiBrowser, signUp } from '../../test/journey.js';
-import { CookieJar, startTestServer, type TestServer } from '../../test/testServer.js';
+import { createPinShop, isSignedIn, spaPinBrowser } from '../../test/pinBrowser.js';
+import { startTestServer, type CookieJar, type TestServer } from '../../test/testServer.js';
 
 // The SPA's PIN client (packages/web/src/pin) against the real server, over real HTTP.
 describe.each(databaseTargets())('the browser’s PIN client (%s)', (target) => {
@@ -23,26 +25,13 @@ describe.each(databaseTargets())('the browser’s PIN client (%s)', (target) => 
     server = await startTestServer(target, {
       PIN_RENEW_SECRETS_ISSUED_BEFORE: '2026-01-01T00:00:00Z',
     });
-    clientId = (
-      await server.ctx.clients.create({
-        name: 'PIN shop',
-        redirectUris: ['http://127.0.0.1:3001/cb'],
-        requirePin: true,
-      })
-    ).clientId;
+    clientId = await createPinShop(server);
   });
   afterAll(async () => server?.close());
 
   /** A browser: its cookies, its localStorage, the SPA's PinClient. */
-  function browserWith(storage = memoryStorage(), jar: CookieJar = new CookieJar()) {
-    const client = new PinClient({
-      server: `${server.url}/api/mpin`,
-      customerId: clientId,
-      storage,
-      fetch: (input, init) => jar.fetch(input, init),
-    });
-    return { client, storage, jar };
-  }
+  const browserWith = (storage?: KeyValueStorage, jar?: CookieJar) =>
+    spaPinBrowser(PinClient, server, clientId, storage, jar);
 
   it('registers, saves the identity without csHex or regOTT, and logs in later', async () => {
     const jar = await signUp(server, 'spa-pin@example.com', new ApiBrowser(server));
@@ -85,8 +74,7 @@ describe.each(databaseTargets())('the browser’s PIN client (%s)', (target) => 
     later.client.signingRevoked(start.userId);
     expect(later.client.canSign(start.userId)).toBe(false);
     expect(getIdentity(storage, clientId, start.userId).state).toBe('REGISTERED');
-    const session = await later.jar.fetch(`${server.url}/api/session`);
-    expect(await session.json()).toMatchObject({ loggedIn: true });
+    expect(await isSignedIn(server, later.jar)).toBe(true);
   });
 
   it('renewSecret: renews the secret with the PIN just typed and logs in, in one call', async () => {
@@ -114,8 +102,7 @@ describe.each(databaseTargets())('the browser’s PIN client (%s)', (target) => 
       .where('kind', '=', 'login')
       .execute();
     expect(rows).toEqual([{ mpin_id: after.mpinId, public_key: after.publicKey }]);
-    const session = await later.jar.fetch(`${server.url}/api/session`);
-    expect(await session.json()).toMatchObject({ loggedIn: true });
+    expect(await isSignedIn(server, later.jar)).toBe(true);
     // And it logs in again without another renewal.
     await expect(
       browserWith(storage).client.authenticate(start.userId, '2468'),

@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseTargets } from '../../test/databases.js';
-import { ApiBrowser, signUp } from '../../test/journey.js';
-import { PinBrowser } from '../../test/pinBrowser.js';
+import {
+  PinBrowser,
+  createPinShop,
+  isSignedIn,
+  signedUpPinBrowser,
+} from '../../test/pinBrowser.js';
 import { startTestServer, type TestServer } from '../../test/testServer.js';
 
 type Identity = Awaited<ReturnType<PinBrowser['register']>>;
@@ -13,25 +17,14 @@ describe.each(databaseTargets())('cross-device PIN login (%s)', (target) => {
 
   beforeAll(async () => {
     server = await startTestServer(target, { TRUST_PROXY: '1' });
-    clientId = (
-      await server.ctx.clients.create({
-        name: 'PIN shop',
-        redirectUris: ['http://127.0.0.1:3001/cb'],
-        requirePin: true,
-      })
-    ).clientId;
+    clientId = await createPinShop(server);
   });
   afterAll(async () => server?.close());
 
   /** A device with a registered PIN identity (its browser signed in by password). */
   async function approvingDevice(pinCode = '2468') {
-    users++;
-    const email = `xdev${users}@example.com`;
-    const device = new PinBrowser(
-      server,
-      clientId,
-      await signUp(server, email, new ApiBrowser(server)),
-    );
+    const email = `xdev${++users}@example.com`;
+    const device = await signedUpPinBrowser(server, clientId, email);
     const identity = await device.register(pinCode);
     return { device, identity, email };
   }
@@ -54,10 +47,7 @@ describe.each(databaseTargets())('cross-device PIN login (%s)', (target) => {
     });
   }
 
-  async function loggedIn(browser: PinBrowser) {
-    const session = await browser.browser.fetch(`${server.url}/api/session`);
-    return ((await session.json()) as { loggedIn: boolean }).loggedIn;
-  }
+  const loggedIn = (browser: PinBrowser) => isSignedIn(server, browser.browser);
 
   it('new → scanned → approved (signed in once, amr pin) → expired', async () => {
     const { device, identity, email } = await approvingDevice();

@@ -2,9 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CrossDeviceClient } from '../../../../web/src/pin/crossDeviceClient';
 import { getIdentity } from '../../../../web/src/pin/identities';
 import { memoryStorage } from '../../../../web/src/state/memoryStorage';
+import type { KeyValueStorage } from '../../../../web/src/state/storage';
 import { databaseTargets } from '../../test/databases.js';
 import { ApiBrowser, signUp } from '../../test/journey.js';
-import { CookieJar, startTestServer, type TestServer } from '../../test/testServer.js';
+import { createPinShop, isSignedIn, spaPinBrowser } from '../../test/pinBrowser.js';
+import { startTestServer, type CookieJar, type TestServer } from '../../test/testServer.js';
 
 // The SPA's cross-device client (packages/web/src/pin) against the real server, over real HTTP.
 describe.each(databaseTargets())('the browser’s cross-device PIN client (%s)', (target) => {
@@ -13,25 +15,12 @@ describe.each(databaseTargets())('the browser’s cross-device PIN client (%s)',
 
   beforeAll(async () => {
     server = await startTestServer(target);
-    clientId = (
-      await server.ctx.clients.create({
-        name: 'PIN shop',
-        redirectUris: ['http://127.0.0.1:3001/cb'],
-        requirePin: true,
-      })
-    ).clientId;
+    clientId = await createPinShop(server);
   });
   afterAll(async () => server?.close());
 
-  function browserWith(storage = memoryStorage(), jar: CookieJar = new CookieJar()) {
-    const client = new CrossDeviceClient({
-      server: `${server.url}/api/mpin`,
-      customerId: clientId,
-      storage,
-      fetch: (input, init) => jar.fetch(input, init),
-    });
-    return { client, storage, jar };
-  }
+  const browserWith = (storage?: KeyValueStorage, jar?: CookieJar) =>
+    spaPinBrowser(CrossDeviceClient, server, clientId, storage, jar);
 
   it('a waiting browser is signed in by a device that approves with its PIN', async () => {
     const jar = await signUp(server, 'spa-xdev@example.com', new ApiBrowser(server));
@@ -52,8 +41,7 @@ describe.each(databaseTargets())('the browser’s cross-device PIN client (%s)',
       status: 'approved',
       display: 'spa-xdev@example.com',
     });
-    const session = await waiting.jar.fetch(`${server.url}/api/session`);
-    expect(await session.json()).toMatchObject({ loggedIn: true });
+    expect(await isSignedIn(server, waiting.jar)).toBe(true);
   });
 
   it('a push lists for the named user, and the third wrong PIN marks the identity REVOKED', async () => {

@@ -28,11 +28,11 @@ import { ApiError } from '../../http/apiError.js';
 import { clientIp, enforceLimit } from '../../http/rateLimit.js';
 import { currentUser } from '../session/currentUser.js';
 import { readSession } from '../session/providerSession.js';
-import { nowSeconds, signInBrowser } from '../session/signIn.js';
+import { nowSeconds } from '../session/signIn.js';
 import { ACCESS_TTL_MS, type AccessSession } from './accessSessions.js';
 import { describeUserAgent } from './deviceDescription.js';
 import { tokenHash } from './pinStore.js';
-import { PIN_BASE, customerOf, pinLimits, usable } from './routes.js';
+import { PIN_BASE, customerOf, pinLimits, signInWithPin, takeProof } from './routes.js';
 
 const RPS = `${PIN_BASE}/rps/v2`;
 /** The approving device's screen; the access id rides in the fragment, out of server logs. */
@@ -166,14 +166,14 @@ export function crossDeviceRoutes(app: FastifyInstance, ctx: AppContext): void {
         (session.identity_id && !(await store.identityActive(session.identity_id)))
       )
         return { status: 'expired' as const };
-      const userRequirements = await signInBrowser(ctx, request, reply, request.body.RequestId, {
-        accountId: user.id,
-        amr: ['pin', 'swk'],
-        acr: 'urn:verity:aal2',
-        loginTs: nowSeconds(),
-        remember: false,
-      });
-      await ctx.audit.record(user.id, 'login', clientId);
+      const userRequirements = await signInWithPin(
+        ctx,
+        request,
+        reply,
+        request.body.RequestId,
+        user.id,
+        clientId,
+      );
       return {
         status: 'approved' as const,
         display: user.email,
@@ -244,9 +244,7 @@ export function crossDeviceRoutes(app: FastifyInstance, ctx: AppContext): void {
       const session = await store.findLive({ accessId: request.body.accessId });
       if (!session || session.client_id !== clientId) throw new ApiError('pin_access_invalid');
       // The PIN proof of pass 2, bound here instead of signing this device in.
-      const identity = await ctx.pins.takeAuthOTT(request.body.authOTT, ctx.browsers.get(request));
-      if (!identity || identity.client_id !== clientId) throw new ApiError('pin_auth_expired');
-      usable(identity);
+      const identity = await takeProof(ctx, request, clientId, request.body.authOTT);
       const approved = await store.approve(session.id, {
         identityId: identity.id,
         userId: identity.user_id,

@@ -1,8 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseTargets } from '../../test/databases.js';
-import { ApiBrowser, signUp } from '../../test/journey.js';
 import { startTestServer, type TestServer } from '../../test/testServer.js';
-import { PinBrowser } from '../../test/pinBrowser.js';
+import {
+  PinBrowser,
+  createPinShop,
+  isSignedIn,
+  pinIdentityRow,
+  signedUpPinBrowser,
+} from '../../test/pinBrowser.js';
 
 describe.each(databaseTargets())('PIN scheme calls (%s)', (target) => {
   let server: TestServer;
@@ -12,26 +17,15 @@ describe.each(databaseTargets())('PIN scheme calls (%s)', (target) => {
   beforeAll(async () => {
     // Each PinBrowser has its own address (X-Forwarded-For), so limits are per test.
     server = await startTestServer(target, { TRUST_PROXY: '1' });
-    clientId = (
-      await server.ctx.clients.create({
-        name: 'PIN shop',
-        redirectUris: ['http://127.0.0.1:3001/cb'],
-        requirePin: true,
-      })
-    ).clientId;
+    clientId = await createPinShop(server);
   });
   afterAll(async () => server?.close());
 
-  async function signedInPinBrowser() {
-    users++;
-    const browser = await signUp(server, `pin${users}@example.com`, new ApiBrowser(server));
-    return new PinBrowser(server, clientId, browser);
+  function signedInPinBrowser() {
+    return signedUpPinBrowser(server, clientId, `pin${++users}@example.com`);
   }
 
-  async function identityRow(mpinId: string) {
-    const all = await server.ctx.database.db.selectFrom('pin_identities').selectAll().execute();
-    return all.find((row) => row.mpin_id === mpinId)!;
-  }
+  const identityRow = (mpinId: string) => pinIdentityRow(server, mpinId);
 
   it('registers a PIN identity and logs in with it (amr pin+swk): the PIN never travels', async () => {
     const browser = await signedInPinBrowser();
@@ -58,8 +52,7 @@ describe.each(databaseTargets())('PIN scheme calls (%s)', (target) => {
         dvsRegister: { token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) },
       },
     });
-    const session = await fresh.browser.fetch(`${server.url}/api/session`);
-    expect(await session.json()).toMatchObject({ loggedIn: true });
+    expect(await isSignedIn(server, fresh.browser)).toBe(true);
   });
 
   it('401 for a wrong PIN; a right PIN resets the count', async () => {

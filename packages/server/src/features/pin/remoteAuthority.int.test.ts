@@ -19,8 +19,13 @@ import { buildAuthorityService } from '../../authority/service.js';
 import { ISSUE_PATH } from '../../authority/wire.js';
 import { ApiError } from '../../http/apiError.js';
 import { databaseTargets } from '../../test/databases.js';
-import { ApiBrowser, signUp } from '../../test/journey.js';
-import { PinBrowser } from '../../test/pinBrowser.js';
+import {
+  PinBrowser,
+  backdateSecret,
+  createPinShop,
+  pinIdentityRow,
+  signedUpPinBrowser,
+} from '../../test/pinBrowser.js';
 import { freePort, startTestServer, type TestServer } from '../../test/testServer.js';
 import { tokenHash } from './pinStore.js';
 import { RemoteAuthority } from './remoteAuthority.js';
@@ -45,16 +50,6 @@ async function startAuthority(port = 0) {
   await app.listen({ port, host: '127.0.0.1' });
   const address = app.server.address();
   return { app, issued, url: `http://127.0.0.1:${typeof address === 'object' && address?.port}` };
-}
-
-async function pinShop(server: TestServer) {
-  return (
-    await server.ctx.clients.create({
-      name: 'PIN shop',
-      redirectUris: ['http://127.0.0.1:3001/cb'],
-      requirePin: true,
-    })
-  ).clientId;
 }
 
 /** Registration as far as authority 2 (the cs2url call), without expecting it to work. */
@@ -93,17 +88,15 @@ describe.each(databaseTargets())('PIN authority 2 as its own service (%s)', (tar
       PIN_AUTHORITY_2_SECRET: secret,
       PIN_RENEW_SECRETS_ISSUED_BEFORE: renewBefore,
     });
-    clientId = await pinShop(server);
+    clientId = await createPinShop(server);
   });
   afterAll(async () => {
     await server?.close();
     await authority?.app.close();
   });
 
-  async function signedInPinBrowser(on = server, customer = clientId) {
-    users++;
-    const browser = await signUp(on, `remote${users}@example.com`, new ApiBrowser(on));
-    return new PinBrowser(on, customer, browser);
+  function signedInPinBrowser(on = server, customer = clientId) {
+    return signedUpPinBrowser(on, customer, `remote${++users}@example.com`);
   }
 
   it('registers through the authority service and logs in; Verity holds no second share', async () => {
@@ -122,20 +115,9 @@ describe.each(databaseTargets())('PIN authority 2 as its own service (%s)', (tar
     expect((await fresh.login(identity, '3142')).status).toBe(401);
   });
 
-  const row = (mpinId: string) =>
-    server.ctx.database.db
-      .selectFrom('pin_identities')
-      .selectAll()
-      .where('mpin_id', '=', mpinId)
-      .executeTakeFirstOrThrow();
+  const row = (mpinId: string) => pinIdentityRow(server, mpinId);
 
-  /** Backdates an identity's secret so that its next login answers renewSecret. */
-  const makeOld = (mpinId: string) =>
-    server.ctx.database.db
-      .updateTable('pin_identities')
-      .set({ secret_issued_at: Date.parse('2025-06-01T00:00:00Z') })
-      .where('mpin_id', '=', mpinId)
-      .execute();
+  const makeOld = (mpinId: string) => backdateSecret(server, mpinId);
 
   it('renewSecret through the authority service: a new mpin_id, the old one working until the switch; then a signing identity', async () => {
     const identity = await (await signedInPinBrowser()).register('2718');
@@ -242,7 +224,7 @@ describe.each(databaseTargets())('PIN authority 2 as its own service (%s)', (tar
     try {
       const before = authority.issued.length;
       const { answer } = await registerUpToAuthority2(
-        await signedInPinBrowser(wrong, await pinShop(wrong)),
+        await signedInPinBrowser(wrong, await createPinShop(wrong)),
       );
       expect(answer.status).toBe(503);
       expect(answer.body.error).toMatchObject({ code: 'pin_authority_unavailable' });
@@ -261,7 +243,7 @@ describe.each(databaseTargets())('PIN authority 2 as its own service (%s)', (tar
     });
     let late: Awaited<ReturnType<typeof startAuthority>> | undefined;
     try {
-      const browser = await signedInPinBrowser(down, await pinShop(down));
+      const browser = await signedInPinBrowser(down, await createPinShop(down));
       const { answer, cs2url } = await registerUpToAuthority2(browser);
       expect(answer.status).toBe(503);
       expect(answer.body).toEqual({

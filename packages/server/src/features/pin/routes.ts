@@ -27,7 +27,7 @@ import {
   verifyPass2,
 } from '@verity/pin';
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
@@ -80,6 +80,38 @@ export function usable(identity: PinIdentity | undefined): PinIdentity {
   if (!identity || identity.state !== 'active' || identity.kind !== 'login')
     throw new ApiError('pin_revoked');
   return identity;
+}
+
+/** Guard: the pass 2 proof (authOTT) this browser was given, for this customer; taken once. */
+export async function takeProof(
+  ctx: AppContext,
+  request: FastifyRequest,
+  clientId: string,
+  authOTT: string,
+): Promise<PinIdentity> {
+  const identity = await ctx.pins.takeAuthOTT(authOTT, ctx.browsers.get(request));
+  if (!identity || identity.client_id !== clientId) throw new ApiError('pin_auth_expired');
+  return usable(identity);
+}
+
+/** Signs this browser in after a PIN proof (here or on another device); audited as a login. */
+export async function signInWithPin(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  requestId: string | undefined,
+  userId: string,
+  clientId: string,
+) {
+  const userRequirements = await signInBrowser(ctx, request, reply, requestId, {
+    accountId: userId,
+    amr: ['pin', 'swk'],
+    acr: 'urn:verity:aal2',
+    loginTs: nowSeconds(),
+    remember: false,
+  });
+  await ctx.audit.record(userId, 'login', clientId);
+  return userRequirements;
 }
 
 /** The PIN scheme's calls (second document, 'PIN scheme calls'); docs/flows/pin-login.md. */
@@ -307,22 +339,20 @@ export function pinRoutes(app: FastifyInstance, ctx: AppContext): void {
     async (request, reply) => {
       await enforceLimit(ctx, pinLimits.loginsPerAddress, clientIp(request));
       const clientId = await customerOf(ctx, request);
-      const identity = await ctx.pins.takeAuthOTT(request.body.authOTT, ctx.browsers.get(request));
-      if (!identity || identity.client_id !== clientId) throw new ApiError('pin_auth_expired');
-      usable(identity);
+      const identity = await takeProof(ctx, request, clientId, request.body.authOTT);
       const user = await ctx.users.findById(identity.user_id);
       if (!user) throw new ApiError('pin_revoked');
       // renewSecret: no session yet; the browser renews the secret and authenticates again.
       const renewSecret = await renewalOf(ctx, identity);
       if (renewSecret) return { display: user.email, userRequirements: [], renewSecret };
-      const userRequirements = await signInBrowser(ctx, request, reply, request.body.RequestId, {
-        accountId: user.id,
-        amr: ['pin', 'swk'],
-        acr: 'urn:verity:aal2',
-        loginTs: nowSeconds(),
-        remember: false,
-      });
-      await ctx.audit.record(user.id, 'login', clientId);
+      const userRequirements = await signInWithPin(
+        ctx,
+        request,
+        reply,
+        request.body.RequestId,
+        user.id,
+        clientId,
+      );
       const dvsRegister = await dvsRegisterOf(ctx, identity, ctx.browsers.ensure(request, reply));
       return { display: user.email, userRequirements, ...(dvsRegister ? { dvsRegister } : {}) };
     },

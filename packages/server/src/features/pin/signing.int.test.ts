@@ -3,11 +3,22 @@ import * as pin from '@verity/pin';
 import * as oidc from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseTargets } from '../../test/databases.js';
-import { ApiBrowser, signUp } from '../../test/journey.js';
-import { PinBrowser } from '../../test/pinBrowser.js';
-import { startTestServer, type TestServer } from '../../test/testServer.js';
+import {
+  type ApiBrowser,
+  redirectUri,
+  startServerWithClient,
+  startSignInRequest,
+} from '../../test/journey.js';
+import {
+  PinBrowser,
+  backdateSecret,
+  isSignedIn,
+  pinShop,
+  pinIdentityRow,
+  signedUpPinBrowser,
+} from '../../test/pinBrowser.js';
+import type { TestServer } from '../../test/testServer.js';
 
-const redirectUri = 'http://127.0.0.1:3001/callback';
 /** Secrets issued before this renew at the next login (PIN_RENEW_SECRETS_ISSUED_BEFORE). */
 const renewBefore = '2026-01-01T00:00:00Z';
 
@@ -20,57 +31,31 @@ describe.each(databaseTargets())('PIN signing, dvsRegister and renewSecret (%s)'
   let users = 0;
 
   beforeAll(async () => {
-    let created!: { clientId: string; clientSecret: string | null };
-    server = await startTestServer(
+    ({
+      server,
+      config,
+      created: { clientId },
+    } = await startServerWithClient(
       target,
       { TRUST_PROXY: '1', PIN_RENEW_SECRETS_ISSUED_BEFORE: renewBefore },
-      {
-        before: async (stores) => {
-          created = await stores.clients.create({
-            name: 'PIN shop',
-            redirectUris: [redirectUri],
-            requirePin: true,
-          });
-        },
-      },
-    );
-    clientId = created.clientId;
-    config = await oidc.discovery(
-      new URL(server.url),
-      created.clientId,
-      created.clientSecret!,
-      oidc.ClientSecretBasic(created.clientSecret!),
-      { execute: [oidc.allowInsecureRequests] },
-    );
+      pinShop([redirectUri]),
+    ));
   });
   afterAll(async () => server?.close());
 
   async function startRequest(browser: ApiBrowser): Promise<string> {
-    const url = oidc.buildAuthorizationUrl(config, {
-      redirect_uri: redirectUri,
-      scope: 'openid email',
-      code_challenge: await oidc.calculatePKCECodeChallenge(oidc.randomPKCECodeVerifier()),
-      code_challenge_method: 'S256',
-    });
-    const location = (await browser.fetch(url.href)).headers.get('location')!;
-    await browser.fetch(`${server.url}${location}`);
-    return location.split('/').pop()!;
+    return (await startSignInRequest(server, config, browser, { scope: 'openid email' })).requestId;
   }
 
-  async function row(mpinId: string) {
-    const all = await server.ctx.database.db.selectFrom('pin_identities').selectAll().execute();
-    return all.find((r) => r.mpin_id === mpinId)!;
-  }
+  const row = (mpinId: string) => pinIdentityRow(server, mpinId);
 
   /**
    * A user signed up by password with a PIN identity on this browser, a request of the PIN
    * client at its consent step, logged in with the PIN: the login's dvsRegister token.
    */
   async function pinUser(chosenPin = '2580') {
-    users++;
-    const api = await signUp(server, `sign${users}@example.com`, new ApiBrowser(server));
-    const browser = new PinBrowser(server, clientId, api);
-    const requestId = await startRequest(api);
+    const browser = await signedUpPinBrowser(server, clientId, `sign${++users}@example.com`);
+    const requestId = await startRequest(browser.browser);
     const identity = await browser.register(chosenPin);
     const passed = await browser.login(identity, chosenPin);
     const answer = await browser.authenticate(passed.body.authOTT as string, requestId);
@@ -286,11 +271,7 @@ describe.each(databaseTargets())('PIN signing, dvsRegister and renewSecret (%s)'
   it('renewSecret: a secret issued before the renewal date is renewed, then the login retried', async () => {
     const { identity, signing } = await signingUser('0420');
     const { id } = await row(identity.mpinId);
-    await server.ctx.database.db
-      .updateTable('pin_identities')
-      .set({ secret_issued_at: Date.parse('2025-06-01T00:00:00Z') })
-      .where('id', '=', id)
-      .execute();
+    await backdateSecret(server, identity.mpinId);
 
     const fresh = new PinBrowser(server, clientId); // no session
     const passed = await fresh.login(identity, '0420');
@@ -301,8 +282,7 @@ describe.each(databaseTargets())('PIN signing, dvsRegister and renewSecret (%s)'
       renewSecret: { regOTT: expect.any(String) },
     });
     expect(answer.body).not.toHaveProperty('dvsRegister');
-    const session = await fresh.browser.fetch(`${server.url}/api/session`);
-    expect(await session.json()).toMatchObject({ loggedIn: false });
+    expect(await isSignedIn(server, fresh.browser)).toBe(false);
 
     const { regOTT } = answer.body.renewSecret as { regOTT: string };
     const renewed = await fresh.shares(identity.mpinId, regOTT, '0420');
@@ -333,18 +313,13 @@ describe.each(databaseTargets())('PIN signing, dvsRegister and renewSecret (%s)'
     const signedIn = await fresh.authenticate(retried.body.authOTT as string);
     expect(signedIn.body).not.toHaveProperty('renewSecret');
     expect(signedIn.body).toHaveProperty('dvsRegister');
-    const after = await fresh.browser.fetch(`${server.url}/api/session`);
-    expect(await after.json()).toMatchObject({ loggedIn: true });
+    expect(await isSignedIn(server, fresh.browser)).toBe(true);
   });
 
   it('renewSecret started again replaces the renewal under way; an abandoned one is swept and the old secret stays', async () => {
     const { identity } = await pinUser('1357');
     const { id } = await row(identity.mpinId);
-    await server.ctx.database.db
-      .updateTable('pin_identities')
-      .set({ secret_issued_at: Date.parse('2025-06-01T00:00:00Z') })
-      .where('id', '=', id)
-      .execute();
+    await backdateSecret(server, identity.mpinId);
     const fresh = new PinBrowser(server, clientId);
     const renewal = async () => {
       const passed = await fresh.login(identity, '1357');

@@ -2,10 +2,15 @@ import { randomUUID } from 'node:crypto';
 import * as oidc from 'openid-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { databaseTargets } from '../../test/databases.js';
-import { ApiBrowser, signUp, strongPassword } from '../../test/journey.js';
+import {
+  ApiBrowser,
+  discoverClient,
+  redirectUri,
+  signUp,
+  startSignInRequest,
+  strongPassword,
+} from '../../test/journey.js';
 import { startTestServer, type TestServer } from '../../test/testServer.js';
-
-const redirectUri = 'http://127.0.0.1:3001/callback';
 
 /** Moves the server's clock on (it runs in this process), so the sandbox's statuses move on. */
 function later(seconds: number): void {
@@ -26,29 +31,12 @@ describe.each(databaseTargets())('SMS and voice (%s)', (target) => {
       requireSecondFactor: true,
       skipConsent: true,
     });
-    config = await oidc.discovery(
-      new URL(server.url),
-      created.clientId,
-      created.clientSecret!,
-      oidc.ClientSecretBasic(created.clientSecret!),
-      { execute: [oidc.allowInsecureRequests] },
-    );
+    config = await discoverClient(server, created);
   });
   afterAll(async () => server?.close());
   afterEach(() => vi.useRealTimers());
 
-  async function startRequest(browser: ApiBrowser) {
-    const verifier = oidc.randomPKCECodeVerifier();
-    const url = oidc.buildAuthorizationUrl(config, {
-      redirect_uri: redirectUri,
-      scope: 'openid',
-      code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
-      code_challenge_method: 'S256',
-    });
-    const location = (await browser.fetch(url.href)).headers.get('location')!;
-    await browser.fetch(`${server.url}${location}`);
-    return { requestId: location.split('/').pop()!, verifier };
-  }
+  const startRequest = (browser: ApiBrowser) => startSignInRequest(server, config, browser);
 
   async function idToken(browser: ApiBrowser, request: Awaited<ReturnType<typeof startRequest>>) {
     const generated = await browser.post('/api/generateresponse', {

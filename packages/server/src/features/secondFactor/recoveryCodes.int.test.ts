@@ -3,7 +3,7 @@ import { Secret, TOTP } from 'otpauth';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as recoveryCodeSets from '../../db/migrations/0017_recovery_code_sets.js';
 import { databaseTargets } from '../../test/databases.js';
-import { ApiBrowser, signUp, strongPassword } from '../../test/journey.js';
+import { userInTwoBrowsers } from '../../test/journey.js';
 import { startTestServer, type TestServer } from '../../test/testServer.js';
 import { RECOVERY_CODE_COUNT } from './recoveryCodes.js';
 
@@ -21,15 +21,7 @@ describe.each(databaseTargets())('first recovery codes (%s)', (target) => {
   afterAll(async () => server?.close());
   afterEach(() => vi.restoreAllMocks());
 
-  async function newUser() {
-    const email = `${randomUUID()}@example.com`;
-    const first = await signUp(server, email);
-    const second = new ApiBrowser(server);
-    const login = await second.post('/api/login/email', { Email: email, Password: strongPassword });
-    expect(login.body.failed).toBe(false);
-    const user = await server.ctx.users.findByEmail(email);
-    return { first, second, userId: user!.id };
-  }
+  const newUser = () => userInTwoBrowsers(server);
 
   /** Whether every code of a set still works (each use spends it, so call once per set). */
   async function allWork(userId: string, codes: string[]) {

@@ -4,7 +4,7 @@ import { Secret, TOTP } from 'otpauth';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as singleMethod from '../../db/migrations/0012_second_factor_unique.js';
 import { databaseTargets } from '../../test/databases.js';
-import { ApiBrowser, signUp, strongPassword } from '../../test/journey.js';
+import { userInTwoBrowsers } from '../../test/journey.js';
 import { startTestServer, type TestServer } from '../../test/testServer.js';
 
 /**
@@ -20,17 +20,6 @@ describe.each(databaseTargets())('single-instance second-factor methods (%s)', (
   afterAll(async () => server?.close());
   afterEach(() => vi.restoreAllMocks());
 
-  /** A new user signed in twice, in two browsers (two sessions that may set up at once). */
-  async function userInTwoBrowsers() {
-    const email = `${randomUUID()}@example.com`;
-    const first = await signUp(server, email);
-    const second = new ApiBrowser(server);
-    const login = await second.post('/api/login/email', { Email: email, Password: strongPassword });
-    expect(login.body.failed).toBe(false);
-    const user = await server.ctx.users.findByEmail(email);
-    return { first, second, userId: user!.id };
-  }
-
   async function methodsOf(userId: string) {
     return (await server.ctx.secondFactors.list(userId)).map((factor) => factor.method);
   }
@@ -38,7 +27,7 @@ describe.each(databaseTargets())('single-instance second-factor methods (%s)', (
   it.each<SecondFactorMethod>(['Sms', 'Voice', 'Authenticator'])(
     'the database refuses a second %s method, even in parallel',
     async (method) => {
-      const { userId } = await userInTwoBrowsers();
+      const { userId } = await userInTwoBrowsers(server);
       const add = () =>
         server.ctx.secondFactors.add({ userId, method, displayName: method, secret: 'x' });
       const added = await Promise.all([add(), add(), add()]);
@@ -49,7 +38,7 @@ describe.each(databaseTargets())('single-instance second-factor methods (%s)', (
   );
 
   it('keeps several security keys', async () => {
-    const { userId } = await userInTwoBrowsers();
+    const { userId } = await userInTwoBrowsers(server);
     const add = (credentialId: string) =>
       server.ctx.secondFactors.add({
         userId,
@@ -64,7 +53,7 @@ describe.each(databaseTargets())('single-instance second-factor methods (%s)', (
   });
 
   it('the migration keeps the oldest of duplicates made before it, and every security key', async () => {
-    const { userId } = await userInTwoBrowsers();
+    const { userId } = await userInTwoBrowsers(server);
     const db = server.ctx.database.db;
     await singleMethod.down(db);
     try {
@@ -114,7 +103,7 @@ describe.each(databaseTargets())('single-instance second-factor methods (%s)', (
   }
 
   it('two parallel authenticator set-ups of one user: one succeeds, the other is refused', async () => {
-    const { first, second, userId } = await userInTwoBrowsers();
+    const { first, second, userId } = await userInTwoBrowsers(server);
     const secrets = await Promise.all(
       [first, second].map(async (browser) => {
         const started = await browser.post('/api/authenticator/startsetup');
@@ -138,7 +127,7 @@ describe.each(databaseTargets())('single-instance second-factor methods (%s)', (
   });
 
   it('two parallel SMS set-ups of one user (two numbers): one succeeds, the other is refused', async () => {
-    const { first, second, userId } = await userInTwoBrowsers();
+    const { first, second, userId } = await userInTwoBrowsers(server);
     const numbers = ['07700900301', '07700900302'];
     await Promise.all(
       [first, second].map(async (browser, index) => {

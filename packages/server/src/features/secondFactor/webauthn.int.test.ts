@@ -2,11 +2,16 @@ import { randomUUID } from 'node:crypto';
 import * as oidc from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseTargets } from '../../test/databases.js';
-import { ApiBrowser, signUp, strongPassword } from '../../test/journey.js';
+import {
+  ApiBrowser,
+  discoverClient,
+  redirectUri,
+  signUp,
+  startSignInRequest,
+  strongPassword,
+} from '../../test/journey.js';
 import { startTestServer, type TestServer } from '../../test/testServer.js';
 import { SoftAuthenticator } from './softAuthenticator.js';
-
-const redirectUri = 'http://127.0.0.1:3001/callback';
 
 describe.each(databaseTargets())('security keys (%s)', (target) => {
   let server: TestServer;
@@ -20,30 +25,13 @@ describe.each(databaseTargets())('security keys (%s)', (target) => {
       requireSecondFactor: true,
       skipConsent: true,
     });
-    config = await oidc.discovery(
-      new URL(server.url),
-      created.clientId,
-      created.clientSecret!,
-      oidc.ClientSecretBasic(created.clientSecret!),
-      { execute: [oidc.allowInsecureRequests] },
-    );
+    config = await discoverClient(server, created);
   });
   afterAll(async () => server?.close());
 
   const key = () => new SoftAuthenticator('localhost', server.url);
 
-  async function startRequest(browser: ApiBrowser) {
-    const verifier = oidc.randomPKCECodeVerifier();
-    const url = oidc.buildAuthorizationUrl(config, {
-      redirect_uri: redirectUri,
-      scope: 'openid',
-      code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
-      code_challenge_method: 'S256',
-    });
-    const location = (await browser.fetch(url.href)).headers.get('location')!;
-    await browser.fetch(`${server.url}${location}`);
-    return { requestId: location.split('/').pop()!, verifier };
-  }
+  const startRequest = (browser: ApiBrowser) => startSignInRequest(server, config, browser);
 
   async function register(browser: ApiBrowser, authenticator: SoftAuthenticator, Name?: string) {
     const started = await browser.post('/api/webauthn/startsetup');
