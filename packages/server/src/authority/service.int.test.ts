@@ -71,7 +71,7 @@ describe('PIN authority service', () => {
     expect(answer.body.keyShare).toMatch(/^[0-9a-f]{192}$/);
   });
 
-  it.each([
+  it.each<[string, { key?: string; signature?: string | null }]>([
     ['no signature', { signature: null }],
     ['a bearer token in its place', { signature: `Bearer ${secret}` }],
     ['another secret', { key: randomBytes(32).toString('base64url') }],

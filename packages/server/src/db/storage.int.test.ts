@@ -48,8 +48,8 @@ describe.each(databaseTargets())('storage (%s)', (target) => {
       expect(await adapter().find('at1')).toEqual(payload);
       expect(await adapter().findByUid('u1')).toEqual(payload);
       expect(await adapter().findByUserCode('UC1')).toEqual(payload);
-      await adapter().upsert('at1', { ...payload, extra: 1 }, 60);
-      expect(await adapter().find('at1')).toMatchObject({ extra: 1 });
+      await adapter().upsert('at1', { ...payload, extra: { scope: 'openid' } }, 60);
+      expect(await adapter().find('at1')).toMatchObject({ extra: { scope: 'openid' } });
       await adapter().destroy('at1');
       expect(await adapter().find('at1')).toBeUndefined();
     });

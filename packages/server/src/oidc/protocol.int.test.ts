@@ -337,7 +337,7 @@ describe.each(databaseTargets())('OpenID provider protocol (%s)', (target) => {
 
   it('signs a returning browser in without a page (SSO), and answers prompt=none', async () => {
     const { browser } = await signIn('openid');
-    for (const extra of [{}, { prompt: 'none' }]) {
+    for (const extra of [{}, { prompt: 'none' }] as Array<Record<string, string>>) {
       const { url, verifier, state, nonce } = await authorizationRequest(extra);
       const callback = await follow(browser, await browser.fetch(url.href));
       const tokens = await oidc.authorizationCodeGrant(config, callback, {

@@ -1,3 +1,4 @@
+import { accountConsentsSchema, consentInfoSchema } from '@verity/contracts';
 import { randomUUID } from 'node:crypto';
 import * as oidc from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -319,9 +320,9 @@ describe.each(databaseTargets())('identity checks: options and passport (%s)', (
     expect((await browser.post(`/api/requests/${second.requestId}`)).body.userRequirements).toEqual(
       ['consent'],
     );
-    const consent = await (
-      await browser.fetch(`${server.url}/api/consent?requestId=${second.requestId}`)
-    ).json();
+    const consent = consentInfoSchema.parse(
+      await (await browser.fetch(`${server.url}/api/consent?requestId=${second.requestId}`)).json(),
+    );
     expect(consent.attributes).toEqual([
       {
         name: 'verified_claims',
@@ -364,8 +365,10 @@ describe.each(databaseTargets())('identity checks: options and passport (%s)', (
       },
     });
     // The account page names both consents as the consent screen did.
-    const consents = await (await browser.fetch(`${server.url}/api/account/consents`)).json();
-    expect(consents.consents[0].details).toEqual(['Verified identity', 'Document details']);
+    const consents = accountConsentsSchema.parse(
+      await (await browser.fetch(`${server.url}/api/account/consents`)).json(),
+    );
+    expect(consents.consents[0]?.details).toEqual(['Verified identity', 'Document details']);
   });
 
   it('cancel sends access_denied, a description and the state to the client', async () => {

@@ -186,7 +186,11 @@ describe.each(databaseTargets())('PIN scheme calls (%s)', (target) => {
   it('an /mpinsetup?acttoken= link resumes its registration, for its own user and client only', async () => {
     const browser = await signedInPinBrowser();
     const start = await browser.call('POST', '/api/mpin/register');
-    const { actToken, userId, display } = start.body as Record<string, string>;
+    const { actToken, userId, display } = start.body as {
+      actToken: string;
+      userId: string;
+      display: string;
+    };
     const resumed = await browser.call('POST', '/api/mpin/register', { actToken });
     expect(resumed).toMatchObject({ status: 200, body: { actToken, userId, display } });
 

@@ -2,7 +2,7 @@
  * The account's sign-in methods over real HTTP: list, link (one account per identity, one
  * identity per provider), remove (never the last way to sign in, even at the same moment).
  */
-import type { SocialProvider } from '@verity/contracts';
+import { signInMethodsSchema, type SocialProvider } from '@verity/contracts';
 import { describe, expect, it } from 'vitest';
 import { databaseTargets } from '../../test/databases.js';
 import type { FakeIdentity } from '../../test/fakeSocialProviders.js';
@@ -56,7 +56,7 @@ describe.each(databaseTargets())('sign-in methods (%s)', (target) => {
       expect((await browser.post('/api/account/signin-methods/google/remove')).body).toEqual({
         status: 'ok',
       });
-      expect((await methods(browser)).methods).toEqual([
+      expect(signInMethodsSchema.parse(await methods(browser)).methods).toEqual([
         { method: 'password', email, added: null },
       ]);
       expect(await s.auditOf(email)).toEqual(
@@ -86,7 +86,7 @@ describe.each(databaseTargets())('sign-in methods (%s)', (target) => {
         browser.post('/api/account/signin-methods/facebook/remove'),
       ]);
       expect([a.status, b.status].sort()).toEqual([200, 409]);
-      expect((await methods(browser)).methods).toHaveLength(1);
+      expect(signInMethodsSchema.parse(await methods(browser)).methods).toHaveLength(1);
     });
 
     it('needs a signed-in browser, and the link attempt of that account', async () => {

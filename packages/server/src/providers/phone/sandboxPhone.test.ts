@@ -1,6 +1,7 @@
+import type { DeliveryStatus } from '@verity/contracts';
 import { describe, expect, it } from 'vitest';
 import type { OutboxStore } from '../../features/outbox/store.js';
-import { normaliseStatus, spokenText, toE164 } from './phoneProvider.js';
+import { normaliseStatus, spokenText, toE164, type PhoneChannel } from './phoneProvider.js';
 import { SandboxPhoneProvider } from './sandboxPhone.js';
 
 /** The outbox's add only: the sandbox's statuses do not depend on it. */
@@ -15,8 +16,11 @@ function sandboxAt(clock: { now: number }) {
   return { sent, phone: new SandboxPhoneProvider(outbox, 'Verity', () => clock.now) };
 }
 
+/** A channel, a number, then each [milliseconds after sending, status then]. */
+type StatusTimeline = [PhoneChannel, string, ...Array<[number, DeliveryStatus]>];
+
 describe('SandboxPhoneProvider', () => {
-  it.each([
+  it.each<StatusTimeline>([
     ['sms', '07700900123', [0, 'initiated'], [1500, 'sent'], [2500, 'delivered']],
     ['sms', '07700900111', [0, 'initiated'], [1500, 'sent'], [2500, 'failed']],
     [
@@ -30,7 +34,7 @@ describe('SandboxPhoneProvider', () => {
     ['voice', '01632960111', [500, 'initiated'], [1500, 'ringing'], [2500, 'busy']],
     ['voice', '01632960222', [2500, 'failed']],
     ['voice', '01632960333', [2500, 'no-answer']],
-  ] as const)('%s to %s moves through its statuses', async (channel, number, ...steps) => {
+  ])('%s to %s moves through its statuses', async (channel, number, ...steps) => {
     const clock = { now: 1_000_000 };
     const { phone } = sandboxAt(clock);
     const ref = await phone.send(channel, number, '123456');
