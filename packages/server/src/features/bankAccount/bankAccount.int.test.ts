@@ -192,7 +192,9 @@ describe.each(databaseTargets())('POST /api/verifybankaccount (%s)', (target) =>
     const bank = (await server.ctx.evidence.forUser(user.id)).find((e) => e.check === 'Bank');
     expect(bank?.outcome).toBe(outcome);
     if (code === 'bankIdentityMismatch')
-      expect(apiErrorSchema.parse(answer.body).error.message).toMatch(/this bank account is in your name/);
+      expect(apiErrorSchema.parse(answer.body).error.message).toMatch(
+        /this bank account is in your name/,
+      );
   });
 
   it('retries with the account in the profile after a provider failure', async () => {
@@ -223,7 +225,9 @@ describe.each(databaseTargets())('POST /api/verifybankaccount (%s)', (target) =>
     for (let i = 0; i < 4; i++) {
       const answer = await browser.post('/api/verifybankaccount', body);
       expect(answer).toMatchObject({ status: 400, body: { error: { code: 'validation_failed' } } });
-      expect(apiErrorSchema.parse(answer.body).error.details).toEqual({ [field]: expect.anything() });
+      expect(apiErrorSchema.parse(answer.body).error.details).toEqual({
+        [field]: expect.anything(),
+      });
     }
   });
 
