@@ -33,6 +33,7 @@ export type AuditEventType =
   | 'recovery_code_used'
   | 'pin_registered'
   | 'pin_revoked'
+  | 'pin_renewed'
   | 'identity_share_withdrawn'
   | 'bank_login_refused'
   | 'pin_access_approved';

@@ -37,6 +37,7 @@ const titles: Record<AuditEventType, string> = {
   recovery_code_used: 'Recovery code used',
   pin_registered: 'PIN set up on a device',
   pin_revoked: 'PIN blocked after too many attempts',
+  pin_renewed: 'PIN secret renewed on a device',
   identity_share_withdrawn: 'Shared identity withdrawn',
   bank_login_refused: 'Bank login refused: not confirmed as the account holder',
   pin_access_approved: 'Sign-in on another device approved with the PIN',

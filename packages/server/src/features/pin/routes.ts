@@ -270,9 +270,14 @@ export function pinRoutes(app: FastifyInstance, ctx: AppContext): void {
         combineServerSecretShares([keyShare1, keyShare]),
       );
       if (!activated) throw new ApiError('pin_registration_expired');
-      // A new login identity only: renewals and signing identities are not a new device.
-      if (identity.kind === 'login' && identity.state === 'registering')
-        await ctx.audit.record(identity.user_id, 'pin_registered', identity.client_id);
+      // A new login identity is a new device; a renewal is its own event; a signing identity
+      // comes with the login that offered it.
+      if (identity.kind === 'login')
+        await ctx.audit.record(
+          identity.user_id,
+          identity.state === 'registering' ? 'pin_registered' : 'pin_renewed',
+          identity.client_id,
+        );
       return { clientSecret: clientShare };
     },
   );

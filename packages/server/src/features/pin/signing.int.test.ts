@@ -299,6 +299,10 @@ describe.each(databaseTargets())('PIN signing, dvsRegister and renewSecret (%s)'
       pending_mpin_id: null,
     });
     expect(Number(renewedRow.secret_issued_at)).toBeGreaterThan(Date.parse(renewBefore));
+    // The renewal is in the user's activity, and is not a new device.
+    const events = (await server.ctx.audit.forUser(String(renewedRow.user_id))).map((e) => e.type);
+    expect(events.filter((type) => type === 'pin_renewed')).toHaveLength(1);
+    expect(events.filter((type) => type === 'pin_registered')).toHaveLength(1);
     // The regOTT was used once; the old token no longer logs in; the signing identity from the
     // old secret is revoked.
     const reused = await fresh.call(
