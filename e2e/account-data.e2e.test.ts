@@ -5,23 +5,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectNoAxeViolations, useStack, waitForEmailCode, type Stack } from './harness.js';
-
-const PASSWORD = 'correct horse battery staple 42';
-
-async function onVerity(stack: Stack, page: Page, path: string): Promise<void> {
-  await page.waitForURL(
-    (url) => url.origin === stack.verityUrl && url.pathname.toLowerCase() === path.toLowerCase(),
-  );
-  await page.locator('h1').first().waitFor();
-}
-
-/** Axe with the pointer off the page, so no button is caught mid hover transition. */
-async function checkAccessibility(page: Page): Promise<void> {
-  await page.mouse.move(0, 0);
-  await page.waitForTimeout(250);
-  await expectNoAxeViolations(page);
-}
+import {
+  useStack,
+  waitForEmailCode,
+  type Stack,
+  checkAccessibility,
+  strongPassword,
+  onVerity,
+} from './harness.js';
 
 /** A new user signs in to the demo relying party: sign-up, details, consent. */
 async function signUpAtRelyingParty(stack: Stack, page: Page, email: string): Promise<void> {
@@ -31,7 +22,7 @@ async function signUpAtRelyingParty(stack: Stack, page: Page, email: string): Pr
   await page.getByRole('link', { name: 'Register here' }).click();
   await onVerity(stack, page, '/signup2');
   await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Password', { exact: true }).fill(strongPassword);
   await page.getByLabel('I accept the terms and conditions').check();
   await page.getByRole('button', { name: 'Create my account' }).click();
   await onVerity(stack, page, '/verifyemail');
@@ -100,7 +91,7 @@ describe('account data', () => {
 
     await password.fill('');
     await password.focus();
-    await page.keyboard.type(PASSWORD);
+    await page.keyboard.type(strongPassword);
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: 'Your account has been deleted' }).waitFor();
     await checkAccessibility(page);

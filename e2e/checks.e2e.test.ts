@@ -9,9 +9,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectNoAxeViolations, useStack, waitForEmailCode, type Stack } from './harness.js';
+import {
+  useStack,
+  type Stack,
+  checkAccessibility,
+  onVerity,
+  signUpFromRelyingParty,
+} from './harness.js';
 
-const strongPassword = 'correct horse battery staple 42';
 const verifiedClaimsRequest = {
   verification: { trust_framework: null },
   claims: { given_name: null, family_name: null, birthdate: null },
@@ -40,35 +45,6 @@ const anna = {
 };
 
 const newEmail = () => `user-${randomUUID().slice(0, 8)}@example.com`;
-
-async function onVerity(stack: Stack, page: Page, path: string): Promise<void> {
-  await page.waitForURL(
-    (url) => url.origin === stack.verityUrl && url.pathname.toLowerCase() === path.toLowerCase(),
-  );
-  await page.locator('h1').first().waitFor();
-}
-
-async function checkAccessibility(page: Page): Promise<void> {
-  await page.mouse.move(0, 0);
-  await page.waitForTimeout(250);
-  await expectNoAxeViolations(page);
-}
-
-async function signUpFromRelyingParty(stack: Stack, page: Page, email: string): Promise<void> {
-  await page.goto(`${stack.rpUrl}/`);
-  await page.getByRole('button', { name: 'Sign in with Verity' }).click();
-  await onVerity(stack, page, '/signup');
-  await page.getByRole('link', { name: 'Register here' }).click();
-  await onVerity(stack, page, '/signup2');
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(strongPassword);
-  await page.getByLabel('I accept the terms and conditions').check();
-  await page.getByRole('button', { name: 'Create my account' }).click();
-  await onVerity(stack, page, '/verifyemail');
-  const codeField = page.getByLabel(`Please enter the code we sent to ${email}`);
-  await codeField.fill(await waitForEmailCode(stack.verityUrl, email));
-  await page.getByRole('button', { name: 'Verify', exact: true }).click();
-}
 
 /** Fills the passport form with the keyboard, field after field, and submits with Enter. */
 async function fillPassport(page: Page, details: typeof anna): Promise<void> {

@@ -386,3 +386,42 @@ export function useStack(options?: StackOptions) {
     },
   };
 }
+
+/** The password the journeys sign up with (strong enough for the password meter). */
+export const strongPassword = 'correct horse battery staple 42';
+
+/** Waits until the page shows Verity's screen at `path` (matched case-insensitively). */
+export async function onVerity(stack: Stack, page: Page, path: string): Promise<void> {
+  await page.waitForURL(
+    (url) => url.origin === stack.verityUrl && url.pathname.toLowerCase() === path.toLowerCase(),
+  );
+  await page.locator('h1').first().waitFor();
+}
+
+/**
+ * The axe check, with the pointer moved off the page first: a button that appears under it
+ * after a click is caught mid hover transition, in colours it never stays in.
+ */
+export async function checkAccessibility(page: Page): Promise<void> {
+  await page.mouse.move(0, 0);
+  await page.waitForTimeout(250);
+  await expectNoAxeViolations(page);
+}
+
+/** From the relying party through sign-up and e-mail verification; the page is then past it. */
+export async function signUpFromRelyingParty(stack: Stack, page: Page, email: string) {
+  await page.goto(`${stack.rpUrl}/`);
+  await page.getByRole('button', { name: 'Sign in with Verity' }).click();
+  await onVerity(stack, page, '/signup');
+  await page.getByRole('link', { name: 'Register here' }).click();
+  await onVerity(stack, page, '/signup2');
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(strongPassword);
+  await page.getByLabel('I accept the terms and conditions').check();
+  await page.getByRole('button', { name: 'Create my account' }).click();
+  await onVerity(stack, page, '/verifyemail');
+  await page
+    .getByLabel(`Please enter the code we sent to ${email}`)
+    .fill(await waitForEmailCode(stack.verityUrl, email));
+  await page.getByRole('button', { name: 'Verify', exact: true }).click();
+}

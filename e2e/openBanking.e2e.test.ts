@@ -8,40 +8,18 @@
 import { randomUUID } from 'node:crypto';
 import type { Frame, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectNoAxeViolations, useStack, waitForEmailCode, type Stack } from './harness.js';
-
-const strongPassword = 'correct horse battery staple 42';
-
-async function onVerity(stack: Stack, page: Page, path: string): Promise<void> {
-  await page.waitForURL(
-    (url) => url.origin === stack.verityUrl && url.pathname.toLowerCase() === path.toLowerCase(),
-  );
-  await page.locator('h1').first().waitFor();
-}
-
-async function checkAccessibility(page: Page): Promise<void> {
-  await page.mouse.move(0, 0);
-  await page.waitForTimeout(250);
-  await expectNoAxeViolations(page);
-}
+import {
+  useStack,
+  type Stack,
+  checkAccessibility,
+  onVerity,
+  signUpFromRelyingParty as signUpWith,
+} from './harness.js';
 
 /** Signs up from the relying party; the user then has to prove their identity. */
 async function signUpFromRelyingParty(stack: Stack, page: Page): Promise<void> {
   const email = `ob-${randomUUID().slice(0, 8)}@example.com`;
-  await page.goto(`${stack.rpUrl}/`);
-  await page.getByRole('button', { name: 'Sign in with Verity' }).click();
-  await onVerity(stack, page, '/signup');
-  await page.getByRole('link', { name: 'Register here' }).click();
-  await onVerity(stack, page, '/signup2');
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(strongPassword);
-  await page.getByLabel('I accept the terms and conditions').check();
-  await page.getByRole('button', { name: 'Create my account' }).click();
-  await onVerity(stack, page, '/verifyemail');
-  await page
-    .getByLabel(`Please enter the code we sent to ${email}`)
-    .fill(await waitForEmailCode(stack.verityUrl, email));
-  await page.getByRole('button', { name: 'Verify', exact: true }).click();
+  await signUpWith(stack, page, email);
 }
 
 /** The client's only option is OB: /VerifyOptions chooses it and goes on to /obselect. */

@@ -8,22 +8,14 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoAxeViolations, useStack, waitForEmailCode, type Stack } from './harness.js';
-
-const strongPassword = 'correct horse battery staple 42';
-
-async function onVerityOf(stack: Stack, target: Page, path: string): Promise<void> {
-  await target.waitForURL(
-    (url) => url.origin === stack.verityUrl && url.pathname.toLowerCase() === path.toLowerCase(),
-  );
-  await target.locator('h1').first().waitFor();
-}
-
-async function checkAccessibility(target: Page): Promise<void> {
-  await target.mouse.move(0, 0);
-  await target.waitForTimeout(250);
-  await expectNoAxeViolations(target);
-}
+import {
+  useStack,
+  waitForEmailCode,
+  type Stack,
+  checkAccessibility,
+  strongPassword,
+  onVerity as onVerityOf,
+} from './harness.js';
 
 /** Signs a new user up from the relying party and types the PIN twice at /mpinsetup. */
 async function signUpAndChoosePin(stack: Stack, page: Page, pin: string): Promise<string> {

@@ -9,30 +9,18 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectNoAxeViolations, useStack, waitForEmailCode, type Stack } from './harness.js';
+import {
+  useStack,
+  type Stack,
+  checkAccessibility,
+  strongPassword,
+  onVerity,
+  signUpFromRelyingParty,
+} from './harness.js';
 
-const strongPassword = 'correct horse battery staple 42';
 const clientName = 'Demo relying party';
 
 const newEmail = () => `user-${randomUUID().slice(0, 8)}@example.com`;
-
-/** Waits until the page shows Verity's screen at `path` (matched case-insensitively). */
-async function onVerity(stack: Stack, page: Page, path: string): Promise<void> {
-  await page.waitForURL(
-    (url) => url.origin === stack.verityUrl && url.pathname.toLowerCase() === path.toLowerCase(),
-  );
-  await page.locator('h1').first().waitFor();
-}
-
-/**
- * The axe check, with the pointer moved off the page first: a button that appears under it
- * after a click is caught mid hover transition, in colours it never stays in.
- */
-async function checkAccessibility(page: Page): Promise<void> {
-  await page.mouse.move(0, 0);
-  await page.waitForTimeout(250);
-  await expectNoAxeViolations(page);
-}
 
 async function heading(page: Page): Promise<string> {
   return ((await page.locator('h1').textContent()) ?? '').trim();
@@ -42,22 +30,6 @@ async function heading(page: Page): Promise<string> {
 async function startAtRelyingParty(stack: Stack, page: Page): Promise<void> {
   await page.goto(`${stack.rpUrl}/`);
   await page.getByRole('button', { name: 'Sign in with Verity' }).click();
-}
-
-/** From the relying party through sign-up and e-mail verification; the page is then past it. */
-async function signUpFromRelyingParty(stack: Stack, page: Page, email: string): Promise<void> {
-  await startAtRelyingParty(stack, page);
-  await onVerity(stack, page, '/signup');
-  await page.getByRole('link', { name: 'Register here' }).click();
-  await onVerity(stack, page, '/signup2');
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(strongPassword);
-  await page.getByLabel('I accept the terms and conditions').check();
-  await page.getByRole('button', { name: 'Create my account' }).click();
-  await onVerity(stack, page, '/verifyemail');
-  const codeField = page.getByLabel(`Please enter the code we sent to ${email}`);
-  await codeField.fill(await waitForEmailCode(stack.verityUrl, email));
-  await page.getByRole('button', { name: 'Verify', exact: true }).click();
 }
 
 /** The Day, Month and Year inputs of a date field (a fieldset named by its title). */

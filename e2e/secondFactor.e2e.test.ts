@@ -13,14 +13,15 @@ import { Secret, TOTP } from 'otpauth';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
-  expectNoAxeViolations,
   outboxMessages,
   useStack,
-  waitForEmailCode,
   type Stack,
+  checkAccessibility,
+  strongPassword,
+  onVerity,
+  signUpFromRelyingParty,
 } from './harness.js';
 
-const strongPassword = 'correct horse battery staple 42';
 const newEmail = () => `user-${randomUUID().slice(0, 8)}@example.com`;
 
 /** The authenticator app: its code for this secret, `steps` time steps from now. */
@@ -29,36 +30,6 @@ function appCode(secret: string, steps = 0): string {
     secret: Secret.fromBase32(secret),
     timestamp: Date.now() + steps * 30_000,
   });
-}
-
-async function onVerity(stack: Stack, page: Page, path: string): Promise<void> {
-  await page.waitForURL(
-    (url) => url.origin === stack.verityUrl && url.pathname.toLowerCase() === path.toLowerCase(),
-  );
-  await page.locator('h1').first().waitFor();
-}
-
-async function checkAccessibility(page: Page): Promise<void> {
-  await page.mouse.move(0, 0);
-  await page.waitForTimeout(250);
-  await expectNoAxeViolations(page);
-}
-
-async function signUpFromRelyingParty(stack: Stack, page: Page, email: string): Promise<void> {
-  await page.goto(`${stack.rpUrl}/`);
-  await page.getByRole('button', { name: 'Sign in with Verity' }).click();
-  await onVerity(stack, page, '/signup');
-  await page.getByRole('link', { name: 'Register here' }).click();
-  await onVerity(stack, page, '/signup2');
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(strongPassword);
-  await page.getByLabel('I accept the terms and conditions').check();
-  await page.getByRole('button', { name: 'Create my account' }).click();
-  await onVerity(stack, page, '/verifyemail');
-  await page
-    .getByLabel(`Please enter the code we sent to ${email}`)
-    .fill(await waitForEmailCode(stack.verityUrl, email));
-  await page.getByRole('button', { name: 'Verify', exact: true }).click();
 }
 
 async function logInFromRelyingParty(stack: Stack, page: Page, email: string): Promise<void> {
