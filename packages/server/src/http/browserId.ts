@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { siteCookieName } from './cookieNames.js';
 
-export const BROWSER_COOKIE = 'verity.browser';
 const MAX_AGE_SECONDS = 400 * 24 * 3600;
 
 /**
@@ -9,10 +9,15 @@ const MAX_AGE_SECONDS = 400 * 24 * 3600;
  * e-mail codes) are bound to it, so an id or code learned elsewhere is useless in another browser.
  */
 export class BrowserIdentity {
-  constructor(private readonly secure: boolean) {}
+  /** `__Host-verity.browser` under an https issuer, `verity.browser` on plain http. */
+  readonly cookieName: string;
+
+  constructor(private readonly secure: boolean) {
+    this.cookieName = siteCookieName('verity.browser', secure);
+  }
 
   get(request: FastifyRequest): string | null {
-    const raw = request.cookies[BROWSER_COOKIE];
+    const raw = request.cookies[this.cookieName];
     if (!raw) return null;
     const unsigned = request.unsignCookie(raw);
     return unsigned.valid ? unsigned.value : null;
@@ -22,7 +27,7 @@ export class BrowserIdentity {
     const existing = this.get(request);
     if (existing) return existing;
     const browserId = randomBytes(24).toString('base64url');
-    reply.setCookie(BROWSER_COOKIE, browserId, {
+    reply.setCookie(this.cookieName, browserId, {
       signed: true,
       httpOnly: true,
       sameSite: 'lax',
@@ -31,7 +36,7 @@ export class BrowserIdentity {
       maxAge: MAX_AGE_SECONDS,
     });
     // Later calls in the same request see it too.
-    request.cookies[BROWSER_COOKIE] = reply.signCookie(browserId);
+    request.cookies[this.cookieName] = reply.signCookie(browserId);
     return browserId;
   }
 }

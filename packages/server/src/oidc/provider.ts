@@ -14,6 +14,7 @@ import {
   asksForDocumentDetails,
   documentDetailsConsent,
 } from '../features/profile/requestedClaims.js';
+import { isHttps, pathCookieName, siteCookieName } from '../http/cookieNames.js';
 import { escapeHtml, htmlPage } from '../http/htmlPage.js';
 import { accountFinder } from './account.js';
 import { DatabaseAdapter } from './adapter.js';
@@ -122,6 +123,33 @@ function interactionPrompts(clients: ClientStore, consents: ConsentStore) {
   return policy;
 }
 
+/**
+ * The session cookie is for the whole site (`__Host-`); the interaction cookies are scoped to
+ * /requests/:uid and /oidc/auth/:uid (`__Secure-`). Under https they are always Secure: a
+ * request that does not look secure (TLS ended at a proxy TRUST_PROXY does not count) fails
+ * loudly instead of setting cookies the browser would refuse.
+ */
+export function providerCookies(
+  publicUrl: URL,
+  keys: string[],
+): NonNullable<Configuration['cookies']> {
+  const https = isHttps(publicUrl);
+  const options = { httpOnly: true, sameSite: 'lax', ...(https ? { secure: true } : {}) } as const;
+  return {
+    keys,
+    // oidc-provider's own names (_session, ...) on plain http, as before.
+    names: https
+      ? {
+          session: siteCookieName('session', true),
+          interaction: pathCookieName('interaction', true),
+          resume: pathCookieName('interaction_resume', true),
+        }
+      : { session: '_session', interaction: '_interaction', resume: '_interaction_resume' },
+    long: options,
+    short: options,
+  };
+}
+
 function renderPage(ctx: KoaContextWithOIDC, title: string, body: string): void {
   ctx.type = 'html';
   ctx.body = htmlPage(title, body);
@@ -141,11 +169,7 @@ export async function createProvider({
     adapter: (model: string) => new DatabaseAdapter(model, db, clients),
     findAccount: accountFinder(db, profiles, customClaims, evidence),
     jwks: await keys.providerJwks(),
-    cookies: {
-      keys: cookieKeys,
-      long: { httpOnly: true, sameSite: 'lax' },
-      short: { httpOnly: true, sameSite: 'lax' },
-    },
+    cookies: providerCookies(config.publicUrl, cookieKeys),
     routes: oidcRoutes,
     scopes: ['openid', 'offline_access', 'email', 'profile', 'phone', 'address'],
     claims: {

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { clientIp } from '../../http/rateLimit.js';
+import { isHttps, pathCookieName } from '../../http/cookieNames.js';
 import { sandboxCustomers, SANDBOX_PASSWORD, type SandboxCustomer } from './customers.js';
 import { consentPage, errorPage, loginPage, webMessagePage, webMessageScript } from './pages.js';
 import { SANDBOX_CLIENT_ID, sameSecret, sandboxClientSecret, sha256 } from './sandboxClient.js';
@@ -29,7 +30,6 @@ const REQUEST_SECONDS = 600;
 const CODE_SECONDS = 60;
 const TOKEN_SECONDS = 300;
 const MAX_LOGIN_ATTEMPTS = 5;
-const COOKIE = 'sandbox-bank';
 const limits = {
   login: { name: 'sandbox-bank-login', max: 60, windowSeconds: 900 },
   token: { name: 'sandbox-bank-token', max: 120, windowSeconds: 900 },
@@ -70,11 +70,13 @@ export function sandboxBankRoutes(app: FastifyInstance, ctx: AppContext): void {
   const redirectUri = `${ctx.config.publicUrl.origin}/ObCallback`;
   const clientSecret = sandboxClientSecret(ctx.secrets.dataKey);
   const kv = ctx.kv;
+  // Scoped to /sandbox-bank, so __Secure- (not __Host-) under https.
+  const cookieName = pathCookieName('sandbox-bank', isHttps(ctx.config.publicUrl));
 
   const loadRequest = async (request: FastifyRequest, id: string) => {
     const raw = id ? await kv.get(`sbk:req:${sha256(id)}`) : null;
     const record = raw ? (JSON.parse(raw) as AuthorizationRequest) : null;
-    const cookie = request.cookies[COOKIE];
+    const cookie = request.cookies[cookieName];
     if (!record || !cookie || !sameSecret(cookie, record.binding)) return null;
     return record;
   };
@@ -156,11 +158,11 @@ export function sandboxBankRoutes(app: FastifyInstance, ctx: AppContext): void {
           webMessage: query.response_mode === 'web_message',
           binding,
         });
-        reply.setCookie(COOKIE, binding, {
+        reply.setCookie(cookieName, binding, {
           path: '/sandbox-bank',
           httpOnly: true,
           sameSite: 'lax',
-          secure: ctx.config.publicUrl.protocol === 'https:',
+          secure: isHttps(ctx.config.publicUrl),
         });
         return html(reply, loginPage(id, null));
       },

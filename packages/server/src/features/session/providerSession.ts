@@ -72,6 +72,7 @@ export async function startSession(
     });
     await session.save(sessionIdleSeconds(login.remember));
     koa.cookies.set(ctx.provider.cookieName('session'), session.id, {
+      path: '/',
       httpOnly: true,
       sameSite: 'lax',
       signed: true,
@@ -94,7 +95,14 @@ export async function endSession(
     const session = (await ctx.provider.Session.get(koa)) as unknown as SessionRecord;
     const accountId = session.accountId;
     if (!session.new) await session.destroy();
-    koa.cookies.set(ctx.provider.cookieName('session'), null, { signed: true });
+    // A __Host- cookie is only cleared by a Set-Cookie that is Secure with Path=/.
+    koa.cookies.set(ctx.provider.cookieName('session'), null, {
+      signed: true,
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: ctx.config.publicUrl.protocol === 'https:',
+    });
     return accountId;
   });
 }
