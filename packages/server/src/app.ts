@@ -42,6 +42,7 @@ import { openBankingRoutes } from './features/openBanking/routes.js';
 import { sandboxBankRoutes } from './features/sandboxBank/routes.js';
 import { installErrorHandler } from './http/errorHandler.js';
 import { clientAddress } from './http/clientAddress.js';
+import { installNoStore } from './http/noStore.js';
 import { mountProvider } from './http/oidcMount.js';
 import { registerSpa } from './http/spa.js';
 import { shareRoutes } from './features/share/routes.js';
@@ -89,6 +90,7 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  installNoStore(app);
 
   // An empty JSON body is no body; anything else goes through Fastify's safe JSON parser.
   const parseJson = app.getDefaultJsonParser('error', 'error');

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type Provider from 'oidc-provider';
 import type { RateLimit, RateLimiter } from '../kv/rateLimiter.js';
-import { isOidcPath } from '../oidc/provider.js';
+import { isOidcPath, oidcRoutes } from '../oidc/provider.js';
 
 /** Per client address and minute. Token-type endpoints accept client credentials. */
 const limits: Array<[RegExp, RateLimit]> = [
@@ -14,6 +14,9 @@ const limits: Array<[RegExp, RateLimit]> = [
   [/^\/oidc\/me$/, { name: 'oidc-userinfo', max: 120, windowSeconds: 60 }],
   [/^\/oidc\/session\/end/, { name: 'oidc-logout', max: 30, windowSeconds: 60 }],
 ];
+
+/** Public metadata: discovery and the signing keys (oidc-provider sets their caching). */
+const publicPaths = new Set(['/.well-known/openid-configuration', oidcRoutes.jwks]);
 
 /**
  * Mounts oidc-provider with @fastify/middie. It sees its own paths (/oidc/*, discovery) with
@@ -47,6 +50,9 @@ export async function mountProvider(
           return;
         }
       }
+      // The provider's pages and answers name the user (sign-out page, errors, tokens); only
+      // its public metadata may be cached.
+      if (!publicPaths.has(pathname)) res.setHeader('Cache-Control', 'no-store');
       res.setHeader('X-Content-Type-Options', 'nosniff');
       res.setHeader('X-Frame-Options', 'DENY');
       res.setHeader('Referrer-Policy', 'no-referrer');
