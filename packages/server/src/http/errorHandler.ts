@@ -1,6 +1,7 @@
 import { apiError } from '@verity/contracts';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isUniqueViolation } from '../db/uniqueViolation.js';
 import { ApiError } from './apiError.js';
 
 const frameworkCodes: Record<string, { status: number; code: Parameters<typeof apiError>[0] }> = {
@@ -32,6 +33,12 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (error.statusCode === 429) return reply.status(429).send(apiError('rate_limited'));
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.status(400).send(apiError('validation_failed', error.message));
+    }
+    // A value sent twice (or by two requests at once) that the database holds once: the
+    // client's conflict, not a server failure. Logged without the statement's values.
+    if (isUniqueViolation(error)) {
+      request.log.warn({ code: error.code }, 'unique constraint conflict');
+      return reply.status(409).send(apiError('conflict'));
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send(apiError('internal_error'));

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { SecondFactorMethod } from '@verity/contracts';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { FieldEncryption } from '../../crypto/fieldEncryption.js';
 import type { Database } from '../../db/schema.js';
 
@@ -78,8 +78,9 @@ export class SecondFactorStore {
 
   /**
    * Adds a method; null when this user already has one of this single-instance method (SMS,
-   * voice, authenticator app). The database's unique index decides, atomically, so parallel
-   * set-ups cannot both succeed (migration 0012).
+   * voice, authenticator app), or when this security key's credential id is registered
+   * already, to any account. The database's unique indexes decide, atomically, so parallel
+   * set-ups cannot both succeed (migrations 0005 and 0012).
    */
   async add(factor: NewSecondFactor): Promise<string | null> {
     const id = randomUUID();
@@ -101,12 +102,9 @@ export class SecondFactorStore {
         created_at: this.now(),
         last_used_at: null,
       })
-      .onConflict((conflict) =>
-        conflict
-          .columns(['user_id', 'method'])
-          .where(sql.ref('method'), '<>', sql.lit('WebAuthn'))
-          .doNothing(),
-      )
+      // Any unique index: (user, method) for single methods, and a security key's credential
+      // id, which another account may already hold (a replayed or cloned registration).
+      .onConflict((conflict) => conflict.doNothing())
       .executeTakeFirst();
     return Number(result.numInsertedOrUpdatedRows ?? 0) > 0 ? id : null;
   }

@@ -128,7 +128,7 @@ export function webauthnRoutes(app: FastifyInstance, ctx: AppContext): void {
       const keys = await ctx.secondFactors.list(step.accountId);
       if (keys.some((key) => key.credentialId === credential.id))
         throw new ApiError('second_factor_already_set_up');
-      await ctx.secondFactors.add({
+      const added = await ctx.secondFactors.add({
         userId: step.accountId,
         method: 'WebAuthn',
         displayName: request.body.Name || step.user.email,
@@ -136,6 +136,8 @@ export function webauthnRoutes(app: FastifyInstance, ctx: AppContext): void {
         publicKey: Buffer.from(credential.publicKey).toString('base64url'),
         counter: credential.counter,
       });
+      // The same key registered at once in parallel, or held by another account.
+      if (!added) throw new ApiError('second_factor_already_set_up');
       await ctx.audit.record(step.accountId, 'second_factor_added', step.client?.clientId);
       const recoveryCodes = await issueFirstRecoveryCodes(ctx, step);
       reply.header('Cache-Control', 'no-store');
