@@ -7,13 +7,47 @@ import { isOidcPath, oidcRoutes } from '../oidc/provider.js';
 /** Per client address and minute. Token-type endpoints accept client credentials. */
 const limits: Array<[RegExp, RateLimit]> = [
   [
-    /^\/oidc\/token(\/(introspection|revocation))?$/,
+    /^\/oidc\/(token(\/(introspection|revocation))?|request)$/,
     { name: 'oidc-token', max: 60, windowSeconds: 60 },
   ],
   [/^\/oidc\/auth/, { name: 'oidc-auth', max: 60, windowSeconds: 60 }],
   [/^\/oidc\/me$/, { name: 'oidc-userinfo', max: 120, windowSeconds: 60 }],
   [/^\/oidc\/session\/end/, { name: 'oidc-logout', max: 30, windowSeconds: 60 }],
 ];
+
+/**
+ * OpenID Connect Core 3.1.2.1 and RP-Initiated Logout 2: the authorization and end-session
+ * endpoints accept POST. oidc-provider serves POST there only with SameSite=None session
+ * cookies, which a cross-site form post would carry; ours stay Lax. So a form POST is answered
+ * 303 to the same endpoint by GET with the same parameters: that top-level GET carries the Lax
+ * session cookie and runs every check a GET request does.
+ */
+const postToGet = new Set<string>([oidcRoutes.authorization, oidcRoutes.end_session]);
+const FORM_LIMIT = 16 * 1024;
+
+async function answerPostWithGet(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const fail = (status: number, description: string) => {
+    res.statusCode = status;
+    res.setHeader('Content-Type', 'application/json');
+    res.end(JSON.stringify({ error: 'invalid_request', error_description: description }));
+  };
+  const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  if (type !== 'application/x-www-form-urlencoded')
+    return fail(400, 'Send the parameters as a form (application/x-www-form-urlencoded).');
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > FORM_LIMIT) return fail(413, 'The request is too large.');
+    chunks.push(chunk);
+  }
+  const body = Buffer.concat(chunks).toString('utf8');
+  const pathname = (req.url ?? '/').split('?')[0]!;
+  const query = new URLSearchParams(body).toString();
+  res.statusCode = 303;
+  res.setHeader('Location', query ? `${pathname}?${query}` : pathname);
+  res.end();
+}
 
 /** Public metadata: discovery and the signing keys (oidc-provider sets their caching). */
 const publicPaths = new Set(['/.well-known/openid-configuration', oidcRoutes.jwks]);
@@ -60,6 +94,7 @@ export async function mountProvider(
         'Content-Security-Policy',
         "default-src 'none'; script-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'",
       );
+      if (req.method === 'POST' && postToGet.has(pathname)) return answerPostWithGet(req, res);
       await callback(req, res);
     };
     handle().catch(next);

@@ -55,6 +55,9 @@ export const oidcRoutes = {
   revocation: '/oidc/token/revocation',
   introspection: '/oidc/token/introspection',
   end_session: '/oidc/session/end',
+  // oidc-provider's default (/request) is outside /oidc, so the mount never passed it on and
+  // discovery advertised an endpoint that answered 404.
+  pushed_authorization_request: '/oidc/request',
 } as const;
 
 export function isOidcPath(pathname: string): boolean {
@@ -192,6 +195,9 @@ export async function createProvider({
     // The identity-assurance metadata (OpenID Connect for Identity Assurance, section 8).
     discovery: identityAssuranceDiscovery,
     responseTypes: ['code'],
+    // Only what a client can register (features/clients/store.ts): a secret sent by HTTP Basic,
+    // private_key_jwt with --jwks-uri, or none for a public client. Discovery lists these.
+    clientAuthMethods: ['client_secret_basic', 'private_key_jwt', 'none'],
     pkce: { required: () => true },
     allowOmittingSingleRegisteredRedirectUri: false,
     rotateRefreshToken: true,
@@ -217,6 +223,9 @@ export async function createProvider({
     },
     features: {
       devInteractions: { enabled: false },
+      // RFC 9126: a client may push its request (authenticated, off the browser) and send only
+      // the request_uri through the browser; a plain request stays allowed.
+      pushedAuthorizationRequests: { enabled: true, requirePushedAuthorizationRequests: false },
       claimsParameter: { enabled: true },
       revocation: { enabled: true },
       introspection: { enabled: true },
