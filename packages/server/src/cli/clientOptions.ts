@@ -28,8 +28,12 @@ export function addClientOptions(command: Command, forUpdate: boolean): Command 
       'redirect URI (repeatable); https, or http on localhost',
       collect,
     )
-    .option('--post-logout-redirect-uri <uri>', 'post-logout redirect URI (repeatable)', collect)
-    .option('--logo-uri <uri>', 'logo shown on the wait screen')
+    .option(
+      '--post-logout-redirect-uri <uri>',
+      'post-logout redirect URI (repeatable); https, or http on localhost',
+      collect,
+    )
+    .option('--logo-uri <uri>', 'logo shown on the wait screen; https, or http on localhost')
     .option('--theme <name>', 'theme of the sign-in pages (default: default)')
     .option(
       '--claims <list>',
@@ -48,7 +52,10 @@ export function addClientOptions(command: Command, forUpdate: boolean): Command 
   if (!forUpdate) {
     command
       .option('--public', 'public client: no secret, PKCE only')
-      .option('--jwks-uri <uri>', 'authenticate with private_key_jwt using keys at this URI');
+      .option(
+        '--jwks-uri <uri>',
+        'authenticate with private_key_jwt using keys at this URI; https, or http on localhost',
+      );
   }
   for (const [flag, description] of [
     ['require-second-factor', 'users must use a second factor'],

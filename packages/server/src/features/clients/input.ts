@@ -3,36 +3,36 @@ import { clientPolicySchema } from './policy.js';
 
 const loopback = new Set(['localhost', '127.0.0.1', '[::1]']);
 
-/** Absolute, no fragment, https except on loopback (RFC 9700 §2.1, RFC 8252 §7.3). */
-const redirectUri = z.string().superRefine((value, ctx) => {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    ctx.addIssue({ code: 'custom', message: `${value} is not an absolute URL` });
-    return;
-  }
-  if (url.hash) ctx.addIssue({ code: 'custom', message: `${value} must not contain a fragment` });
-  if (url.protocol === 'http:' && !loopback.has(url.hostname)) {
-    ctx.addIssue({
-      code: 'custom',
-      message: `${value} must use https (plain http only on localhost)`,
-    });
-  } else if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    ctx.addIssue({ code: 'custom', message: `${value} must be an http(s) URL` });
-  }
-});
+/**
+ * What is wrong with a client URL (redirect, post-logout, logo, jwks_uri), or null: absolute,
+ * no fragment, https; plain http only on a loopback host (127.0.0.1, [::1], localhost), for
+ * development and native apps (RFC 8252 7.3). RFC 9700 2.1, ASVS 5 12.2.1.
+ */
+export function clientUrlProblem(value: string): string | null {
+  const url = URL.parse(value);
+  if (!url) return `${value} is not an absolute URL`;
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    return `${value} must be an http(s) URL`;
+  if (url.protocol === 'http:' && !loopback.has(url.hostname))
+    return `${value} must use https (plain http only on localhost)`;
+  if (url.username || url.password) return `${value} must not contain a user name or password`;
+  if (url.hash) return `${value} must not contain a fragment`;
+  return null;
+}
 
-const httpsUrl = z.url({ protocol: /^https?$/ });
+const clientUrl = z.string().superRefine((value, ctx) => {
+  const problem = clientUrlProblem(value);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+});
 
 export const clientInputSchema = z
   .object({
     name: z.string().trim().min(1, 'a name is required').max(100),
-    redirectUris: z.array(redirectUri).min(1, 'at least one redirect URI is required'),
-    postLogoutRedirectUris: z.array(redirectUri).default([]),
-    logoUri: httpsUrl.optional(),
+    redirectUris: z.array(clientUrl).min(1, 'at least one redirect URI is required'),
+    postLogoutRedirectUris: z.array(clientUrl).default([]),
+    logoUri: clientUrl.optional(),
     public: z.boolean().default(false),
-    jwksUri: httpsUrl.optional(),
+    jwksUri: clientUrl.optional(),
   })
   .and(clientPolicySchema)
   .superRefine((input, ctx) => {
