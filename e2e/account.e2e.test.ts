@@ -41,6 +41,7 @@ describe('account section', () => {
     const email = `guard-${randomUUID()}@example.com`;
     await signUp(page, verityUrl, email);
     await page.goto(`${verityUrl}/logout`);
+    await page.getByRole('button', { name: 'Yes, sign me out' }).click();
     await expect
       .poll(() =>
         page.evaluate(async () => {

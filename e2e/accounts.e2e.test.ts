@@ -371,6 +371,30 @@ describe('accounts', () => {
     expect(await page.getByRole('button', { name: email }).count()).toBe(0);
   });
 
+  it('asks before signing out when another site sends the browser to /logout', async () => {
+    const { verityUrl } = running();
+    const email = newEmail();
+    await createAccount(email);
+
+    await page.goto(`${verityUrl}/login`);
+    await logIn(page, email, strongPassword);
+    await page.waitForURL(`${verityUrl}/`);
+    // A cross-site link or redirect: a plain navigation, without our menu's history state.
+    await page.goto(`${verityUrl}/logout`, { referer: 'https://attacker.example/' });
+    await expect.poll(() => heading(page)).toBe('Do you want to sign out of Verity?');
+    await checkAccessibility(page);
+    expect(await sessionOf(page)).toEqual({ loggedIn: true, email });
+
+    await page.getByRole('link', { name: 'No, stay signed in' }).click();
+    await onVerity(page, '/');
+    expect(await sessionOf(page)).toEqual({ loggedIn: true, email });
+
+    await page.goto(`${verityUrl}/logout`);
+    await page.getByRole('button', { name: 'Yes, sign me out' }).click();
+    await expect.poll(() => heading(page)).toBe('Logout successful. You have been logged out.');
+    expect(await sessionOf(page)).toEqual({ loggedIn: false, email: null });
+  });
+
   it('sends an unverified account from login to the code step, and a signed-in user on', async () => {
     const { verityUrl } = running();
     const email = newEmail();

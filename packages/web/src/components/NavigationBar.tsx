@@ -4,6 +4,7 @@ import NavDropdown from 'react-bootstrap/NavDropdown';
 import Navbar from 'react-bootstrap/Navbar';
 import { Link } from 'react-router';
 import { brand } from '../copy/brand';
+import { signOutChosen } from '../state/signOutChosen';
 import { useAuth } from '../state/authContext';
 
 export function NavigationBar() {
@@ -42,7 +43,7 @@ export function NavigationBar() {
                 <NavDropdown.Item as={Link} to="/account/delete">
                   Delete your account
                 </NavDropdown.Item>
-                <NavDropdown.Item as={Link} to="/logout">
+                <NavDropdown.Item as={Link} to="/logout" state={signOutChosen}>
                   Sign out
                 </NavDropdown.Item>
               </NavDropdown>

@@ -1,49 +1,71 @@
 import { copy } from '@verity/contracts';
-import { useEffect, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { logoutConfirm, logoutStatus } from '../../api/accounts';
 import { ErrorScreen } from '../../components/ErrorScreen';
 import { PageHeading } from '../../components/PageHeading';
 import { WaitScreen } from '../../components/WaitScreen';
+import { brand } from '../../copy/brand';
 import { useAuth } from '../../state/authContext';
 import { safeRedirectUrl } from '../../state/redirect';
+import { isSignOutChosen } from '../../state/signOutChosen';
 
-type State = 'working' | 'done' | 'failed';
+type State = 'asking' | 'working' | 'done' | 'failed';
 
 /**
  * /logout: ends the Verity session and forgets the user here, then goes where the client
  * asked (post_logout_redirect_uri, checked by the server) or confirms it on the page.
+ * Any site can send a browser here, so the page asks first unless the user came from our own
+ * menu: only a navigation inside this app carries its history state.
  */
 export function LogoutPage() {
   const [searchParams] = useSearchParams();
+  const location = useLocation();
   const postLogoutRedirectUri = searchParams.get('post_logout_redirect_uri');
   const { clearLogin } = useAuth();
-  const [state, setState] = useState<State>('working');
+  const chosen = isSignOutChosen(location.state);
+  const [state, setState] = useState<State>(chosen ? 'working' : 'asking');
   const started = useRef(false);
 
-  useEffect(() => {
+  const logOut = useCallback(async () => {
     if (started.current) return;
     started.current = true;
-    async function logOut() {
-      try {
-        const status = await logoutStatus(postLogoutRedirectUri);
-        await logoutConfirm();
-        clearLogin();
-        const url =
-          status.postLogoutUrl === null
-            ? null
-            : safeRedirectUrl(status.postLogoutUrl, window.location.href);
-        if (url === null) setState('done');
-        else window.location.assign(url);
-      } catch {
-        setState('failed');
-      }
+    setState('working');
+    try {
+      const status = await logoutStatus(postLogoutRedirectUri);
+      await logoutConfirm();
+      clearLogin();
+      const url =
+        status.postLogoutUrl === null
+          ? null
+          : safeRedirectUrl(status.postLogoutUrl, window.location.href);
+      if (url === null) setState('done');
+      else window.location.assign(url);
+    } catch {
+      setState('failed');
     }
-    void logOut();
   }, [postLogoutRedirectUri, clearLogin]);
+
+  useEffect(() => {
+    if (chosen) void logOut();
+  }, [chosen, logOut]);
 
   if (state === 'failed') return <ErrorScreen />;
   if (state === 'working') return <WaitScreen />;
+  if (state === 'asking')
+    return (
+      <div className="py-4">
+        <PageHeading>{`Do you want to sign out of ${brand.product}?`}</PageHeading>
+        <div className="d-flex gap-2 mt-3">
+          <button type="button" className="btn btn-primary" onClick={() => void logOut()}>
+            Yes, sign me out
+          </button>
+          <Link className="btn btn-secondary" to="/">
+            No, stay signed in
+          </Link>
+        </div>
+      </div>
+    );
   return (
     <div className="py-4">
       <PageHeading>{copy.logoutSuccessful}</PageHeading>
