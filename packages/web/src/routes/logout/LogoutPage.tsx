@@ -1,5 +1,5 @@
 import { copy } from '@verity/contracts';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { logoutConfirm, logoutStatus } from '../../api/accounts';
 import { ErrorScreen } from '../../components/ErrorScreen';
@@ -10,7 +10,28 @@ import { useAuth } from '../../state/authContext';
 import { safeRedirectUrl } from '../../state/redirect';
 import { isSignOutChosen } from '../../state/signOutChosen';
 
-type State = 'asking' | 'working' | 'done' | 'failed';
+type Outcome = 'done' | 'failed';
+
+/** Ends the session; the outcome to show, or null when the browser is leaving for the client. */
+async function signOut(
+  postLogoutRedirectUri: string | null,
+  clearLogin: () => void,
+): Promise<Outcome | null> {
+  try {
+    const status = await logoutStatus(postLogoutRedirectUri);
+    await logoutConfirm();
+    clearLogin();
+    const url =
+      status.postLogoutUrl === null
+        ? null
+        : safeRedirectUrl(status.postLogoutUrl, window.location.href);
+    if (url === null) return 'done';
+    window.location.assign(url);
+    return null;
+  } catch {
+    return 'failed';
+  }
+}
 
 /**
  * /logout: ends the Verity session and forgets the user here, then goes where the client
@@ -23,41 +44,26 @@ export function LogoutPage() {
   const location = useLocation();
   const postLogoutRedirectUri = searchParams.get('post_logout_redirect_uri');
   const { clearLogin } = useAuth();
-  const chosen = isSignOutChosen(location.state);
-  const [state, setState] = useState<State>(chosen ? 'working' : 'asking');
+  const [answered, setAnswered] = useState(false);
+  const confirmed = answered || isSignOutChosen(location.state);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
   const started = useRef(false);
 
-  const logOut = useCallback(async () => {
-    if (started.current) return;
-    started.current = true;
-    setState('working');
-    try {
-      const status = await logoutStatus(postLogoutRedirectUri);
-      await logoutConfirm();
-      clearLogin();
-      const url =
-        status.postLogoutUrl === null
-          ? null
-          : safeRedirectUrl(status.postLogoutUrl, window.location.href);
-      if (url === null) setState('done');
-      else window.location.assign(url);
-    } catch {
-      setState('failed');
-    }
-  }, [postLogoutRedirectUri, clearLogin]);
-
   useEffect(() => {
-    if (chosen) void logOut();
-  }, [chosen, logOut]);
+    if (!confirmed || started.current) return;
+    started.current = true;
+    void signOut(postLogoutRedirectUri, clearLogin).then((ended) => {
+      if (ended) setOutcome(ended);
+    });
+  }, [confirmed, postLogoutRedirectUri, clearLogin]);
 
-  if (state === 'failed') return <ErrorScreen />;
-  if (state === 'working') return <WaitScreen />;
-  if (state === 'asking')
+  if (outcome === 'failed') return <ErrorScreen />;
+  if (!confirmed)
     return (
       <div className="py-4">
         <PageHeading>{`Do you want to sign out of ${brand.product}?`}</PageHeading>
         <div className="d-flex gap-2 mt-3">
-          <button type="button" className="btn btn-primary" onClick={() => void logOut()}>
+          <button type="button" className="btn btn-primary" onClick={() => setAnswered(true)}>
             Yes, sign me out
           </button>
           <Link className="btn btn-secondary" to="/">
@@ -66,6 +72,7 @@ export function LogoutPage() {
         </div>
       </div>
     );
+  if (outcome === null) return <WaitScreen />;
   return (
     <div className="py-4">
       <PageHeading>{copy.logoutSuccessful}</PageHeading>
