@@ -129,7 +129,7 @@ function interactionPrompts(clients: ClientStore, consents: ConsentStore) {
 /**
  * The session cookie is for the whole site (`__Host-`); the interaction cookies are scoped to
  * /requests/:uid and /oidc/auth/:uid (`__Secure-`). Under https they are always Secure: a
- * request that does not look secure (TLS ended at a proxy TRUST_PROXY does not count) fails
+ * request that does not look secure (TLS ended at a proxy that TRUST_PROXY does not count) fails
  * loudly instead of setting cookies the browser would refuse.
  */
 export function providerCookies(
