@@ -13,9 +13,10 @@ import {
   signUp,
   startSignInRequest,
 } from '../test/journey.js';
+import { errorCode, newEmail, newSub, useSocialServer } from '../test/socialServer.js';
 import { startTestServer, type TestServer } from '../test/testServer.js';
 
-const newEmail = (tag: string) => `${tag}-${randomUUID()}@example.com`;
+const taggedEmail = (tag: string) => `${tag}-${randomUUID()}@example.com`;
 
 /**
  * ASVS 5 16.5.3 (fail securely) and 16.5.1 (no internals in errors): every unique value
@@ -47,7 +48,7 @@ describe.each(databaseTargets())('unique values sent twice (%s)', (target) => {
   }
 
   async function userAtSecondFactorSetup() {
-    const browser = await signUp(server, newEmail('key'));
+    const browser = await signUp(server, taggedEmail('key'));
     await startSignInRequest(server, config, browser);
     return browser;
   }
@@ -85,7 +86,7 @@ describe.each(databaseTargets())('unique values sent twice (%s)', (target) => {
   });
 
   it('answers parallel sign-ups with one e-mail address alike, and makes one account', async () => {
-    const email = newEmail('signup');
+    const email = taggedEmail('signup');
     const answers = await Promise.all(
       Array.from({ length: 10 }, () =>
         new ApiBrowser(server).post('/api/register', {
@@ -106,8 +107,8 @@ describe.each(databaseTargets())('unique values sent twice (%s)', (target) => {
   });
 
   it('shares with one recipient once, also when asked in parallel', async () => {
-    const browser = await signUp(server, newEmail('sharer'));
-    const recipient = newEmail('recipient');
+    const browser = await signUp(server, taggedEmail('sharer'));
+    const recipient = taggedEmail('recipient');
     const answers = await Promise.all(
       Array.from({ length: 6 }, () => browser.post('/api/share', { email: recipient })),
     );
@@ -148,5 +149,48 @@ describe.each(databaseTargets())('unique values sent twice (%s)', (target) => {
     expect(answer.json()).toEqual({
       error: { code: 'conflict', message: 'This has already been done or is already in use.' },
     });
+  });
+});
+
+describe.each(databaseTargets())('social identities linked twice at once (%s)', (target) => {
+  const s = useSocialServer(target);
+
+  async function link(browser: ApiBrowser, sub: string) {
+    const { callback, state } = await s.visitProvider(
+      browser,
+      'google',
+      { sub },
+      {
+        Purpose: 'link',
+      },
+    );
+    return () =>
+      browser.post('/api/account/signin-methods/google', {
+        Code: callback.searchParams.get('code'),
+        RedirectUri: s.callbackUri(),
+        State: state,
+      });
+  }
+
+  it('links one provider identity to one of two accounts asking at the same moment', async () => {
+    const sub = newSub();
+    const sends = await Promise.all(
+      [newEmail(), newEmail()].map(async (email) => link(await signUp(s.server(), email), sub)),
+    );
+    const answers = await Promise.all(sends.map((send) => send()));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    expect(errorCode(answers.find((answer) => answer.status === 409)!)).toBe(
+      'social_identity_in_use',
+    );
+  });
+
+  it('links one identity per provider when one account links two at the same moment', async () => {
+    const browser = await signUp(s.server(), newEmail());
+    const sends = [await link(browser, newSub()), await link(browser, newSub())];
+    const answers = await Promise.all(sends.map((send) => send()));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    expect(errorCode(answers.find((answer) => answer.status === 409)!)).toBe(
+      'social_already_linked',
+    );
   });
 });
