@@ -29,6 +29,7 @@ import {
   secondFactorProved,
   setupStarts,
 } from './guards.js';
+import { sendNewAuthenticatorNotice } from '../notices/securityNotices.js';
 
 /** The spec's security-key constants: 60 s, ES256 and RS256, user verification discouraged. */
 const TIMEOUT_MS = 60_000;
@@ -137,6 +138,7 @@ export function webauthnRoutes(app: FastifyInstance, ctx: AppContext): void {
         counter: credential.counter,
       });
       await ctx.audit.record(step.accountId, 'second_factor_added', step.client?.clientId);
+      await sendNewAuthenticatorNotice(ctx, step.accountId, 'WebAuthn');
       const recoveryCodes = await issueFirstRecoveryCodes(ctx, step);
       reply.header('Cache-Control', 'no-store');
       return {
