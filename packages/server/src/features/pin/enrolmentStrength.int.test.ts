@@ -151,6 +151,29 @@ describe.each(databaseTargets())('PIN enrolment strength and revocation (%s)', (
     expect(again.answer.userRequirements).toEqual([]);
   });
 
+  it.each([false, true])(
+    'a sign-in approved from another device is worth the approving identity (second factor first: %s)',
+    async (secondFactorFirst) => {
+      const { email, browser: device, identity } = await enrolled({ secondFactorFirst });
+      const waiting = new PinBrowser(server, bankId);
+      const access = (await waiting.call('POST', '/api/mpin/rps/v2/accessid', {})).body as Record<
+        string,
+        string
+      >;
+      const passed = await device.login(identity, '0420');
+      const approved = await device.call('POST', '/api/mpin/rps/v2/access/approve', {
+        accessId: access.qrURL!.split('#')[1],
+        authOTT: passed.body.authOTT,
+      });
+      expect(approved.status).toBe(200);
+      const polled = await waiting.call('POST', access.accessURL!, { webOTT: access.webOTT });
+      expect(polled.body.status).toBe('approved');
+      // The only PIN session of this user is the waiting browser's.
+      const pinSessions = (await sessionAmrOf(email)).filter((amr) => amr?.includes('pin'));
+      expect(pinSessions).toEqual([secondFactorFirst ? ['pin', 'swk'] : ['pin']]);
+    },
+  );
+
   it('new authenticators and a new share are e-mailed to the owner, without their details', async () => {
     const { email, browser, identity } = await enrolled({ secondFactorFirst: true });
     const signed = new PinBrowser(server, bankId);
@@ -194,7 +217,7 @@ describe.each(databaseTargets())('PIN enrolment strength and revocation (%s)', (
       (login.body.dvsRegister as { token: string }).token,
       '0420',
     );
-    // An open pass 1 for the identity, and an approval waiting to be claimed, go too.
+    // An open pass 1 for the identity goes too.
     const pending = await pinSignedIn.pass1(identity);
     expect(pending.answer.status).toBe(200);
     const other = new ApiBrowser(server);
@@ -229,6 +252,13 @@ describe.each(databaseTargets())('PIN enrolment strength and revocation (%s)', (
         state: 'revoked',
         server_key: null,
       });
+    const { id } = await pinIdentityRow(server, identity.mpinId);
+    const challenges = await server.ctx.database.db
+      .selectFrom('pin_challenges')
+      .selectAll()
+      .where('identity_id', '=', id)
+      .execute();
+    expect(challenges).toEqual([]);
     const again = await new PinBrowser(server, bankId).login(identity, '0420');
     expect(again.status).toBe(410);
     expect(again.body.error).toMatchObject({ code: 'pin_revoked' });
