@@ -151,6 +151,18 @@ describe.each(databaseTargets())('PIN enrolment strength and revocation (%s)', (
     expect(again.answer.userRequirements).toEqual([]);
   });
 
+  it('an identity enrolled before strengths were recorded counts as one factor', async () => {
+    const { identity } = await enrolled({ secondFactorFirst: true });
+    // As migration 0020 leaves the identities it finds.
+    await server.ctx.database.db
+      .updateTable('pin_identities')
+      .set({ enrolled_amr: null, enrolled_acr: null })
+      .where('mpin_id', '=', identity.mpinId)
+      .execute();
+    const { answer } = await pinLoginToBank(identity);
+    expect(answer.userRequirements).toEqual(['loginWithSecondFactor']);
+  });
+
   it.each([false, true])(
     'a sign-in approved from another device is worth the approving identity (second factor first: %s)',
     async (secondFactorFirst) => {
