@@ -1,7 +1,8 @@
 /**
  * PIN set-up in a real browser, from a relying party that requires PIN login: a new user signs
  * up, verifies the e-mail, chooses a PIN on the PIN pad (keyboard and clicks, backspace, a
- * mismatch), and is back at the relying party logged in with the PIN (amr pin, swk).
+ * mismatch), and is back at the relying party logged in with the PIN (amr pin: enrolled
+ * with the password alone, the PIN is worth one factor; docs/flows/pin-login.md).
  */
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';

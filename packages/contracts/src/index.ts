@@ -31,3 +31,4 @@ export * from './checks/mobileRules.js';
 export * from './api/pin.js';
 export * from './consentMessage.js';
 export * from './api/pinAccess.js';
+export * from './checks/checkRegistry.js';

@@ -1,4 +1,5 @@
 import type { CheckName } from './checks.js';
+import { choiceScreens } from './checks/checkRegistry.js';
 import type { Requirement } from './requirements.js';
 
 /** What the SPA knows when it decides where to go next (spec, first document, section 4). */
@@ -13,20 +14,9 @@ export interface NextStepInput {
   requestId: string | null;
 }
 
-const choiceRoutesBeforeProfile: ReadonlyArray<[readonly CheckName[], string]> = [
-  [['GenuinePassport', 'SelfieComparison'], '/PassportPhoto'],
-  [['OB'], '/obselect'],
-  [['GenuineDrivingLicence'], '/DrivingLicencePhoto'],
-];
-
-const choiceRoutesAfterProfile: ReadonlyArray<[readonly CheckName[], string]> = [
-  [['CreditCard', 'DebitCard'], '/CreditCard'],
-  [['Passport'], '/Passport'],
-  [['DrivingLicence'], '/DrivingLicence'],
-  [['CurrentAccount', 'Bank'], '/BankAccount'],
-  [['KBVL1', 'KBVL2'], '/Kbv'],
-  [['MobileContract'], '/MNO'],
-];
+// Chosen checks' screens, in the order they are tried (checks/checkRegistry.ts).
+const choiceRoutesBeforeProfile = choiceScreens(true);
+const choiceRoutesAfterProfile = choiceScreens(false);
 
 const requirementRoutes: ReadonlyArray<[Requirement, string]> = [
   ['setupSecondFactor', '/SecondFactor'],
@@ -39,7 +29,7 @@ const requirementRoutes: ReadonlyArray<[Requirement, string]> = [
 
 function routeForChoice(
   choice: readonly CheckName[],
-  routes: ReadonlyArray<[readonly CheckName[], string]>,
+  routes: ReadonlyArray<readonly [readonly CheckName[], string]>,
 ): string | null {
   for (const [checks, route] of routes) {
     if (checks.some((check) => choice.includes(check))) return route;

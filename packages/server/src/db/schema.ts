@@ -267,6 +267,12 @@ export interface PinIdentityTable {
   pending_public_key: Generated<string | null>;
   /** A renewal's new mpin_id (fresh for the authorities), until it replaces mpin_id. */
   pending_mpin_id: Generated<string | null>;
+  /**
+   * The amr (JSON array) and acr of the login that enrolled this identity; a PIN login is
+   * worth no more (features/pin/strength.ts). Null: enrolled before it was recorded (aal1).
+   */
+  enrolled_amr: Generated<string | null>;
+  enrolled_acr: Generated<string | null>;
 }
 
 export interface PinDvsTokenTable {
@@ -365,6 +371,8 @@ export interface PinAccessSessionTable {
   user_id: string | null;
   /** 1 when the approving device also allowed this browser to register its own PIN. */
   register: number;
+  /** 1 when the approving login proved two factors: the waiting browser's login is aal2. */
+  two_factors: Generated<number>;
   expires_at: number;
   created_at: number;
 }

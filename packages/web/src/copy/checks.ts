@@ -1,4 +1,4 @@
-import type { CheckName } from '@verity/contracts';
+import { checkRegistry, type CheckName } from '@verity/contracts';
 
 /**
  * Texts of the identity-check screens (second document: /VerifyOptions, /Verify, passport,
@@ -86,23 +86,7 @@ export const checksCopy = {
   home: 'Go to the home page',
 } as const;
 
-/** How each check is named to the user. */
-export const checkLabels: Record<CheckName, string> = {
-  GenuinePassport: 'Passport photo',
-  GenuineDrivingLicence: 'Driving licence photo',
-  Passport: 'Passport',
-  DrivingLicence: 'Driving Licence',
-  OB: 'Bank login',
-  Bank: 'Bank',
-  CurrentAccount: 'Bank account',
-  CreditCard: 'Credit Card',
-  DebitCard: 'Debit Card',
-  SelfieComparison: 'Selfie',
-  KBVL1: 'Financial questions',
-  KBVL2: 'Financial questions',
-  MobileContract: 'Mobile contract',
-};
-
+/** An option as the user reads it: its checks' names (contracts' check registry). */
 export function optionLabel(checks: readonly CheckName[]): string {
-  return [...new Set(checks.map((check) => checkLabels[check]))].join(checksCopy.and);
+  return [...new Set(checks.map((check) => checkRegistry[check].label))].join(checksCopy.and);
 }

@@ -15,6 +15,7 @@ import * as recoveryCodeSets from './0017_recovery_code_sets.js';
 import * as pinRenewalId from './0018_pin_renewal_id.js';
 import * as pinAccess from './0014_pin_access.js';
 import * as contactRetention from './0019_contact_retention.js';
+import * as pinEnrolmentStrength from './0020_pin_enrolment_strength.js';
 
 /** Every migration, in order. Names are stored in the database: never rename one. */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '0018_pin_renewal_id': pinRenewalId,
   '0014_pin_access': pinAccess,
   '0019_contact_retention': contactRetention,
+  '0020_pin_enrolment_strength': pinEnrolmentStrength,
 };

@@ -2,6 +2,7 @@ import {
   assuranceMet,
   rankAssuranceOptions,
   validateFieldValue,
+  profileCaptureChecks,
   type AssuranceOption,
   type CheckName,
   type Requirement,
@@ -11,7 +12,7 @@ import type { AppContext } from '../../context.js';
 import type { ClientPolicy } from '../clients/policy.js';
 import { requestedFields } from '../profile/requestedClaims.js';
 import { checkOffered } from '../checks/checkProviders.js';
-import { assuranceDemand, profileCaptureChecks } from './demand.js';
+import { assuranceDemand } from './demand.js';
 
 type Interaction = InstanceType<Provider['Interaction']>;
 

@@ -16,31 +16,6 @@ export const defaultAlternatives: CheckName[][] = [
   ['DrivingLicence', 'KBVL1'],
 ];
 
-/**
- * The checks this deployment can carry out. An alternative with any other check scores 100
- * and is not offered; each check is added here when its screen and provider land.
- */
-export const offeredChecks: ReadonlySet<CheckName> = new Set<CheckName>([
-  'Passport',
-  'KBVL1',
-  'KBVL2',
-  'DrivingLicence',
-  'CreditCard',
-  'DebitCard',
-  'MobileContract',
-  'OB',
-  'Bank',
-  'CurrentAccount',
-]);
-
-/** Capture the profile itself (document photo, open banking): assuranceProfileCapturePossible. */
-export const profileCaptureChecks: ReadonlySet<CheckName> = new Set<CheckName>([
-  'GenuinePassport',
-  'GenuineDrivingLicence',
-  'SelfieComparison',
-  'OB',
-]);
-
 /** Whether the request's claims parameter asks for verified_claims (id_token or userinfo). */
 export function asksForVerifiedClaims(interaction: Interaction): boolean {
   if (typeof interaction.params.claims !== 'string') return false;

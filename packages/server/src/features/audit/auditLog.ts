@@ -36,7 +36,9 @@ export type AuditEventType =
   | 'pin_renewed'
   | 'identity_share_withdrawn'
   | 'bank_login_refused'
-  | 'pin_access_approved';
+  | 'pin_access_approved'
+  | 'pin_signing_registered'
+  | 'password_change_revoked';
 
 export interface AuditEvent {
   type: AuditEventType;

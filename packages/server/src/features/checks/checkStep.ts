@@ -1,4 +1,4 @@
-import type { CheckName, CheckResult } from '@verity/contracts';
+import { namesOfCheck, type CheckName, type CheckResult } from '@verity/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { ApiError } from '../../http/apiError.js';
@@ -22,8 +22,7 @@ export const checkLimits = {
  * the other back too, and both share one attempt counter. A pass counts only under its name,
  * the one the client asked for.
  */
-const twinNames: ReadonlyArray<readonly CheckName[]> = [['Bank', 'CurrentAccount']];
-const namesOf = (check: CheckName) => twinNames.find((names) => names.includes(check)) ?? [check];
+const namesOf = namesOfCheck; // the twins are in the check registry (contracts)
 
 /**
  * The guards every identity check starts with: a signed-in user (and the request the page

@@ -1,28 +1,5 @@
-import type { CheckName } from '@verity/contracts';
+import { checkInfo } from '../checks/checkRegistry.js';
 import { currentPasses, type Evidence } from './evidenceStore.js';
-
-/** OpenID Connect for Identity Assurance check methods of each check (the standard's list). */
-const checkMethods: Partial<Record<CheckName, string>> = {
-  Passport: 'data',
-  DrivingLicence: 'data',
-  KBVL1: 'kbv',
-  KBVL2: 'kbv',
-  CreditCard: 'data',
-  DebitCard: 'data',
-  MobileContract: 'data',
-};
-
-/** The electronic record each non-document check examined. */
-const recordTypes: Partial<Record<CheckName, string>> = {
-  KBVL1: 'credit_file',
-  KBVL2: 'credit_file',
-  CreditCard: 'payment_card',
-  DebitCard: 'payment_card',
-  MobileContract: 'mobile_contract',
-  OB: 'bank_account',
-  Bank: 'bank_account',
-  CurrentAccount: 'bank_account',
-};
 
 /** What the Identity Assurance standard allows inside verified_claims.claims from our evidence. */
 const verifiableClaims = ['given_name', 'family_name', 'birthdate'] as const;
@@ -35,7 +12,7 @@ function time(ms: number): string {
 function evidenceEntry(evidence: Evidence, withDocumentDetails: boolean) {
   const check_details = [
     {
-      check_method: checkMethods[evidence.check] ?? 'data',
+      check_method: checkInfo(evidence.check).evidence.checkMethod,
       organization: evidence.provider,
       check_id: evidence.transactionId,
       time: time(evidence.createdAt),
@@ -60,7 +37,7 @@ function evidenceEntry(evidence: Evidence, withDocumentDetails: boolean) {
   return {
     type: 'electronic_record' as const,
     check_details,
-    record: { type: recordTypes[evidence.check] ?? 'record' },
+    record: { type: checkInfo(evidence.check).evidence.recordType },
   };
 }
 

@@ -13,8 +13,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { ApiError } from '../../http/apiError.js';
 import { clientIp, enforceLimit } from '../../http/rateLimit.js';
-import { revokeAccount } from '../../oidc/revoke.js';
 import { hashPassword } from '../accounts/passwords.js';
+import { revokeAfterPasswordChange } from '../accounts/revokeAfterPasswordChange.js';
 import { sendCodeEmail } from '../accounts/sendCode.js';
 
 const RESET_TOKEN_TTL_SECONDS = 15 * 60;
@@ -98,13 +98,8 @@ export function forgotPasswordRoutes(app: FastifyInstance, ctx: AppContext): voi
       await ctx.kv.delete(tokenKey(ResetToken));
       await ctx.users.setPasswordHash(grant.userId, await hashPassword(Password));
       await ctx.emailCodes.consumeAll(grant.email);
-      await revokeAccount(ctx.database.db, grant.userId);
       await ctx.audit.record(grant.userId, 'password_reset');
-      await ctx.email.send({
-        to: grant.email,
-        subject: `Your ${ctx.config.productName} password was changed`,
-        text: `Your ${ctx.config.productName} password was just changed, and every device was signed out.\n\nIf this was not you, reset your password now with 'Forgot Password' and contact ${ctx.config.supportEmail}.`,
-      });
+      await revokeAfterPasswordChange(ctx, grant);
       return { status: 'ok' as const };
     },
   );

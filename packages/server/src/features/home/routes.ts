@@ -41,6 +41,8 @@ const titles: Record<AuditEventType, string> = {
   identity_share_withdrawn: 'Shared identity withdrawn',
   bank_login_refused: 'Bank login refused: not confirmed as the account holder',
   pin_access_approved: 'Sign-in on another device approved with the PIN',
+  pin_signing_registered: 'PIN for signing set up on a device',
+  password_change_revoked: 'Password changed: every PIN and sign-in ended',
 };
 
 const RECENT = 10;

@@ -152,7 +152,7 @@ export class AccessSessionStore {
   /** Binds a PIN proof to a live, unapproved session; false when it is not (any more). */
   async approve(
     id: string,
-    by: { identityId: string | null; userId: string },
+    by: { identityId: string | null; userId: string; twoFactors: boolean },
     registration?: { deviceName: string },
   ): Promise<boolean> {
     const updated = await this.db
@@ -161,6 +161,7 @@ export class AccessSessionStore {
         status: 'approved',
         identity_id: by.identityId,
         user_id: by.userId,
+        two_factors: by.twoFactors ? 1 : 0,
         register: registration ? 1 : 0,
         ...(registration ? { device_name: registration.deviceName } : {}),
       })

@@ -93,7 +93,8 @@ describe.each(databaseTargets())('cross-device PIN login (%s)', (target) => {
     const logins = sessions
       .map((row) => JSON.parse(row.payload) as { accountId?: string; amr?: string[] })
       .filter((session) => session.accountId === userId);
-    expect(logins.map((session) => session.amr)).toContainEqual(['pin', 'swk']);
+    // The approving PIN was enrolled with the password only: one factor, so 'pin' alone (aal1).
+    expect(logins.map((session) => session.amr)).toContainEqual(['pin']);
     expect((await waiting.poll()).body).toEqual({ status: 'expired' });
   });
 

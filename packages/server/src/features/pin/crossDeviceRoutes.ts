@@ -32,6 +32,8 @@ import { nowSeconds } from '../session/signIn.js';
 import { ACCESS_TTL_MS, type AccessSession } from './accessSessions.js';
 import { describeUserAgent } from './deviceDescription.js';
 import { tokenHash } from './pinStore.js';
+import { enrolledWithTwoFactors } from './strength.js';
+import { provedTwoFactors } from '../../oidc/authenticationStrength.js';
 import { PIN_BASE, customerOf, pinLimits, signInWithPin, takeProof } from './routes.js';
 
 const RPS = `${PIN_BASE}/rps/v2`;
@@ -166,14 +168,12 @@ export function crossDeviceRoutes(app: FastifyInstance, ctx: AppContext): void {
         (session.identity_id && !(await store.identityActive(session.identity_id)))
       )
         return { status: 'expired' as const };
-      const userRequirements = await signInWithPin(
-        ctx,
-        request,
-        reply,
-        request.body.RequestId,
-        user.id,
+      // Worth what the approving login was worth (features/pin/strength.ts).
+      const userRequirements = await signInWithPin(ctx, request, reply, request.body.RequestId, {
+        userId: user.id,
         clientId,
-      );
+        twoFactors: session.two_factors === 1,
+      });
       return {
         status: 'approved' as const,
         display: user.email,
@@ -248,6 +248,7 @@ export function crossDeviceRoutes(app: FastifyInstance, ctx: AppContext): void {
       const approved = await store.approve(session.id, {
         identityId: identity.id,
         userId: identity.user_id,
+        twoFactors: enrolledWithTwoFactors(identity),
       });
       if (!approved) throw new ApiError('pin_access_used');
       await ctx.audit.record(identity.user_id, 'pin_access_approved', clientId);
@@ -302,7 +303,7 @@ export function crossDeviceRoutes(app: FastifyInstance, ctx: AppContext): void {
       if (!session || session.client_id !== clientId) throw new ApiError('pin_access_invalid');
       const approved = await store.approve(
         session.id,
-        { identityId: null, userId: user.id },
+        { identityId: null, userId: user.id, twoFactors: provedTwoFactors(login.amr ?? []) },
         { deviceName: deviceName || session.device_name },
       );
       if (!approved) throw new ApiError('pin_access_used');

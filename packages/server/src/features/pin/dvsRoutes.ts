@@ -6,6 +6,7 @@ import type { AppContext } from '../../context.js';
 import { ApiError } from '../../http/apiError.js';
 import { clientIp, enforceLimit } from '../../http/rateLimit.js';
 import { CUSTOMER_ID_HEADER, DVS_REG_PATH, pinLimits } from './routes.js';
+import { enrolledWithTwoFactors, enrolmentStrength, pinLoginAmr } from './strength.js';
 
 /**
  * POST dvsRegURL {publicKey, deviceName, dvsRegisterToken}: the login's single-use token
@@ -45,6 +46,8 @@ export function dvsRoutes(app: FastifyInstance, ctx: AppContext): void {
         userId: parent.user_id,
         clientId: parent.client_id,
         deviceName: deviceName || parent.device_name,
+        // Enrolled by the parent's PIN login, which was worth what the parent was enrolled with.
+        strength: enrolmentStrength(pinLoginAmr(enrolledWithTwoFactors(parent))),
         signingFor: { parentId: parent.id, publicKey },
       });
       return { mpinId, regOTT };

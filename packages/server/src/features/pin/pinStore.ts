@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import type { FieldEncryption } from '../../crypto/fieldEncryption.js';
 import type { Database, PinIdentityTable } from '../../db/schema.js';
+import type { EnrolmentStrength } from './strength.js';
 
 /** Wrong PINs in a row that revoke an identity. */
 export const MAX_PIN_ATTEMPTS = 3;
@@ -75,6 +76,8 @@ export class PinStore {
     userId: string;
     clientId: string;
     deviceName: string;
+    /** The amr and acr of the login that enrolls it: a PIN login is worth no more. */
+    strength: EnrolmentStrength;
     /** A signing identity: the login identity it was registered from, and its Pa. */
     signingFor?: { parentId: string; publicKey: string };
   }): Promise<{ regOTT: string }> {
@@ -99,6 +102,7 @@ export class PinStore {
         reg_expires_at: this.now() + REGISTRATION_TTL_MS,
         created_at: this.now(),
         last_used_at: null,
+        ...input.strength,
         ...(input.signingFor
           ? {
               kind: 'signing' as const,

@@ -34,10 +34,14 @@ import type { AppContext } from '../../context.js';
 import { ApiError } from '../../http/apiError.js';
 import { clientIp, enforceLimit } from '../../http/rateLimit.js';
 import { currentUser } from '../session/currentUser.js';
+import { readSession } from '../session/providerSession.js';
 import { nowSeconds, signInBrowser } from '../session/signIn.js';
+import { acrForAmr } from '../../oidc/authenticationStrength.js';
 import { AUTHORITY_NAMES } from './authority.js';
 import { MAX_PIN_ATTEMPTS, type PinIdentity } from './pinStore.js';
 import { dvsRegisterOf, renewalOf } from './signing.js';
+import { enrolledWithTwoFactors, enrolmentStrength, pinLoginAmr } from './strength.js';
+import { sendNewAuthenticatorNotice } from '../notices/securityNotices.js';
 
 export const PIN_BASE = '/api/mpin';
 const RPS = `${PIN_BASE}/rps/v2`;
@@ -94,19 +98,24 @@ export async function takeProof(
   return usable(identity);
 }
 
-/** Signs this browser in after a PIN proof (here or on another device); audited as a login. */
+/**
+ * Signs this browser in after a PIN proof (here or on another device); audited as a login.
+ * The login is worth no more than the one that enrolled the PIN (features/pin/strength.ts):
+ * aal2 only when that one proved two factors.
+ */
 export async function signInWithPin(
   ctx: AppContext,
   request: FastifyRequest,
   reply: FastifyReply,
   requestId: string | undefined,
-  userId: string,
-  clientId: string,
+  user: { userId: string; clientId: string; twoFactors: boolean },
 ) {
+  const { userId, clientId } = user;
+  const amr = pinLoginAmr(user.twoFactors);
   const userRequirements = await signInBrowser(ctx, request, reply, requestId, {
     accountId: userId,
-    amr: ['pin', 'swk'],
-    acr: 'urn:verity:aal2',
+    amr,
+    acr: acrForAmr(amr),
     loginTs: nowSeconds(),
     remember: false,
   });
@@ -186,6 +195,8 @@ export function pinRoutes(app: FastifyInstance, ctx: AppContext): void {
       const clientId = await customerOf(ctx, request);
       const user = await currentUser(ctx, request, reply);
       const registration = await ctx.pins.takeRegistration(request.body.activateCode);
+      // The session enrolling the PIN: the identity's logins are worth no more than it.
+      const { amr } = await readSession(ctx, request, reply);
       if (registration.status === 'expired') throw new ApiError('pin_registration_expired');
       if (
         registration.status === 'missing' ||
@@ -201,6 +212,7 @@ export function pinRoutes(app: FastifyInstance, ctx: AppContext): void {
         userId: registration.userId,
         clientId,
         deviceName: request.body.deviceName || 'This browser',
+        strength: enrolmentStrength(amr ?? []),
       });
       return { mpinId, regOTT, active: true };
     },
@@ -270,13 +282,23 @@ export function pinRoutes(app: FastifyInstance, ctx: AppContext): void {
         combineServerSecretShares([keyShare1, keyShare]),
       );
       if (!activated) throw new ApiError('pin_registration_expired');
-      // A new login identity is a new device; a renewal is its own event; a signing identity
-      // comes with the login that offered it.
-      if (identity.kind === 'login')
-        await ctx.audit.record(
+      // A new login identity is a new device; a renewal is its own event (the same identity,
+      // its enrolment strength kept); a new identity of either kind is told to the owner.
+      const renewal = identity.state === 'active';
+      await ctx.audit.record(
+        identity.user_id,
+        identity.kind === 'signing'
+          ? 'pin_signing_registered'
+          : renewal
+            ? 'pin_renewed'
+            : 'pin_registered',
+        identity.client_id,
+      );
+      if (!renewal)
+        await sendNewAuthenticatorNotice(
+          ctx,
           identity.user_id,
-          identity.state === 'registering' ? 'pin_registered' : 'pin_renewed',
-          identity.client_id,
+          identity.kind === 'signing' ? 'signingPin' : 'pin',
         );
       return { clientSecret: clientShare };
     },
@@ -350,14 +372,11 @@ export function pinRoutes(app: FastifyInstance, ctx: AppContext): void {
       // renewSecret: no session yet; the browser renews the secret and authenticates again.
       const renewSecret = await renewalOf(ctx, identity);
       if (renewSecret) return { display: user.email, userRequirements: [], renewSecret };
-      const userRequirements = await signInWithPin(
-        ctx,
-        request,
-        reply,
-        request.body.RequestId,
-        user.id,
+      const userRequirements = await signInWithPin(ctx, request, reply, request.body.RequestId, {
+        userId: user.id,
         clientId,
-      );
+        twoFactors: enrolledWithTwoFactors(identity),
+      });
       const dvsRegister = await dvsRegisterOf(ctx, identity, ctx.browsers.ensure(request, reply));
       return { display: user.email, userRequirements, ...(dvsRegister ? { dvsRegister } : {}) };
     },

@@ -21,6 +21,7 @@ import {
   setupStarts,
 } from './guards.js';
 import { newTotpSecret, totpEnrolment, totpStep } from './totp.js';
+import { sendNewAuthenticatorNotice } from '../notices/securityNotices.js';
 
 const displayName = 'Authenticator app';
 
@@ -96,6 +97,7 @@ export function authenticatorRoutes(app: FastifyInstance, ctx: AppContext): void
       });
       if (!added) throw new ApiError('second_factor_already_set_up');
       await ctx.audit.record(step.accountId, 'second_factor_added', step.client?.clientId);
+      await sendNewAuthenticatorNotice(ctx, step.accountId, 'Authenticator');
       const recoveryCodes = await issueFirstRecoveryCodes(ctx, step);
       reply.header('Cache-Control', 'no-store');
       return {

@@ -26,6 +26,7 @@ import { stepContext } from '../session/stepContext.js';
 import { issueFirstRecoveryCodes } from './firstRecoveryCodes.js';
 import type { ChallengePurpose } from './challengeStore.js';
 import { methodChangeContext, refuseRemovingLast, secondFactorProved } from './guards.js';
+import { sendNewAuthenticatorNotice } from '../notices/securityNotices.js';
 
 /** Codes sent per user and method in an hour (each start of a set-up or login sends one). */
 export const codesPerUser: RateLimit = { name: 'phone-user', max: 5, windowSeconds: 3600 };
@@ -266,6 +267,7 @@ async function completeSetup(
   });
   if (!added) throw new ApiError('second_factor_already_set_up');
   await ctx.audit.record(step.accountId, 'second_factor_added', step.client?.clientId);
+  await sendNewAuthenticatorNotice(ctx, step.accountId, phone.method);
   const recoveryCodes = await issueFirstRecoveryCodes(ctx, step);
   reply.header('Cache-Control', 'no-store');
   return {

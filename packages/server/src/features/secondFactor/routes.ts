@@ -16,6 +16,7 @@ import { authenticatorRoutes } from './authenticatorRoutes.js';
 import { phoneRoutes } from './phoneRoutes.js';
 import { webauthnRoutes } from './webauthnRoutes.js';
 import { clearAnswers, countAnswer, methodChangeContext, secondFactorProved } from './guards.js';
+import { sendNewAuthenticatorNotice } from '../notices/securityNotices.js';
 
 /**
  * GET /api/secondfactor, the recovery codes (GET and POST /api/recoverycodes, POST
@@ -58,6 +59,7 @@ export function secondFactorRoutes(app: FastifyInstance, ctx: AppContext): void 
       if (step.methods === 0) throw new ApiError('second_factor_not_set_up');
       const recoveryCodes = await ctx.recoveryCodes.regenerate(step.accountId);
       await ctx.audit.record(step.accountId, 'recovery_codes_created', step.client?.clientId);
+      await sendNewAuthenticatorNotice(ctx, step.accountId, 'recoveryCodes');
       reply.header('Cache-Control', 'no-store');
       return { recoveryCodes };
     },

@@ -29,6 +29,7 @@ import {
   secondFactorProved,
   setupStarts,
 } from './guards.js';
+import { sendNewAuthenticatorNotice } from '../notices/securityNotices.js';
 
 /** The spec's security-key constants: 60 s, ES256 and RS256, user verification discouraged. */
 const TIMEOUT_MS = 60_000;
@@ -139,6 +140,7 @@ export function webauthnRoutes(app: FastifyInstance, ctx: AppContext): void {
       // The same key registered at once in parallel, or held by another account.
       if (!added) throw new ApiError('second_factor_already_set_up');
       await ctx.audit.record(step.accountId, 'second_factor_added', step.client?.clientId);
+      await sendNewAuthenticatorNotice(ctx, step.accountId, 'WebAuthn');
       const recoveryCodes = await issueFirstRecoveryCodes(ctx, step);
       reply.header('Cache-Control', 'no-store');
       return {

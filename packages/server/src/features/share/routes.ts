@@ -16,6 +16,7 @@ import { currentVerificationsOf } from '../home/verifications.js';
 import { displayName } from './displayName.js';
 import { sendShareEmail } from './shareEmail.js';
 import { SHARE_LIMIT } from './shareStore.js';
+import { sendIdentitySharedNotice } from '../notices/securityNotices.js';
 
 export const shareLimits = {
   /** Shares per user a day: the limit of 4 already caps it; this slows retries of failures. */
@@ -74,6 +75,7 @@ export function shareRoutes(app: FastifyInstance, ctx: AppContext): void {
         throw error;
       }
       await ctx.audit.record(user.id, 'identity_shared');
+      await sendIdentitySharedNotice(ctx, user.id);
       return sharesOf(ctx, user);
     },
   );

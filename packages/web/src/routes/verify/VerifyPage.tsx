@@ -1,3 +1,4 @@
+import { verifyEntries } from '@verity/contracts';
 import { useEffect, useState } from 'react';
 import ListGroup from 'react-bootstrap/ListGroup';
 import { Link } from 'react-router';
@@ -8,13 +9,7 @@ import { WaitScreen } from '../../components/WaitScreen';
 import { checksCopy } from '../../copy/checks';
 
 /** The fixed list of /Verify: each entry, the verifications that complete it, and its screen. */
-const entries: Array<{ label: string; done: string[]; to: string }> = [
-  { label: 'Driving Licence', done: ['DrivingLicence'], to: '/DrivingLicence' },
-  { label: 'Passport', done: ['Passport'], to: '/Passport' },
-  { label: 'Mobile contract', done: ['MobileContract'], to: '/MNO' },
-  { label: 'Bank', done: ['Bank', 'BankAccount', 'CurrentAccount', 'OB'], to: '/BankAccount' },
-  { label: 'Financial questions', done: ['KBVL1', 'KBVL2'], to: '/Kbv' },
-];
+const entries = verifyEntries();
 
 /** /Verify: every verification on offer, without those already done (spec: fixed list). */
 export function VerifyPage() {

@@ -1,0 +1,51 @@
+import { checkNames, checkRegistry, type CheckName } from '@verity/contracts';
+import { describe, expect, it } from 'vitest';
+import { checkInfo, offeredChecks, serverCheckRegistry } from './checkRegistry.js';
+
+describe("the server's check registry", () => {
+  it('describes every check name and nothing else', () => {
+    expect(Object.keys(serverCheckRegistry).sort()).toEqual([...checkNames].sort());
+  });
+
+  it('offers the checks that have a screen and a provider here (photo checks: not yet)', () => {
+    expect([...offeredChecks].sort()).toEqual(
+      [
+        'Bank',
+        'CreditCard',
+        'CurrentAccount',
+        'DebitCard',
+        'DrivingLicence',
+        'KBVL1',
+        'KBVL2',
+        'MobileContract',
+        'OB',
+        'Passport',
+      ].sort(),
+    );
+  });
+
+  it.each(checkNames.map((check) => [check]))(
+    '%s: its twins are the same check (provider and evidence)',
+    (check) => {
+      for (const twin of checkRegistry[check].twins as readonly CheckName[]) {
+        expect(checkInfo(twin).provider).toBe(checkInfo(check).provider);
+        expect(checkInfo(twin).evidence).toEqual(checkInfo(check).evidence);
+      }
+    },
+  );
+
+  it.each([
+    ['KBVL1', 'kbv', 'credit_file'],
+    ['KBVL2', 'kbv', 'credit_file'],
+    ['CreditCard', 'data', 'payment_card'],
+    ['DebitCard', 'data', 'payment_card'],
+    ['MobileContract', 'data', 'mobile_contract'],
+    ['OB', 'data', 'bank_account'],
+    ['Bank', 'data', 'bank_account'],
+    ['CurrentAccount', 'data', 'bank_account'],
+    ['Passport', 'data', 'record'],
+    ['SelfieComparison', 'data', 'record'],
+  ] as const)('%s evidence: check method %s, record %s', (check, checkMethod, recordType) => {
+    expect(checkInfo(check).evidence).toEqual({ checkMethod, recordType });
+  });
+});
