@@ -304,6 +304,22 @@ export function loadConfig(env: Record<string, string | undefined> = readEnv()):
   };
 }
 
+/**
+ * The secrets `verity serve` needs supplied with DATABASE_URL, where several instances share
+ * them and none may make its own (secrets.ts, features/pin/authority.ts): each one missing.
+ */
+export function missingSharedSecrets(config: Config): string[] {
+  if (!config.databaseUrl) return [];
+  return [
+    ...(config.cookieKeys?.length ? [] : ['COOKIE_KEYS']),
+    ...(config.dataEncryptionKey ? [] : ['DATA_ENCRYPTION_KEY']),
+    ...(config.pinAuthorityShares[0] ? [] : ['PIN_AUTHORITY_1_SHARE']),
+    ...(config.pinAuthorityShares[1] || config.pinAuthority2Remote
+      ? []
+      : ['PIN_AUTHORITY_2_SHARE (or PIN_AUTHORITY_2_URL and PIN_AUTHORITY_2_SECRET)']),
+  ];
+}
+
 function parseBankProviders(raw: string | undefined): BankProviderConfig[] {
   if (!raw) return [];
   let json: unknown;
