@@ -59,7 +59,7 @@ describe('verity serve', () => {
   });
 });
 
-/** Runs `verity serve` to its end (killed after 20 s): exit code, stderr, and how long it took. */
+/** Runs `verity serve` to its end (killed after 40 s: a hang shows as code null): exit code, stderr, and how long it took. */
 async function serveUntilExit(env: Record<string, string>, port: number) {
   const started = Date.now();
   const child = spawn(process.execPath, [bin, 'serve'], {
@@ -68,7 +68,7 @@ async function serveUntilExit(env: Record<string, string>, port: number) {
   });
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const kill = setTimeout(() => child.kill('SIGKILL'), 20_000);
+  const kill = setTimeout(() => child.kill('SIGKILL'), 40_000);
   const code = await new Promise<number | null>((resolve) =>
     child.on('exit', (exitCode) => resolve(exitCode)),
   );
@@ -118,19 +118,23 @@ describe('verity serve with a missing or invalid setting', () => {
       { COOKIE_KEYS: secret(), DATA_ENCRYPTION_KEY: 'abc' },
       [/DATA_ENCRYPTION_KEY/],
     ],
-  ])('%s: a clear message and exit code 1', async (_name, extra, messages) => {
-    const port = await freePort();
-    const { PORT_OVERRIDE, ...settings } = extra;
-    const result = await serveUntilExit(
-      { ...env, ...settings, ...(PORT_OVERRIDE ? { PORT: PORT_OVERRIDE } : {}) },
-      port,
-    );
-    expect(result.code, result.stderr).toBe(1);
-    for (const message of messages) expect(result.stderr).toMatch(message);
-    // Node and the imports take a few seconds on a busy machine; a hang is the 20 s kill.
-    expect(result.ms).toBeLessThan(10_000);
-    expect(await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => null)).toBeNull();
-  });
+  ])(
+    '%s: a clear message and exit code 1',
+    async (_name, extra, messages) => {
+      const port = await freePort();
+      const { PORT_OVERRIDE, ...settings } = extra;
+      const result = await serveUntilExit(
+        { ...env, ...settings, ...(PORT_OVERRIDE ? { PORT: PORT_OVERRIDE } : {}) },
+        port,
+      );
+      // Exited by itself (a hang is the 40 s kill, code null); Node and the imports alone take
+      // seconds on a busy machine, so no tighter bound.
+      expect(result.code, `${result.ms} ms: ${result.stderr}`).toBe(1);
+      for (const message of messages) expect(result.stderr).toMatch(message);
+      expect(await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => null)).toBeNull();
+    },
+    60_000,
+  );
 
   it('a port already in use: the error and a non-zero exit, nothing left running', async () => {
     const port = await freePort();
@@ -138,13 +142,11 @@ describe('verity serve with a missing or invalid setting', () => {
     await new Promise((resolve) => taken.once('listening', resolve));
     try {
       const result = await serveUntilExit(env, port);
-      expect(result.code).not.toBe(0);
-      expect(result.code).not.toBeNull();
+      expect(result.code, `${result.ms} ms: ${result.stderr}`).not.toBe(0);
+      expect(result.code).not.toBeNull(); // a hang is the kill
       expect(result.stderr).toMatch(/EADDRINUSE/);
-      // A first start makes its signing keys first; a hang is the 20 s kill (code null).
-      expect(result.ms).toBeLessThan(15_000);
     } finally {
       taken.close();
     }
-  });
+  }, 60_000);
 });
