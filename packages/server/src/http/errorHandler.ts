@@ -1,6 +1,7 @@
 import { apiError } from '@verity/contracts';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { connectionLost } from '../db/resilientPool.js';
 import { ApiError } from './apiError.js';
 
 const frameworkCodes: Record<string, { status: number; code: Parameters<typeof apiError>[0] }> = {
@@ -13,7 +14,8 @@ const frameworkCodes: Record<string, { status: number; code: Parameters<typeof a
 
 /**
  * Every failure becomes `{ error: { code, message } }` with a catalogue code. Bad input is a
- * 4xx, never a 500; an unexpected failure is logged (without the body) and answered as 500.
+ * 4xx, never a 500; a lost database connection is 503 with Retry-After; an unexpected failure
+ * is logged (without the body) and answered as 500.
  */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -32,6 +34,12 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (error.statusCode === 429) return reply.status(429).send(apiError('rate_limited'));
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.status(400).send(apiError('validation_failed', error.message));
+    }
+    if (connectionLost(error)) {
+      // The database went away (restart, failover): an honest 503 the caller may retry.
+      request.log.warn({ code: (error as { code?: unknown }).code }, 'database unavailable');
+      reply.header('Retry-After', '1');
+      return reply.status(503).send(apiError('service_unavailable'));
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send(apiError('internal_error'));
