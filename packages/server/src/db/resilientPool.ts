@@ -31,8 +31,8 @@ function isRetryableRead(sql: string, inTransaction: boolean): boolean {
  * The pg pool as Kysely sees it, surviving lost connections (PostgreSQL restarted, a failover,
  * `pg_terminate_backend`): every client has an error listener, so a connection that dies while
  * idle or checked out is logged and dropped, never an uncaught 'error' that ends the process;
- * a read outside a transaction that fails because its connection was lost runs once more on a
- * fresh connection. Writes and transactions are not retried: their error reaches the caller.
+ * a read outside a transaction that fails because its connection was lost runs again on a fresh
+ * connection. Writes and transactions are not retried: their error reaches the caller.
  */
 export function resilientPool(pool: pg.Pool, log: ConnectionLostLog): PostgresPool {
   pool.on('error', (error) => log(error));

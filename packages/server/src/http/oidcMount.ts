@@ -67,7 +67,9 @@ export async function mountProvider(
       try {
         await callback(req, res);
       } finally {
-        if (tokenEndpoint) await tokenEndpointLimits.settle(req, clientIp(req));
+        // The answer is gone already: a counter that cannot be written (the store away) is lost.
+        if (tokenEndpoint)
+          await tokenEndpointLimits.settle(req, clientIp(req)).catch(() => undefined);
       }
     };
     handle().catch(next);
