@@ -390,3 +390,46 @@ describe('identity checks: the passport and the questions', () => {
     ).toBe(0);
   });
 });
+
+describe('identity checks: a card, then the questions, for a new user', () => {
+  // The client asks for no profile claim: the questions still need the name and birth date.
+  const env = useStack({
+    scope: 'openid email',
+    clientFlags: ['--assurance', '[["CreditCard","KBVL1"]]'],
+  });
+
+  it('asks for the name and birth date before the card, then the questions, and returns to the relying party', async () => {
+    const stack = env.stack();
+    const page = env.page();
+    await signUpFromRelyingParty(stack, page, newEmail());
+    await onVerity(stack, page, '/VerifyOptions');
+    await page.getByRole('button', { name: 'Credit Card and Financial questions' }).click();
+
+    await onVerity(stack, page, '/Profile');
+    await page.getByLabel('Given names', { exact: true }).fill('Anna');
+    await page.getByLabel('Family name', { exact: true }).fill('Smith');
+    const birthdate = page.getByRole('group', { name: 'Date of birth' });
+    await birthdate.getByLabel('Day', { exact: true }).fill('17');
+    await birthdate.getByLabel('Month', { exact: true }).fill('2');
+    await birthdate.getByLabel('Year', { exact: true }).fill('1985');
+    await page.getByRole('button', { name: 'Continue' }).click();
+
+    await onVerity(stack, page, '/CreditCard');
+    await page.getByLabel('Card number').pressSequentially('4111111111111111');
+    await page.getByLabel('Cardholder name').fill('Anna Smith');
+    await page.getByLabel('Expiry (MM/YY)').fill('12/30');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page
+      .getByText('Congratulations, you have verified your Credit Card successfully.')
+      .waitFor();
+    await page.getByRole('button', { name: 'Continue' }).click();
+
+    await onVerity(stack, page, '/Kbv');
+    await page.getByText('Please answer all the questions below').waitFor();
+    await answer(page, annaAnswers);
+
+    await onVerity(stack, page, '/Consent');
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await page.waitForURL((url) => url.origin === stack.rpUrl && url.pathname === '/me');
+  });
+});

@@ -172,7 +172,7 @@ describe('PIN set-up', () => {
     await checkAccessibility(page);
 
     await page.keyboard.type('1111');
-    const wrong = page.getByText('Wrong PIN, please try again.');
+    const wrong = page.getByText('Authentication Failed');
     await wrong.waitFor();
     expect(await wrong.getAttribute('class')).toContain('text-danger');
     await page.keyboard.type('2580');
@@ -192,7 +192,7 @@ describe('PIN set-up', () => {
     await returnToRelyingParty(page);
     for (const guess of ['1111', '2222']) {
       await page.keyboard.type(guess);
-      await page.getByText('Wrong PIN, please try again.').waitFor();
+      await page.getByText('Authentication Failed').waitFor();
     }
     await page.keyboard.type('3333');
     await page.getByText('You have used too many PIN attempts.').waitFor();

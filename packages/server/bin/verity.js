@@ -2,4 +2,6 @@
 // The `verity` command; the TypeScript is compiled to dist/ by `npm run build`.
 import { run } from '../dist/main.js';
 
-process.exitCode = await run(process.argv);
+const code = await run(process.argv);
+// A failed command exits now: a connection or timer left open must not keep it alive.
+if (code !== 0) process.exit(code);

@@ -149,8 +149,12 @@ export async function buildApp(
   ctx.provider.on('server_error', (_koa: unknown, error: Error) =>
     app.log.error({ err: error }, 'oidc-provider server error'),
   );
-  await mountProvider(app, ctx.provider, ctx.rateLimiter, (req: IncomingMessage) =>
-    clientAddress(req, config.trustProxy),
+  await mountProvider(
+    app,
+    ctx.provider,
+    ctx.rateLimiter,
+    (req: IncomingMessage) => clientAddress(req, config.trustProxy),
+    config.tokenRateLimits,
   );
 
   healthRoutes(app, ctx);

@@ -22,6 +22,10 @@ const envSchema = z.object({
     .string()
     .regex(/^[a-z_][a-z0-9_]*$/)
     .optional(),
+  DATABASE_APPLICATION_NAME: z
+    .string()
+    .regex(/^[A-Za-z0-9 ._:-]{1,63}$/, 'letters, digits, spaces and . _ : -, at most 63')
+    .default('verity'),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// URL')
@@ -91,6 +95,10 @@ const envSchema = z.object({
   PIN_RENEW_SECRETS_ISSUED_BEFORE: z.iso.datetime({ offset: true }).optional(),
   // 12 months: a check is a GPG45 look at one time (activity, fraud, credit file), and the
   // credit searches behind it are kept 12 months (the terms); docs/configuration.md says more.
+  // The token, introspection and revocation endpoints, per minute (http/tokenEndpointLimits.ts).
+  TOKEN_RATE_LIMIT_PER_CLIENT: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  TOKEN_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(60),
+  TOKEN_RATE_LIMIT_ABUSE_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(6000),
   EVIDENCE_MAX_AGE_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
   CONTACT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
 });
@@ -122,6 +130,8 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   databaseSchema: string | undefined;
+  /** PostgreSQL's application_name of this instance's connections. */
+  databaseApplicationName: string;
   redisUrl: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -166,6 +176,8 @@ export interface Config {
   accountVerification: { url: string; apiKey: string } | undefined;
   /** Epoch ms: PIN secrets issued before it are renewed at the next login (renewSecret). */
   pinRenewSecretsIssuedBefore: number | null;
+  /** Calls a minute to the token endpoints: per confidential client (0: none), per address. */
+  tokenRateLimits: { perClient: number; perAddress: number; abusePerAddress: number };
   /** Days a piece of identity-check evidence counts (evidence/validity.ts). */
   evidenceMaxAgeDays: number;
   /** Days a contact-form message is kept before the periodic sweep deletes it. */
@@ -253,6 +265,7 @@ export function loadConfig(env: Record<string, string | undefined> = readEnv()):
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     databaseSchema: e.DATABASE_SCHEMA,
+    databaseApplicationName: e.DATABASE_APPLICATION_NAME,
     redisUrl: e.REDIS_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
@@ -299,9 +312,30 @@ export function loadConfig(env: Record<string, string | undefined> = readEnv()):
     pinRenewSecretsIssuedBefore: e.PIN_RENEW_SECRETS_ISSUED_BEFORE
       ? Date.parse(e.PIN_RENEW_SECRETS_ISSUED_BEFORE)
       : null,
+    tokenRateLimits: {
+      perClient: e.TOKEN_RATE_LIMIT_PER_CLIENT,
+      perAddress: e.TOKEN_RATE_LIMIT_PER_ADDRESS,
+      abusePerAddress: e.TOKEN_RATE_LIMIT_ABUSE_PER_ADDRESS,
+    },
     evidenceMaxAgeDays: e.EVIDENCE_MAX_AGE_DAYS,
     contactRetentionDays: e.CONTACT_RETENTION_DAYS,
   };
+}
+
+/**
+ * The secrets `verity serve` needs supplied with DATABASE_URL, where several instances share
+ * them and none may make its own (secrets.ts, features/pin/authority.ts): each one missing.
+ */
+export function missingSharedSecrets(config: Config): string[] {
+  if (!config.databaseUrl) return [];
+  return [
+    ...(config.cookieKeys?.length ? [] : ['COOKIE_KEYS']),
+    ...(config.dataEncryptionKey ? [] : ['DATA_ENCRYPTION_KEY']),
+    ...(config.pinAuthorityShares[0] ? [] : ['PIN_AUTHORITY_1_SHARE']),
+    ...(config.pinAuthorityShares[1] || config.pinAuthority2Remote
+      ? []
+      : ['PIN_AUTHORITY_2_SHARE (or PIN_AUTHORITY_2_URL and PIN_AUTHORITY_2_SECRET)']),
+  ];
 }
 
 function parseBankProviders(raw: string | undefined): BankProviderConfig[] {

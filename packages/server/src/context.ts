@@ -108,15 +108,30 @@ export interface AppContext {
 }
 
 export async function createAppContext(config: Config): Promise<AppContext> {
+  // Settings first (they throw ConfigError), then what has to be given back on failure.
+  const pinAuthorities = loadAuthorities(config);
   const { secrets, database, encryption, clients, keys } = await openStores(config);
+  try {
+    return await contextOver(config, pinAuthorities, {
+      secrets,
+      database,
+      encryption,
+      clients,
+      keys,
+    });
+  } catch (error) {
+    await database.db.destroy().catch(() => undefined);
+    throw error;
+  }
+}
+
+async function contextOver(
+  config: Config,
+  pinAuthorities: [AuthorityClient, AuthorityClient],
+  { secrets, database, encryption, clients, keys }: Awaited<ReturnType<typeof openStores>>,
+): Promise<AppContext> {
   await keys.ensureKeys();
-  const kv: KeyValueStore = config.redisUrl
-    ? new RedisKeyValueStore(config.redisUrl)
-    : new DatabaseKeyValueStore(database.db);
   const outbox = new OutboxStore(database.db);
-  const email: EmailProvider = config.smtpUrl
-    ? new SmtpEmailProvider(config.smtpUrl, config.mailFrom)
-    : new OutboxEmailProvider(outbox);
   const profiles = new ProfileStore(database.db, encryption);
   const evidence = new EvidenceStore(
     database.db,
@@ -140,6 +155,13 @@ export async function createAppContext(config: Config): Promise<AppContext> {
       ),
     ],
   });
+  // Connections last: only constructors follow, so a failed start leaves nothing open.
+  const kv: KeyValueStore = config.redisUrl
+    ? new RedisKeyValueStore(config.redisUrl)
+    : new DatabaseKeyValueStore(database.db);
+  const email: EmailProvider = config.smtpUrl
+    ? new SmtpEmailProvider(config.smtpUrl, config.mailFrom)
+    : new OutboxEmailProvider(outbox);
   const browsers = new BrowserIdentity(config.publicUrl.protocol === 'https:');
   const interactions = new InteractionBridge(provider, kv, browsers);
   return {
@@ -189,7 +211,7 @@ export async function createAppContext(config: Config): Promise<AppContext> {
       : config.sandboxChecks
         ? new SandboxAccountVerification()
         : null,
-    pinAuthorities: loadAuthorities(config),
+    pinAuthorities,
     pins: new PinStore(database.db, encryption),
     accessSessions: new AccessSessionStore(database.db),
     async close() {

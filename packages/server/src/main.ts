@@ -55,6 +55,7 @@ export function buildCli(out: Out, err: Out, config: () => Config): Command {
       const { db } = await openDatabase({
         databaseUrl: cfg.databaseUrl,
         schema: cfg.databaseSchema,
+        applicationName: cfg.databaseApplicationName,
         dataDir: cfg.dataDir,
       });
       try {

@@ -11,6 +11,7 @@ export async function openStores(config: Config) {
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     schema: config.databaseSchema,
+    applicationName: config.databaseApplicationName,
     dataDir: config.dataDir,
   });
   await migrateToLatest(database.db);

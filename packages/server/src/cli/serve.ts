@@ -1,5 +1,5 @@
 import { buildApp } from '../app.js';
-import { insecureSettings, type Config } from '../config.js';
+import { ConfigError, insecureSettings, missingSharedSecrets, type Config } from '../config.js';
 import { createAppContext } from '../context.js';
 import { sweepExpired } from '../oidc/adapter.js';
 import { purgeClosedAccounts } from '../features/account/closeAccount.js';
@@ -9,11 +9,24 @@ const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
 
 /** Runs the server until SIGTERM or SIGINT, then shuts down gracefully. */
 export async function serve(config: Config): Promise<void> {
+  // Every missing setting at once, before anything is opened (a pool or Redis left open would
+  // keep a failed start alive without listening).
+  const missing = missingSharedSecrets(config);
+  if (missing.length > 0)
+    throw new ConfigError(
+      `With DATABASE_URL these settings must be supplied (see docs/configuration.md):\n  ${missing.join('\n  ')}`,
+    );
   for (const warning of insecureSettings(config)) {
     process.stderr.write(`\n!!! INSECURE SETTING: ${warning}\n\n`);
   }
   const ctx = await createAppContext(config);
-  const app = await buildApp(ctx);
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  try {
+    app = await buildApp(ctx);
+  } catch (error) {
+    await ctx.close().catch(() => undefined);
+    throw error;
+  }
   const sweep = async () => {
     try {
       await sweepExpired(ctx.database.db);
@@ -34,7 +47,15 @@ export async function serve(config: Config): Promise<void> {
   const timer = setInterval(() => void sweep(), SWEEP_INTERVAL_MS);
   timer.unref();
 
-  await app.listen({ port: config.port, host: config.host });
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    // A port in use, say: give everything back so the process exits with the error.
+    clearInterval(timer);
+    await app.close().catch(() => undefined);
+    await ctx.close().catch(() => undefined);
+    throw error;
+  }
   app.log.info(
     `${config.productName} is at ${config.issuer} (email: ${ctx.email.kind}, database: ${ctx.database.dialect})`,
   );

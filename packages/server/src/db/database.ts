@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import { migrations } from './migrations/index.js';
+import { resilientPool, type ConnectionLostLog } from './resilientPool.js';
 import type { Database } from './schema.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -19,7 +20,22 @@ export interface DatabaseOptions {
   /** PostgreSQL schema to use (created when missing); tests use one per run. */
   schema?: string | undefined;
   dataDir: string;
+  /** PostgreSQL's application_name of this process's connections (pg_stat_activity). */
+  applicationName?: string | undefined;
+  /** Where a lost PostgreSQL connection is reported; the process carries on. */
+  onConnectionLost?: ConnectionLostLog;
 }
+
+/** How long to wait for a new PostgreSQL connection before the call fails. */
+const CONNECT_TIMEOUT_MS = 5_000;
+
+/** A lost connection, as one JSON log line (PostgreSQL's message names no person). */
+const logConnectionLost: ConnectionLostLog = (error) => {
+  const code = (error as { code?: unknown }).code;
+  process.stderr.write(
+    `${JSON.stringify({ level: 40, time: Date.now(), msg: 'database connection lost', code, err: error.message })}\n`,
+  );
+};
 
 // int8 (bigint) columns hold millisecond times, well inside Number's safe range.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
@@ -39,10 +55,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: 10,
+      application_name: options.applicationName ?? 'verity',
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
       ...(schema ? { options: `-c search_path="${schema}"` } : {}),
     });
     return {
-      db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
+      db: new Kysely<Database>({
+        dialect: new PostgresDialect({
+          pool: resilientPool(pool, options.onConnectionLost ?? logConnectionLost),
+        }),
+      }),
       dialect: 'postgres',
     };
   }

@@ -1,6 +1,7 @@
 import { apiError } from '@verity/contracts';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { connectionLost } from '../db/resilientPool.js';
 import { isUniqueViolation } from '../db/uniqueViolation.js';
 import { ApiError } from './apiError.js';
 
@@ -14,7 +15,8 @@ const frameworkCodes: Record<string, { status: number; code: Parameters<typeof a
 
 /**
  * Every failure becomes `{ error: { code, message } }` with a catalogue code. Bad input is a
- * 4xx, never a 500; an unexpected failure is logged (without the body) and answered as 500.
+ * 4xx, never a 500; a lost database connection is 503 with Retry-After; an unexpected failure
+ * is logged (without the body) and answered as 500.
  */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -39,6 +41,12 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (isUniqueViolation(error)) {
       request.log.warn({ code: error.code }, 'unique constraint conflict');
       return reply.status(409).send(apiError('conflict'));
+    }
+    if (connectionLost(error)) {
+      // The database went away (restart, failover): an honest 503 the caller may retry.
+      request.log.warn({ code: (error as { code?: unknown }).code }, 'database unavailable');
+      reply.header('Retry-After', '1');
+      return reply.status(503).send(apiError('service_unavailable'));
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send(apiError('internal_error'));

@@ -3,13 +3,15 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type Provider from 'oidc-provider';
 import type { RateLimit, RateLimiter } from '../kv/rateLimiter.js';
 import { isOidcPath, oidcRoutes } from '../oidc/provider.js';
+import {
+  recordClientAuthentication,
+  TokenEndpointLimits,
+  tokenEndpoints,
+  type TokenEndpointLimitSettings,
+} from './tokenEndpointLimits.js';
 
-/** Per client address and minute. Token-type endpoints accept client credentials. */
+/** Per client address and minute; the token endpoints: tokenEndpointLimits.ts. */
 const limits: Array<[RegExp, RateLimit]> = [
-  [
-    /^\/oidc\/(token(\/(introspection|revocation))?|request)$/,
-    { name: 'oidc-token', max: 60, windowSeconds: 60 },
-  ],
   [/^\/oidc\/auth/, { name: 'oidc-auth', max: 60, windowSeconds: 60 }],
   [/^\/oidc\/me$/, { name: 'oidc-userinfo', max: 120, windowSeconds: 60 }],
   [/^\/oidc\/session\/end/, { name: 'oidc-logout', max: 30, windowSeconds: 60 }],
@@ -62,28 +64,36 @@ export async function mountProvider(
   provider: Provider,
   rateLimiter: RateLimiter,
   clientIp: (req: IncomingMessage) => string,
+  tokenLimits: TokenEndpointLimitSettings,
 ): Promise<void> {
   await app.register((await import('@fastify/middie')).default);
+  recordClientAuthentication(provider);
+  const tokenEndpointLimits = new TokenEndpointLimits(rateLimiter, tokenLimits);
   const callback = provider.callback();
   app.use((req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => {
     const pathname = (req.url ?? '/').split('?')[0] ?? '/';
     if (!isOidcPath(pathname)) return next();
     const limit = limits.find(([pattern]) => pattern.test(pathname))?.[1];
+    const tokenEndpoint = tokenEndpoints.test(pathname);
+    const refuse = (retryAfterSeconds: number) => {
+      res.statusCode = 429;
+      res.setHeader('Retry-After', String(retryAfterSeconds));
+      res.setHeader('Content-Type', 'application/json');
+      res.end(
+        JSON.stringify({
+          error: 'temporarily_unavailable',
+          error_description: 'Too many requests; try again later.',
+        }),
+      );
+    };
     const handle = async () => {
       if (limit) {
         const result = await rateLimiter.hit(limit, clientIp(req));
-        if (!result.allowed) {
-          res.statusCode = 429;
-          res.setHeader('Retry-After', String(result.retryAfterSeconds));
-          res.setHeader('Content-Type', 'application/json');
-          res.end(
-            JSON.stringify({
-              error: 'temporarily_unavailable',
-              error_description: 'Too many requests; try again later.',
-            }),
-          );
-          return;
-        }
+        if (!result.allowed) return refuse(result.retryAfterSeconds);
+      }
+      if (tokenEndpoint) {
+        const wait = await tokenEndpointLimits.admit(req, clientIp(req));
+        if (wait !== null) return refuse(wait);
       }
       // The provider's pages and answers name the user (sign-out page, errors, tokens); only
       // its public metadata may be cached.
@@ -96,7 +106,13 @@ export async function mountProvider(
         "default-src 'none'; script-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'",
       );
       if (req.method === 'POST' && postToGet.has(pathname)) return answerPostWithGet(req, res);
-      await callback(req, res);
+      try {
+        await callback(req, res);
+      } finally {
+        // The answer is gone already: a counter that cannot be written (the store away) is lost.
+        if (tokenEndpoint)
+          await tokenEndpointLimits.settle(req, clientIp(req)).catch(() => undefined);
+      }
     };
     handle().catch(next);
   });

@@ -18,11 +18,25 @@ export class RateLimiter {
   constructor(private readonly store: KeyValueStore) {}
 
   async hit(limit: RateLimit, subject: string): Promise<RateLimitResult> {
-    const count = await this.store.increment(`rl:${limit.name}:${subject}`, limit.windowSeconds);
+    const count = await this.store.increment(this.key(limit, subject), limit.windowSeconds);
     return {
       allowed: count <= limit.max,
       remaining: Math.max(0, limit.max - count),
       retryAfterSeconds: limit.windowSeconds,
     };
+  }
+
+  /** Whether one more hit would be allowed, without counting one (for counts made afterwards). */
+  async peek(limit: RateLimit, subject: string): Promise<RateLimitResult> {
+    const count = Number((await this.store.get(this.key(limit, subject))) ?? 0);
+    return {
+      allowed: count < limit.max,
+      remaining: Math.max(0, limit.max - count),
+      retryAfterSeconds: limit.windowSeconds,
+    };
+  }
+
+  private key(limit: RateLimit, subject: string): string {
+    return `rl:${limit.name}:${subject}`;
   }
 }

@@ -13,6 +13,8 @@ export const pinCopy = {
   terms: (product: string) => `I agree with the ${product} Terms and Conditions and Privacy Policy`,
   start: 'Start Verification',
   cancel: 'Cancel',
+  /** A wrong PIN at login (a 401; second document, section 8). */
+  authenticationFailed: 'Authentication Failed',
   revokedTitle: 'You have used too many PIN attempts.',
   revokedText: 'We will need to re-verify you before you can login on this device.',
   backspace: 'Delete the last digit',

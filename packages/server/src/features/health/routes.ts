@@ -4,6 +4,18 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { isReachable } from '../../db/database.js';
 import type { AppContext } from '../../context.js';
 
+/** How long /readyz waits for the database and Redis: an outage is reported within a second. */
+const READY_TIMEOUT_MS = 700;
+
+/** The check's answer, or false when it has not come in time (a hung connection, say). */
+function withinReadyTimeout(check: Promise<boolean>): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), READY_TIMEOUT_MS);
+  });
+  return Promise.race([check, late]).finally(() => clearTimeout(timer));
+}
+
 /** /healthz: the process is alive. /readyz: it can reach its database (and Redis when used). */
 export function healthRoutes(app: FastifyInstance, ctx: AppContext): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
@@ -16,11 +28,16 @@ export function healthRoutes(app: FastifyInstance, ctx: AppContext): void {
     '/readyz',
     { schema: { response: { 200: healthSchema, 503: healthSchema } }, logLevel: 'warn' },
     async (_request, reply) => {
-      const kvReady = await ctx.kv.get('readyz').then(
-        () => true,
-        () => false,
-      );
-      const ready = (await isReachable(ctx.database.db)) && kvReady;
+      const [databaseReady, kvReady] = await Promise.all([
+        withinReadyTimeout(isReachable(ctx.database.db)),
+        withinReadyTimeout(
+          ctx.kv.get('readyz').then(
+            () => true,
+            () => false,
+          ),
+        ),
+      ]);
+      const ready = databaseReady && kvReady;
       return reply.status(ready ? 200 : 503).send({ status: ready ? 'ok' : 'unavailable' });
     },
   );

@@ -2,7 +2,7 @@ import { normaliseName } from '@verity/contracts';
 import type { AppContext } from '../../context.js';
 import type { KbvLevel, KbvPerson } from '../../providers/kbv/creditReference.js';
 import { assuranceState } from '../assurance/assuranceState.js';
-import { currentPasses } from '../evidence/evidenceStore.js';
+import { verifiedPerson } from '../evidence/verifiedPerson.js';
 import type { stepContext } from '../session/stepContext.js';
 
 type StepContext = Awaited<ReturnType<typeof stepContext>>;
@@ -12,12 +12,8 @@ type StepContext = Awaited<ReturnType<typeof stepContext>>;
  * else the profile's name and date of birth. Null when neither is known.
  */
 export async function kbvPerson(ctx: AppContext, userId: string): Promise<KbvPerson | null> {
-  const evidence = currentPasses(await ctx.evidence.forUser(userId));
-  const verified = evidence.find(
-    (e) => e.attributes?.family_name && e.attributes.birthdate,
-  )?.attributes;
-  if (verified?.family_name && verified.given_name && verified.birthdate)
-    return { given: verified.given_name, surname: verified.family_name, dob: verified.birthdate };
+  const verified = verifiedPerson(await ctx.evidence.forUser(userId));
+  if (verified) return verified;
   const profile = await ctx.profiles.get(userId);
   const { given_name, family_name, birthdate } = profile;
   if (typeof given_name !== 'string' || typeof family_name !== 'string') return null;

@@ -12,14 +12,15 @@ import type { AppContext } from '../../context.js';
 import { ApiError } from '../../http/apiError.js';
 import { outstandingRequirements } from '../requests/requirements.js';
 import { stepContext } from '../session/stepContext.js';
-import { requestedFields, standardFields } from './requestedClaims.js';
+import { requestProfileFields } from '../assurance/assuranceProfile.js';
+import { standardFields } from './requestedClaims.js';
 
 /** The signed-in user, the request in progress, and the fields it needs. */
 async function profileContext(ctx: AppContext, request: FastifyRequest, reply: FastifyReply) {
   const { session, accountId, interaction, client } = await stepContext(ctx, request, reply);
   const fields: FieldDefinition[] =
     interaction && client
-      ? requestedFields(client.policy, interaction)
+      ? await requestProfileFields(ctx, client.policy, interaction, accountId)
       : Object.values(standardFields);
   return { session, interaction, fields, accountId };
 }

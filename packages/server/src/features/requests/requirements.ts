@@ -3,7 +3,8 @@ import type Provider from 'oidc-provider';
 import type { AppContext } from '../../context.js';
 import type { RequestLogin } from '../../oidc/interactions.js';
 import { assuranceRequirements } from '../assurance/assuranceState.js';
-import { consentClaims, requestedFields } from '../profile/requestedClaims.js';
+import { requestProfileFields } from '../assurance/assuranceProfile.js';
+import { consentClaims } from '../profile/requestedClaims.js';
 import { pinRequirements } from '../pin/requirement.js';
 import { demandsSecondFactor, secondFactorStep } from '../secondFactor/requirement.js';
 
@@ -34,7 +35,7 @@ export async function outstandingRequirements(
   );
 
   const profile = await ctx.profiles.get(login.accountId);
-  const fields = requestedFields(client.policy, interaction);
+  const fields = await requestProfileFields(ctx, client.policy, interaction, login.accountId);
   if (fields.some((field) => validateFieldValue(field, profile[field.name]) !== null))
     outstanding.push('setupProfile');
 

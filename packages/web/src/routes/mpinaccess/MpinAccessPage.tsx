@@ -3,7 +3,6 @@ import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import ListGroup from 'react-bootstrap/ListGroup';
-import { ApiError } from '../../api/client';
 import { PageHeading } from '../../components/PageHeading';
 import { BusyButton } from '../../components/form/BusyButton';
 import { FormAlert } from '../../components/form/FormAlert';
@@ -15,6 +14,7 @@ import { CrossDeviceClient } from '../../pin/crossDeviceClient';
 import { listAllIdentities, listIdentities, type PinIdentity } from '../../pin/identities';
 import { browserStorage } from '../../state/browserStorage';
 import { groupedNumber } from '../mpinlogin/AnotherDeviceLogin';
+import { pinLoginFailure } from '../mpinlogin/pinLoginFailure';
 
 const clientFor = (customerId: string) =>
   new CrossDeviceClient({
@@ -108,8 +108,10 @@ export function MpinAccessPage() {
       else await client.approve(identity.userId, pin, details.accessId);
       setOutcome('approved');
     } catch (failure) {
-      if (failure instanceof ApiError && failure.status === 410) setMode('revoked');
-      else setError(message(failure));
+      // Approving signs this device in with its PIN: the login's texts.
+      const shown = pinLoginFailure(failure);
+      if (shown.kind === 'revoked') setMode('revoked');
+      else setError(shown.message);
     } finally {
       setBusy(false);
     }

@@ -2,7 +2,6 @@ import type { PinAuthenticateResponse } from '@verity/contracts';
 import { useCallback, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { logoutConfirm } from '../../api/accounts';
-import { ApiError } from '../../api/client';
 import { PageHeading } from '../../components/PageHeading';
 import { FormAlert } from '../../components/form/FormAlert';
 import { PinPad } from '../../components/pinPad/PinPad';
@@ -15,6 +14,7 @@ import { useAuth } from '../../state/authContext';
 import { browserStorage } from '../../state/browserStorage';
 import { sessionKeys } from '../../state/storage';
 import { AnotherDeviceLogin } from './AnotherDeviceLogin';
+import { pinLoginFailure } from './pinLoginFailure';
 
 /**
  * The path the account section saved (session key 'return') before sending a signed-out
@@ -63,8 +63,9 @@ export function MpinLoginPage() {
         loginSuccess(result.display, result.userRequirements);
         await navigate(takeReturnPath() ?? nextStep());
       } catch (failure) {
-        if (failure instanceof ApiError && failure.status === 410) setMode('revoked');
-        else setError(failure instanceof ApiError ? failure.message : String(failure));
+        const shown = pinLoginFailure(failure);
+        if (shown.kind === 'revoked') setMode('revoked');
+        else setError(shown.message);
         setBusy(false);
       }
     },
