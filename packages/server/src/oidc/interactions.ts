@@ -5,6 +5,7 @@ import type { KeyValueStore } from '../kv/keyValueStore.js';
 import { ApiError } from '../http/apiError.js';
 import type { BrowserIdentity } from '../http/browserId.js';
 import { SESSION_ABSOLUTE_SECONDS } from './provider.js';
+import { grantSeconds } from './refreshTokenLifetime.js';
 
 type Interaction = InstanceType<Provider['Interaction']>;
 
@@ -123,6 +124,11 @@ export class InteractionBridge {
       (claim) => !allowedClaims.includes(claim) && !alwaysReleased.has(claim),
     );
     if (refused.length > 0) grant.rejectOIDCClaims(refused);
+    // The grant outlives the refresh token families issued under it (their own limit decides).
+    // (oidc-provider reads expiresIn, which its typings leave out of Grant.)
+    (grant as { expiresIn?: number }).expiresIn = grantSeconds(
+      await this.provider.Client.find(clientId),
+    );
     const grantId = await grant.save();
     // The login is always restated, with its own time, so prompt=login is satisfied by a
     // login made during this request and auth_time stays true.
