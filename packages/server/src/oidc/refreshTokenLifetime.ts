@@ -18,7 +18,8 @@ interface RefreshTokenLike {
 
 /** The client's family lifetime in seconds, as the provider's client object holds it. */
 export function familyLifetimeOf(client: unknown): number {
-  const value = (client as Record<string, unknown> | undefined)?.verityRefreshTokenLifetime;
+  // oidc-provider keeps extra metadata under its own (snake_case) name.
+  const value = (client as Record<string, unknown> | undefined)?.[REFRESH_TOKEN_LIFETIME_METADATA];
   return typeof value === 'number' && Number.isSafeInteger(value) && value > 0
     ? value
     : DEFAULT_REFRESH_TOKEN_LIFETIME;
