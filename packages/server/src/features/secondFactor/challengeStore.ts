@@ -3,6 +3,7 @@ import type { SecondFactorMethod } from '@verity/contracts';
 import type { Kysely } from 'kysely';
 import type { FieldEncryption } from '../../crypto/fieldEncryption.js';
 import type { Database } from '../../db/schema.js';
+import { FlowRecords } from '../../flows/flowRecords.js';
 
 export type ChallengePurpose = 'setup' | 'login';
 
@@ -46,6 +47,7 @@ export type CodeOutcome =
  */
 export class ChallengeStore {
   private readonly key: Buffer;
+  private readonly flows: FlowRecords<'second_factor_challenges'>;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -56,19 +58,17 @@ export class ChallengeStore {
     this.key = Buffer.from(
       hkdfSync('sha256', dataKey, Buffer.alloc(0), 'verity second factor codes', 32),
     );
+    this.flows = new FlowRecords(db, 'second_factor_challenges', MAX_CHALLENGE_ATTEMPTS, now);
   }
 
   async start(challenge: NewChallenge): Promise<string> {
     const now = this.now();
-    await this.db
-      .updateTable('second_factor_challenges')
-      .set({ consumed_at: now })
-      .where('user_id', '=', challenge.userId)
-      .where('browser_id', '=', challenge.browserId)
-      .where('method', '=', challenge.method)
-      .where('purpose', '=', challenge.purpose)
-      .where('consumed_at', 'is', null)
-      .execute();
+    await this.flows.retire({
+      user_id: challenge.userId,
+      browser_id: challenge.browserId,
+      method: challenge.method,
+      purpose: challenge.purpose,
+    });
     const id = randomUUID();
     await this.db
       .insertInto('second_factor_challenges')
@@ -150,15 +150,7 @@ export class ChallengeStore {
 
   /** Uses the challenge, atomically; false when it was used, dead or expired meanwhile. */
   async consume(id: string): Promise<boolean> {
-    const used = await this.db
-      .updateTable('second_factor_challenges')
-      .set({ consumed_at: this.now() })
-      .where('id', '=', id)
-      .where('consumed_at', 'is', null)
-      .where('attempts', '<', MAX_CHALLENGE_ATTEMPTS)
-      .where('expires_at', '>', this.now())
-      .executeTakeFirst();
-    return Number(used.numUpdatedRows) > 0;
+    return (await this.flows.consume(id)) !== null;
   }
 
   /** Checks a sent code: valid (and used), wrong (attempts left), or dead. */
