@@ -1,0 +1,52 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseTargets } from '../test/databases.js';
+import { inParallel } from '../test/oidcAttacker.js';
+import { PinBrowser, createPinShop, signedUpPinBrowser } from '../test/pinBrowser.js';
+import { startTestServer, type TestServer } from '../test/testServer.js';
+
+/**
+ * ASVS 5 V6 for the PIN scheme: a registration's activation token and a login's authOTT are
+ * one-time secrets. Sent 20 times at once, each is accepted once.
+ */
+describe.each(databaseTargets())('PIN one-time tokens (%s)', (target) => {
+  let server: TestServer;
+  let clientId: string;
+  let users = 0;
+
+  beforeAll(async () => {
+    server = await startTestServer(target, { TRUST_PROXY: '1' });
+    clientId = await createPinShop(server);
+  });
+  afterAll(async () => server?.close());
+
+  const signedIn = () => signedUpPinBrowser(server, clientId, `pin-race${++users}@example.com`);
+
+  it('an authOTT signs in once', async () => {
+    const browser = await signedIn();
+    const identity = await browser.register('0420');
+    const fresh = new PinBrowser(server, clientId);
+    const passed = await fresh.login(identity, '0420');
+    expect(passed.status).toBe(200);
+    const answers = await inParallel(20, () => fresh.authenticate(passed.body.authOTT as string));
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
+    for (const answer of answers) expect(answer.status).toBeLessThan(500);
+  });
+
+  it('a registration activation token registers once', async () => {
+    const browser = await signedIn();
+    const start = await browser.call('POST', '/api/mpin/register');
+    const { actToken, userId } = start.body as { actToken: string; userId: string };
+    const settings = await browser.settings();
+    const answers = await inParallel(20, () =>
+      browser.call('PUT', settings.registerURL!, {
+        userId,
+        wid: 'web',
+        mobile: 0,
+        deviceName: 'Chromium on Linux',
+        activateCode: actToken,
+      }),
+    );
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
+    for (const answer of answers) expect(answer.status).toBeLessThan(500);
+  });
+});
