@@ -5,8 +5,8 @@ import { PinBrowser, createPinShop, signedUpPinBrowser } from '../test/pinBrowse
 import { startTestServer, type TestServer } from '../test/testServer.js';
 
 /**
- * ASVS 5 V6 for the PIN scheme: a registration's activation token and a login's authOTT are
- * one-time secrets. Sent 20 times at once, each is accepted once.
+ * ASVS 5 V6 for the PIN scheme: a registration's activation token, a login's authOTT and a
+ * cross-device approval are one-time. Sent 20 times at once, each is accepted once.
  */
 describe.each(databaseTargets())('PIN one-time tokens (%s)', (target) => {
   let server: TestServer;
@@ -48,5 +48,29 @@ describe.each(databaseTargets())('PIN one-time tokens (%s)', (target) => {
     );
     expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
     for (const answer of answers) expect(answer.status).toBeLessThan(500);
+  });
+
+  it('a cross-device approval signs the waiting browser in once, of 20 parallel polls', async () => {
+    const device = await signedIn();
+    const identity = await device.register('2468');
+    const waiting = new PinBrowser(server, clientId);
+    const started = await waiting.call('POST', '/api/mpin/rps/v2/accessid', {});
+    const access = started.body as Record<string, string>;
+    const accessId = access.qrURL!.split('#')[1]!;
+    const passed = await device.login(identity, '2468');
+    const approvals = await inParallel(20, () =>
+      device.call('POST', '/api/mpin/rps/v2/access/approve', {
+        accessId,
+        authOTT: passed.body.authOTT,
+      }),
+    );
+    expect(approvals.filter((answer) => answer.status === 200)).toHaveLength(1);
+    for (const answer of approvals) expect(answer.status).toBeLessThan(500);
+
+    const polls = await inParallel(20, () =>
+      waiting.call('POST', access.accessURL!, { webOTT: access.webOTT }),
+    );
+    expect(polls.filter((poll) => poll.body.status === 'approved')).toHaveLength(1);
+    for (const poll of polls) expect(poll.status).toBeLessThan(500);
   });
 });
