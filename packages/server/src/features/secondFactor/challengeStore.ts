@@ -3,7 +3,7 @@ import type { SecondFactorMethod } from '@verity/contracts';
 import type { Kysely } from 'kysely';
 import type { FieldEncryption } from '../../crypto/fieldEncryption.js';
 import type { Database } from '../../db/schema.js';
-import { FlowRecords } from '../../flows/flowRecords.js';
+import { FlowRecords, isLive, type FlowRecord } from '../../flows/flowRecords.js';
 
 export type ChallengePurpose = 'setup' | 'login';
 
@@ -11,18 +11,14 @@ export type ChallengePurpose = 'setup' | 'login';
 export const MAX_CHALLENGE_ATTEMPTS = 5;
 export const CHALLENGE_TTL_MS = 10 * 60 * 1000;
 
-export interface Challenge {
-  id: string;
+/** A flow record whose subject is the user. */
+export interface Challenge extends FlowRecord<ChallengePurpose> {
   userId: string;
   method: SecondFactorMethod;
-  purpose: ChallengePurpose;
   /** What completing it needs (decrypted). */
   payload: Record<string, unknown>;
   status: string;
   providerRef: string | null;
-  attempts: number;
-  expiresAt: number;
-  consumedAt: number | null;
   hasCode: boolean;
 }
 
@@ -109,20 +105,26 @@ export class ChallengeStore {
       .where('method', '=', method);
     if (purpose) query = query.where('purpose', '=', purpose);
     const row = await query.orderBy('created_at', 'desc').limit(1).executeTakeFirst();
-    if (!row || row.consumed_at !== null || row.expires_at <= this.now()) return null;
-    return {
+    if (!row) return null;
+    const record: FlowRecord<ChallengePurpose> = {
       id: row.id,
+      subject: row.user_id,
+      purpose: row.purpose as ChallengePurpose,
+      attempts: row.attempts,
+      expiresAt: row.expires_at,
+      consumedAt: row.consumed_at,
+    };
+    // A challenge out of attempts is still current: checking a code against it answers 'dead'.
+    if (!isLive(record, this.now())) return null;
+    return {
+      ...record,
       userId: row.user_id,
       method: row.method as SecondFactorMethod,
-      purpose: row.purpose as ChallengePurpose,
       payload: JSON.parse(
         this.encryption.decrypt(row.payload, `second_factor_challenges.payload:${row.id}`),
       ) as Record<string, unknown>,
       status: row.status,
       providerRef: row.provider_ref,
-      attempts: row.attempts,
-      expiresAt: row.expires_at,
-      consumedAt: row.consumed_at,
       hasCode: row.code_hash !== null,
     };
   }
