@@ -9,7 +9,7 @@ import { FlowRecords } from './flowRecords.js';
 describe.each(databaseTargets())('flow records (%s)', (target) => {
   let stores: Awaited<ReturnType<typeof openStores>>;
   let cleanup: () => Promise<void>;
-  let now = Date.now();
+  const now = Date.now();
   let flows: FlowRecords<'email_codes'>;
 
   beforeAll(async () => {
