@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseTargets } from '../test/databases.js';
 import { signUp, type ApiBrowser } from '../test/journey.js';
-import { inParallel } from '../test/oidcAttacker.js';
+import { inParallel, warmConnections } from '../test/oidcAttacker.js';
 import { throughSandboxBank } from '../test/sandboxBank.js';
 import { startTestServer, type TestServer } from '../test/testServer.js';
 
@@ -29,8 +29,10 @@ describe.each(databaseTargets())('bank-link state (%s)', (target) => {
     return { browser, userId: user.id, params: Object.fromEntries(back.searchParams) };
   }
 
-  const present = (browser: ApiBrowser, params: Record<string, string>, count: number) =>
-    inParallel(count, () => browser.post('/api/login/obcallback', params));
+  async function present(browser: ApiBrowser, params: Record<string, string>, count: number) {
+    await warmConnections(server, count);
+    return inParallel(count, () => browser.post('/api/login/obcallback', params));
+  }
 
   const bankAccounts = (userId: string) =>
     server.ctx.database.db

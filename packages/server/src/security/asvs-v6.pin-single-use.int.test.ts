@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseTargets } from '../test/databases.js';
-import { inParallel } from '../test/oidcAttacker.js';
+import { inParallel, warmConnections } from '../test/oidcAttacker.js';
 import { PinBrowser, createPinShop, signedUpPinBrowser } from '../test/pinBrowser.js';
 import { startTestServer, type TestServer } from '../test/testServer.js';
 
@@ -27,6 +27,7 @@ describe.each(databaseTargets())('PIN one-time tokens (%s)', (target) => {
     const fresh = new PinBrowser(server, clientId);
     const passed = await fresh.login(identity, '0420');
     expect(passed.status).toBe(200);
+    await warmConnections(server, 20);
     const answers = await inParallel(20, () => fresh.authenticate(passed.body.authOTT as string));
     expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
     for (const answer of answers) expect(answer.status).toBeLessThan(500);
@@ -37,6 +38,7 @@ describe.each(databaseTargets())('PIN one-time tokens (%s)', (target) => {
     const start = await browser.call('POST', '/api/mpin/register');
     const { actToken, userId } = start.body as { actToken: string; userId: string };
     const settings = await browser.settings();
+    await warmConnections(server, 20);
     const answers = await inParallel(20, () =>
       browser.call('PUT', settings.registerURL!, {
         userId,
@@ -58,6 +60,7 @@ describe.each(databaseTargets())('PIN one-time tokens (%s)', (target) => {
     const access = started.body as Record<string, string>;
     const accessId = access.qrURL!.split('#')[1]!;
     const passed = await device.login(identity, '2468');
+    await warmConnections(server, 20);
     const approvals = await inParallel(20, () =>
       device.call('POST', '/api/mpin/rps/v2/access/approve', {
         accessId,
@@ -67,6 +70,7 @@ describe.each(databaseTargets())('PIN one-time tokens (%s)', (target) => {
     expect(approvals.filter((answer) => answer.status === 200)).toHaveLength(1);
     for (const answer of approvals) expect(answer.status).toBeLessThan(500);
 
+    await warmConnections(server, 20);
     const polls = await inParallel(20, () =>
       waiting.call('POST', access.accessURL!, { webOTT: access.webOTT }),
     );

@@ -13,7 +13,7 @@ import {
   startSignInRequest,
   strongPassword,
 } from '../test/journey.js';
-import { inParallel } from '../test/oidcAttacker.js';
+import { inParallel, warmConnections } from '../test/oidcAttacker.js';
 import { startTestServer, type TestServer } from '../test/testServer.js';
 
 /**
@@ -23,8 +23,9 @@ import { startTestServer, type TestServer } from '../test/testServer.js';
  */
 type Answer = { status: number; body: Record<string, unknown> };
 
-function fire(server: TestServer, browser: ApiBrowser, path: string, body: unknown) {
+async function fire(server: TestServer, browser: ApiBrowser, path: string, body: unknown) {
   let next = 0;
+  await warmConnections(server, 20);
   return inParallel(20, async (): Promise<Answer> => {
     const address = `198.51.100.${++next}`;
     const response = await browser.fetch(`${server.url}${path}`, {

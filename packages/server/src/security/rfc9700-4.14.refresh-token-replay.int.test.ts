@@ -5,6 +5,7 @@ import {
   accessTokenWorks,
   authorizationCode,
   inParallel,
+  warmConnections,
   relyingPartySetup,
   tokenRequest,
 } from '../test/oidcAttacker.js';
@@ -41,26 +42,31 @@ describe.each(databaseTargets())('refresh token replay (%s)', (target) => {
       refresh_token: refreshToken,
     });
 
-  it('20 parallel uses of one refresh token: one success, then the grant is revoked', async () => {
-    const issued = await tokens();
-    const answers = await inParallel(20, () => refresh(issued.refresh_token));
+  // Three rounds: a race is a matter of timing, and each round is another chance to lose it.
+  it.each([1, 2, 3])(
+    '20 parallel uses of one refresh token: one success, then the grant is revoked (round %i)',
+    async () => {
+      const issued = await tokens();
+      await warmConnections(setup.server, 20);
+      const answers = await inParallel(20, () => refresh(issued.refresh_token));
 
-    const won = answers.filter((answer) => answer.status === 200);
-    expect(won).toHaveLength(1);
-    for (const lost of answers.filter((answer) => answer.status !== 200))
-      expect(lost).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
+      const won = answers.filter((answer) => answer.status === 200);
+      expect(won).toHaveLength(1);
+      for (const lost of answers.filter((answer) => answer.status !== 200))
+        expect(lost).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
 
-    // Everything of the grant is gone: the first access token, and the rotated pair.
-    for (const accessToken of [issued.access_token, won[0]!.body.access_token!])
-      expect(await accessTokenWorks(setup.config, setup.created, accessToken)).toEqual({
-        userinfo: 401,
-        active: false,
+      // Everything of the grant is gone: the first access token, and the rotated pair.
+      for (const accessToken of [issued.access_token, won[0]!.body.access_token!])
+        expect(await accessTokenWorks(setup.config, setup.created, accessToken)).toEqual({
+          userinfo: 401,
+          active: false,
+        });
+      expect(await refresh(won[0]!.body.refresh_token!)).toMatchObject({
+        status: 400,
+        body: { error: 'invalid_grant' },
       });
-    expect(await refresh(won[0]!.body.refresh_token!)).toMatchObject({
-      status: 400,
-      body: { error: 'invalid_grant' },
-    });
-  });
+    },
+  );
 
   it('a rotated refresh token used again revokes the tokens issued since', async () => {
     const issued = await tokens();

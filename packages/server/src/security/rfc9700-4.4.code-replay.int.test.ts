@@ -5,6 +5,7 @@ import {
   accessTokenWorks,
   authorizationCode,
   inParallel,
+  warmConnections,
   relyingPartySetup,
   tokenRequest,
 } from '../test/oidcAttacker.js';
@@ -30,28 +31,33 @@ describe.each(databaseTargets())('authorization code replay (%s)', (target) => {
       redirect_uri: redirectUri,
     });
 
-  it('20 parallel redemptions of one code: one token set, then the grant is revoked', async () => {
-    const { code, verifier } = await authorizationCode(setup.server, setup.config, setup.browser);
-    const answers = await inParallel(20, () => redeem(code, verifier));
+  // Three rounds: a race is a matter of timing, and each round is another chance to lose it.
+  it.each([1, 2, 3])(
+    '20 parallel redemptions of one code: one token set, then the grant is revoked (round %i)',
+    async () => {
+      const { code, verifier } = await authorizationCode(setup.server, setup.config, setup.browser);
+      await warmConnections(setup.server, 20);
+      const answers = await inParallel(20, () => redeem(code, verifier));
 
-    const won = answers.filter((answer) => answer.status === 200);
-    expect(won).toHaveLength(1);
-    for (const lost of answers.filter((answer) => answer.status !== 200))
-      expect(lost).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
+      const won = answers.filter((answer) => answer.status === 200);
+      expect(won).toHaveLength(1);
+      for (const lost of answers.filter((answer) => answer.status !== 200))
+        expect(lost).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
 
-    // The code was used more than once: the tokens issued from it stop working.
-    const { access_token, refresh_token } = won[0]!.body;
-    expect(await accessTokenWorks(setup.config, setup.created, access_token!)).toEqual({
-      userinfo: 401,
-      active: false,
-    });
-    expect(
-      await tokenRequest(setup.config, setup.created, {
-        grant_type: 'refresh_token',
-        refresh_token: refresh_token!,
-      }),
-    ).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
-  });
+      // The code was used more than once: the tokens issued from it stop working.
+      const { access_token, refresh_token } = won[0]!.body;
+      expect(await accessTokenWorks(setup.config, setup.created, access_token!)).toEqual({
+        userinfo: 401,
+        active: false,
+      });
+      expect(
+        await tokenRequest(setup.config, setup.created, {
+          grant_type: 'refresh_token',
+          refresh_token: refresh_token!,
+        }),
+      ).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
+    },
+  );
 
   it('a second redemption after the first revokes the tokens the first one got', async () => {
     const { code, verifier } = await authorizationCode(setup.server, setup.config, setup.browser);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { databaseTargets } from '../test/databases.js';
 import { ApiBrowser } from '../test/journey.js';
-import { inParallel } from '../test/oidcAttacker.js';
+import { inParallel, warmConnections } from '../test/oidcAttacker.js';
 import { newEmail, newSub, useSocialServer } from '../test/socialServer.js';
 
 /**
@@ -19,6 +19,7 @@ describe.each(databaseTargets())('social sign-in state replay (%s)', (target) =>
       email: newEmail(),
       email_verified: true,
     });
+    await warmConnections(social.server(), 20);
     const answers = await inParallel(20, () =>
       browser.post('/api/login/google', {
         Code: callback.searchParams.get('code'),

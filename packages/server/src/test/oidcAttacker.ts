@@ -14,9 +14,11 @@ export type Target = 'sqlite' | 'postgres';
 
 /** A server with one confidential client that skips consent, and a signed-up user. */
 export async function relyingPartySetup(target: Target, policy: Record<string, unknown> = {}) {
+  // Behind a trusted proxy, so each attack request can come from its own address (an
+  // attacker has many) and the per-address limits of the token endpoint do not hide a race.
   const { server, created, config } = await startServerWithClient(
     target,
-    {},
+    { TRUST_PROXY: '1' },
     { name: 'Attacked client', redirectUris: [redirectUri], skipConsent: true, ...policy },
   );
   const email = `${randomUUID()}@example.com`;
@@ -62,7 +64,14 @@ export interface TokenAnswer {
   };
 }
 
-/** One raw token request, as an attacker (or a client) sends it. */
+let addresses = 0;
+/** A documentation address (RFC 5737) not used before in this process. */
+const nextAddress = () => {
+  addresses++;
+  return `203.0.${113 + ((addresses >> 8) & 7)}.${addresses & 255}`;
+};
+
+/** One raw token request, as an attacker (or a client) sends it, from its own address. */
 export async function tokenRequest(
   config: oidc.Configuration,
   created: { clientId: string; clientSecret: string | null },
@@ -72,6 +81,7 @@ export async function tokenRequest(
     method: 'POST',
     headers: {
       'content-type': 'application/x-www-form-urlencoded',
+      'x-forwarded-for': nextAddress(),
       authorization: `Basic ${Buffer.from(
         `${encodeURIComponent(created.clientId)}:${encodeURIComponent(created.clientSecret!)}`,
       ).toString('base64')}`,
@@ -88,12 +98,13 @@ export async function accessTokenWorks(
   accessToken: string,
 ): Promise<{ userinfo: number; active: boolean }> {
   const userinfo = await fetch(config.serverMetadata().userinfo_endpoint!, {
-    headers: { authorization: `Bearer ${accessToken}` },
+    headers: { authorization: `Bearer ${accessToken}`, 'x-forwarded-for': nextAddress() },
   });
   const introspected = await fetch(config.serverMetadata().introspection_endpoint!, {
     method: 'POST',
     headers: {
       'content-type': 'application/x-www-form-urlencoded',
+      'x-forwarded-for': nextAddress(),
       authorization: `Basic ${Buffer.from(`${created.clientId}:${created.clientSecret!}`).toString('base64')}`,
     },
     body: new URLSearchParams({ token: accessToken }),
@@ -105,4 +116,16 @@ export async function accessTokenWorks(
 /** Fires the same call `count` times at once; the answers in order. */
 export function inParallel<T>(count: number, call: () => Promise<T>): Promise<T[]> {
   return Promise.all(Array.from({ length: count }, call));
+}
+
+/**
+ * Opens `count` keep-alive connections to the server first (fetch pools them), so that the
+ * calls fired next arrive together instead of one by one as connections open: the race
+ * window between oidc-provider's read and its consume is then hit every time it exists.
+ */
+export async function warmConnections(server: TestServer, count: number): Promise<void> {
+  await inParallel(count, async () => {
+    const response = await fetch(`${server.url}/.well-known/openid-configuration`);
+    await response.arrayBuffer();
+  });
 }
