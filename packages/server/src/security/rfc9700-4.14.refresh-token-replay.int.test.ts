@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { databaseTargets } from '../test/databases.js';
-import { redirectUri } from '../test/journey.js';
+import { ApiBrowser, redirectUri, startSignInRequest, strongPassword } from '../test/journey.js';
 import {
   accessTokenWorks,
   authorizationCode,
@@ -170,6 +170,46 @@ describe.each(databaseTargets())('refresh token family lifetime (%s)', (target) 
           refresh_token: refreshToken,
         }),
       ).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
+    } finally {
+      vi.useRealTimers();
+      await defaults.server.close();
+    }
+  });
+
+  it('a family started by a later single sign-on lives its full lifetime (the grant is renewed)', async () => {
+    const defaults = await relyingPartySetup(target);
+    try {
+      const start = Date.now();
+      // A Remember me session, so that it still signs the browser in on day 25.
+      const browser = new ApiBrowser(defaults.server);
+      const request = await startSignInRequest(defaults.server, defaults.config, browser);
+      const login = await browser.post('/api/login/email', {
+        Email: defaults.email,
+        Password: strongPassword,
+        RequestId: request.requestId,
+        RememberMe: true,
+      });
+      expect(login.body.failed).toBe(false);
+      await authorizationCode(defaults.server, defaults.config, browser);
+
+      // Day 25: the same session signs in again without a page, under the grant of day 0.
+      at(start, 25 * 24 * 60);
+      const { code, verifier } = await authorizationCode(defaults.server, defaults.config, browser);
+      const issued = await tokenRequest(defaults.config, defaults.created, {
+        grant_type: 'authorization_code',
+        code,
+        code_verifier: verifier,
+        redirect_uri: redirectUri,
+      });
+      expect(issued.status).toBe(200);
+      // Day 35: past the grant's first 30 days, within the new family's.
+      at(start, 35 * 24 * 60);
+      expect(
+        await tokenRequest(defaults.config, defaults.created, {
+          grant_type: 'refresh_token',
+          refresh_token: issued.body.refresh_token!,
+        }),
+      ).toMatchObject({ status: 200 });
     } finally {
       vi.useRealTimers();
       await defaults.server.close();
