@@ -79,6 +79,8 @@ describe.each(databaseTargets())('the verity command (%s)', (target) => {
       requireSecondFactor: true,
       skipConsent: true,
       sessionLifetime: 3600,
+      // Refresh token families live 30 days from sign-in unless the client says otherwise.
+      refreshTokenLifetime: 30 * 24 * 3600,
       assurance: [['Passport', 'KBVL1'], ['OB']],
     });
 
@@ -94,12 +96,15 @@ describe.each(databaseTargets())('the verity command (%s)', (target) => {
       client.client_id,
       '--no-require-second-factor',
       '--require-pin',
+      '--refresh-token-lifetime',
+      '86400',
     );
     expect(updated.code).toBe(0);
     expect(JSON.parse(updated.stdout).policy).toMatchObject({
       requireSecondFactor: false,
       requirePin: true,
       skipConsent: true,
+      refreshTokenLifetime: 86400,
     });
 
     expect((await verity(env, 'clients', 'remove', client.client_id)).code).toBe(0);
@@ -150,6 +155,32 @@ describe.each(databaseTargets())('the verity command (%s)', (target) => {
         'soon',
       ],
       /whole number/,
+    ],
+    [
+      [
+        'clients',
+        'add',
+        '--name',
+        'X',
+        '--redirect-uri',
+        'https://x.example/cb',
+        '--refresh-token-lifetime',
+        '30d',
+      ],
+      /--refresh-token-lifetime must be a whole number/,
+    ],
+    [
+      [
+        'clients',
+        'add',
+        '--name',
+        'X',
+        '--redirect-uri',
+        'https://x.example/cb',
+        '--refresh-token-lifetime',
+        '10',
+      ],
+      /refreshTokenLifetime/,
     ],
     [
       ['clients', 'add', '--name', 'X', '--redirect-uri', 'https://x.example/cb', '--bogus'],

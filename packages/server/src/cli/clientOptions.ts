@@ -13,9 +13,9 @@ function parseJson(flag: string, value: string): unknown {
   }
 }
 
-function parseSeconds(value: string): number {
+function parseSeconds(flag: string, value: string): number {
   if (!/^\d+$/.test(value))
-    throw new UsageError(`--session-lifetime must be a whole number of seconds, got: ${value}`);
+    throw new UsageError(`${flag} must be a whole number of seconds, got: ${value}`);
   return Number(value);
 }
 
@@ -48,7 +48,11 @@ export function addClientOptions(command: Command, forUpdate: boolean): Command 
       '--assurance <json>',
       'JSON list of alternatives, each a list of check names, e.g. [["Passport","KBVL1"]]',
     )
-    .option('--session-lifetime <seconds>', 'how long a session for this client lasts');
+    .option('--session-lifetime <seconds>', 'how long a session for this client lasts')
+    .option(
+      '--refresh-token-lifetime <seconds>',
+      'how long a refresh token family lasts from sign-in; rotation does not extend it (default: 2592000, 30 days)',
+    );
   if (!forUpdate) {
     command
       .option('--public', 'public client: no secret, PKCE only')
@@ -96,7 +100,12 @@ export function clientInputFromOptions(options: Record<string, unknown>): Partia
   if (str('assurance') !== undefined)
     input.assurance = parseJson('--assurance', str('assurance')!) as ClientInput['assurance'];
   if (str('sessionLifetime') !== undefined)
-    input.sessionLifetime = parseSeconds(str('sessionLifetime')!);
+    input.sessionLifetime = parseSeconds('--session-lifetime', str('sessionLifetime')!);
+  if (str('refreshTokenLifetime') !== undefined)
+    input.refreshTokenLifetime = parseSeconds(
+      '--refresh-token-lifetime',
+      str('refreshTokenLifetime')!,
+    );
   for (const [option, key] of [
     ['requireSecondFactor', 'requireSecondFactor'],
     ['requirePin', 'requirePin'],

@@ -71,6 +71,35 @@ describe.each(databaseTargets())('storage (%s)', (target) => {
       expect((await adapter().find('at2'))?.consumed).toBeTypeOf('number');
     });
 
+    it('consumes once: of parallel consumes one wins, the others are refused and revoke the grant', async () => {
+      const model = (name: string) =>
+        new DatabaseAdapter(name, stores.database.db, stores.clients, clock);
+      await model('Grant').upsert('g-race', { jti: 'g-race', accountId: 'a' }, 60);
+      await model('RefreshToken').upsert('rt-race', { jti: 'rt-race', grantId: 'g-race' }, 60);
+      await model('AccessToken').upsert('at-race', { jti: 'at-race', grantId: 'g-race' }, 60);
+      const outcomes = await Promise.allSettled(
+        Array.from({ length: 20 }, () => model('RefreshToken').consume('rt-race')),
+      );
+      expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
+      for (const outcome of outcomes.filter((o) => o.status === 'rejected'))
+        expect((outcome as PromiseRejectedResult).reason).toMatchObject({ error: 'invalid_grant' });
+      expect(await model('Grant').find('g-race')).toBeUndefined();
+      expect(await model('AccessToken').find('at-race')).toBeUndefined();
+    });
+
+    it('saving a consumed record again does not make it usable', async () => {
+      const codes = new DatabaseAdapter(
+        'AuthorizationCode',
+        stores.database.db,
+        stores.clients,
+        clock,
+      );
+      await codes.upsert('code-saved', { jti: 'code-saved' }, 60);
+      await codes.consume('code-saved');
+      await codes.upsert('code-saved', { jti: 'code-saved' }, 60);
+      expect((await codes.find('code-saved'))?.consumed).toBeTypeOf('number');
+    });
+
     it('revokes every record of a grant', async () => {
       await adapter().upsert('at3', { grantId: 'g3' }, 60);
       const refresh = new DatabaseAdapter(

@@ -31,6 +31,16 @@ export class DatabaseKeyValueStore implements KeyValueStore {
     await this.db.deleteFrom('kv').where('key', '=', key).execute();
   }
 
+  /** One DELETE … RETURNING: the row goes to whichever statement deletes it first. */
+  async take(key: string): Promise<string | null> {
+    const row = await this.db
+      .deleteFrom('kv')
+      .where('key', '=', key)
+      .returning(['value', 'expires_at'])
+      .executeTakeFirst();
+    return row && Number(row.expires_at) > this.now() ? row.value : null;
+  }
+
   /** One atomic statement on both SQLite and PostgreSQL: an expired counter restarts at 1. */
   async increment(key: string, ttlSeconds: number): Promise<number> {
     const now = this.now();

@@ -81,6 +81,21 @@ describe.each(targets)('shared key-value store ($name)', (target) => {
     expect(counts.sort((a, b) => a - b)).toEqual(Array.from({ length: 25 }, (_, i) => i + 1));
   });
 
+  it('takes an entry once, however many parallel takes there are', async () => {
+    await store.set('single-use', 'secret', 60);
+    const taken = await Promise.all(Array.from({ length: 20 }, () => store.take('single-use')));
+    expect(taken.filter((value) => value === 'secret')).toHaveLength(1);
+    expect(taken.filter((value) => value === null)).toHaveLength(19);
+    expect(await store.get('single-use')).toBeNull();
+    expect(await store.take('never-set')).toBeNull();
+  });
+
+  it('does not give out an expired entry', async () => {
+    await store.set('expired-take', 'x', 1);
+    await sleep(1100);
+    expect(await store.take('expired-take')).toBeNull();
+  });
+
   it('limits by subject within a window', async () => {
     const limiter = new RateLimiter(store);
     const limit = { name: `test-${Date.now()}`, max: 3, windowSeconds: 60 };

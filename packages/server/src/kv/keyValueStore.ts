@@ -6,6 +6,11 @@ export interface KeyValueStore {
   get(key: string): Promise<string | null>;
   set(key: string, value: string, ttlSeconds: number): Promise<void>;
   delete(key: string): Promise<void>;
+  /**
+   * Reads and removes an entry in one atomic step: of parallel takes of one key, exactly one
+   * gets the value (a single-use record), the others null. Null too when it expired.
+   */
+  take(key: string): Promise<string | null>;
   /** Adds one to a counter, starting a window of ttlSeconds when it is new; returns the count. */
   increment(key: string, ttlSeconds: number): Promise<number>;
   /** Removes expired entries where the backend does not do it itself. */

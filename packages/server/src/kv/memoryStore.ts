@@ -32,6 +32,12 @@ export class MemoryKeyValueStore implements KeyValueStore {
     return Promise.resolve();
   }
 
+  take(key: string): Promise<string | null> {
+    const entry = this.live(key);
+    this.entries.delete(key);
+    return Promise.resolve(entry?.value ?? null);
+  }
+
   increment(key: string, ttlSeconds: number): Promise<number> {
     const entry = this.live(key);
     const count = entry ? Number(entry.value) + 1 : 1;

@@ -38,6 +38,11 @@ export class RedisKeyValueStore implements KeyValueStore {
     await this.redis.del(this.prefix + key);
   }
 
+  /** GETDEL (Redis 6.2+) is one command, so one of parallel takes gets the value. */
+  async take(key: string): Promise<string | null> {
+    return this.redis.getdel(this.prefix + key);
+  }
+
   async increment(key: string, ttlSeconds: number): Promise<number> {
     const result = await this.redis.eval(
       INCREMENT,

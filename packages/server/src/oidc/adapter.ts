@@ -1,4 +1,4 @@
-import type { Adapter, AdapterPayload } from 'oidc-provider';
+import { errors, type Adapter, type AdapterPayload } from 'oidc-provider';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { ClientStore } from '../features/clients/store.js';
@@ -35,11 +35,11 @@ export class DatabaseAdapter implements Adapter {
       user_code: payload.userCode ?? null,
       uid: payload.uid ?? null,
       expires_at: expiresIn ? this.now() + expiresIn * 1000 : null,
-      consumed_at: null,
     };
     await this.db
       .insertInto('oidc_payloads')
-      .values({ model: this.model, id, ...row })
+      .values({ model: this.model, id, ...row, consumed_at: null })
+      // Saving a record again never makes a consumed one usable again.
       .onConflict((oc) => oc.columns(['model', 'id']).doUpdateSet(row))
       .execute();
   }
@@ -57,25 +57,33 @@ export class DatabaseAdapter implements Adapter {
     return this.findBy('uid', uid);
   }
 
+  /**
+   * Marks a single-use record (authorization code, refresh token) used, in one conditional
+   * UPDATE whose affected-row count decides: of any number of parallel uses exactly one wins.
+   * oidc-provider checks `consumed` on a copy it read earlier, so parallel requests all pass
+   * that check and reach this call; the losers are refused here with invalid_grant, and the
+   * grant is revoked with every token issued under it (RFC 9700 §4.14.2, §4.4.1: a code or
+   * refresh token used twice means one of the two users is an attacker).
+   */
   async consume(id: string): Promise<void> {
+    const used = await this.db
+      .updateTable('oidc_payloads')
+      .set({ consumed_at: this.now() })
+      .where('model', '=', this.model)
+      .where('id', '=', id)
+      .where('consumed_at', 'is', null)
+      .executeTakeFirst();
+    if (Number(used.numUpdatedRows) === 1) return;
     const row = await this.db
       .selectFrom('oidc_payloads')
-      .select('payload')
+      .select('grant_id')
       .where('model', '=', this.model)
       .where('id', '=', id)
       .executeTakeFirst();
-    if (!row) return;
-    const consumedAt = this.now();
-    const payload = {
-      ...(JSON.parse(row.payload) as AdapterPayload),
-      consumed: Math.floor(consumedAt / 1000),
-    };
-    await this.db
-      .updateTable('oidc_payloads')
-      .set({ consumed_at: consumedAt, payload: JSON.stringify(payload) })
-      .where('model', '=', this.model)
-      .where('id', '=', id)
-      .execute();
+    if (row?.grant_id) await revokeGrant(this.db, row.grant_id);
+    throw new errors.InvalidGrant(
+      `${this.model === 'RefreshToken' ? 'refresh token' : 'grant'} already used`,
+    );
   }
 
   async destroy(id: string): Promise<void> {
@@ -96,13 +104,34 @@ export class DatabaseAdapter implements Adapter {
   ): Promise<AdapterPayload | undefined> {
     const row = await this.db
       .selectFrom('oidc_payloads')
-      .select(['payload', 'expires_at'])
+      .select(['payload', 'expires_at', 'consumed_at'])
       .where('model', '=', this.model)
       .where(column, '=', value)
       .executeTakeFirst();
     if (!row || (row.expires_at !== null && row.expires_at <= this.now())) return undefined;
-    return JSON.parse(row.payload) as AdapterPayload;
+    const payload = JSON.parse(row.payload) as AdapterPayload;
+    // The column is the truth on whether it was used; the payload is written once, at save.
+    return row.consumed_at === null
+      ? payload
+      : { ...payload, consumed: Math.floor(Number(row.consumed_at) / 1000) };
   }
+}
+
+/**
+ * Revokes a grant: every token and code issued under it (also those issued after this call
+ * by a request already under way: they name a grant that no longer exists, and
+ * oidc-provider refuses tokens whose grant is gone) and the grant itself.
+ */
+async function revokeGrant(db: Kysely<Database>, grantId: string): Promise<void> {
+  await db
+    .deleteFrom('oidc_payloads')
+    .where((eb) =>
+      eb.or([
+        eb('grant_id', '=', grantId),
+        eb.and([eb('model', '=', 'Grant'), eb('id', '=', grantId)]),
+      ]),
+    )
+    .execute();
 }
 
 /** Deletes every expired record; the server runs it at start and periodically. */

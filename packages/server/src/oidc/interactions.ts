@@ -5,6 +5,7 @@ import type { KeyValueStore } from '../kv/keyValueStore.js';
 import { ApiError } from '../http/apiError.js';
 import type { BrowserIdentity } from '../http/browserId.js';
 import { SESSION_ABSOLUTE_SECONDS } from './provider.js';
+import { grantSeconds } from './refreshTokenLifetime.js';
 
 type Interaction = InstanceType<Provider['Interaction']>;
 
@@ -123,6 +124,13 @@ export class InteractionBridge {
       (claim) => !allowedClaims.includes(claim) && !alwaysReleased.has(claim),
     );
     if (refused.length > 0) grant.rejectOIDCClaims(refused);
+    // The grant outlives the refresh token families issued under it (their own limit
+    // decides), also one started now under a grant this session made earlier: each sign-in
+    // gives it a new full lifetime (a stored exp would otherwise be kept). oidc-provider
+    // reads expiresIn, which its typings leave out of Grant.
+    const lifetime = grant as { expiresIn?: number; exp?: number };
+    lifetime.expiresIn = grantSeconds(await this.provider.Client.find(clientId));
+    lifetime.exp = undefined;
     const grantId = await grant.save();
     // The login is always restated, with its own time, so prompt=login is satisfied by a
     // login made during this request and auth_time stays true.

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import Provider, {
+  errors,
   interactionPolicy,
   type Configuration,
   type KoaContextWithOIDC,
@@ -18,6 +19,11 @@ import { isHttps, pathCookieName, siteCookieName } from '../http/cookieNames.js'
 import { escapeHtml, htmlPage } from '../http/htmlPage.js';
 import { accountFinder } from './account.js';
 import { DatabaseAdapter } from './adapter.js';
+import {
+  REFRESH_TOKEN_IDLE_SECONDS,
+  REFRESH_TOKEN_LIFETIME_METADATA,
+  refreshTokenTtl,
+} from './refreshTokenLifetime.js';
 import type { SigningKeyStore } from './keys.js';
 
 /**
@@ -200,7 +206,18 @@ export async function createProvider({
     clientAuthMethods: ['client_secret_basic', 'private_key_jwt', 'none'],
     pkce: { required: () => true },
     allowOmittingSingleRegisteredRedirectUri: false,
+    // Every use rotates; a rotated token used again revokes the grant (RFC 9700 §4.14.2).
+    // No retry grace: a client that loses the answer to a refresh signs in again.
     rotateRefreshToken: true,
+    // The client's refreshTokenLifetime policy, which the synchronous ttl.RefreshToken reads.
+    extraClientMetadata: {
+      properties: [REFRESH_TOKEN_LIFETIME_METADATA],
+      validator: (_ctx, key, value) => {
+        if (key === REFRESH_TOKEN_LIFETIME_METADATA && value !== undefined)
+          if (typeof value !== 'number' || !Number.isSafeInteger(value) || value <= 0)
+            throw new errors.InvalidClientMetadata(`${key} must be a positive integer`);
+      },
+    },
     clientDefaults: {
       grant_types: ['authorization_code', 'refresh_token'],
       response_types: ['code'],
@@ -217,9 +234,11 @@ export async function createProvider({
       AuthorizationCode: 60,
       IdToken: 3600,
       Interaction: 3600,
-      Grant: 14 * 24 * 3600,
+      // Saved by InteractionBridge.signIn with the client's grantSeconds; this is the fallback.
+      Grant: REFRESH_TOKEN_IDLE_SECONDS,
       Session: (_ctx, session) => sessionIdleSeconds(!session.transient),
-      RefreshToken: 14 * 24 * 3600,
+      // Idle lifetime cut to the family's absolute one, which rotation does not extend.
+      RefreshToken: refreshTokenTtl,
     },
     features: {
       devInteractions: { enabled: false },

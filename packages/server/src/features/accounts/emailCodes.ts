@@ -1,6 +1,7 @@
 import { createHmac, hkdfSync, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { FlowRecords } from '../../flows/flowRecords.js';
 
 export type CodePurpose = 'verify' | 'reset';
 
@@ -35,6 +36,7 @@ export interface IssuedCode {
  */
 export class EmailCodeStore {
   private readonly key: Buffer;
+  private readonly flows: FlowRecords<'email_codes'>;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -42,6 +44,7 @@ export class EmailCodeStore {
     private readonly now: () => number = Date.now,
   ) {
     this.key = Buffer.from(hkdfSync('sha256', dataKey, Buffer.alloc(0), 'verity email codes', 32));
+    this.flows = new FlowRecords(db, 'email_codes', MAX_WRONG_TRIES, now);
   }
 
   /** How many more codes may be sent now for this address and purpose. */
@@ -73,14 +76,7 @@ export class EmailCodeStore {
   ): Promise<IssuedCode | null> {
     if ((await this.sendsLeft(email, purpose, browserId)) <= 0) return null;
     const now = this.now();
-    await this.db
-      .updateTable('email_codes')
-      .set({ consumed_at: now })
-      .where('email', '=', email)
-      .where('purpose', '=', purpose)
-      .where('browser_id', '=', browserId)
-      .where('consumed_at', 'is', null)
-      .execute();
+    await this.flows.retire({ email, purpose, browser_id: browserId });
     const id = randomUUID();
     const code = randomInt(0, 1_000_000).toString().padStart(6, '0');
     await this.db
@@ -150,14 +146,8 @@ export class EmailCodeStore {
       if (Number(counted.numUpdatedRows) === 0) return { outcome: await canResend() };
       return { outcome: 'invalidCode' };
     }
-    const used = await this.db
-      .updateTable('email_codes')
-      .set({ consumed_at: this.now() })
-      .where('id', '=', record.id)
-      .where('consumed_at', 'is', null)
-      .where('attempts', '<', MAX_WRONG_TRIES)
-      .executeTakeFirst();
-    if (Number(used.numUpdatedRows) === 0) return { outcome: 'codeExpiredCannotResend' };
+    // Consumed once: of parallel checks with the right code, one is valid.
+    if (!(await this.flows.consume(record.id))) return { outcome: 'codeExpiredCannotResend' };
     return {
       outcome: 'valid',
       pending: {
@@ -169,12 +159,7 @@ export class EmailCodeStore {
 
   /** Every open code for this address stops working (after a password reset). */
   async consumeAll(email: string): Promise<void> {
-    await this.db
-      .updateTable('email_codes')
-      .set({ consumed_at: this.now() })
-      .where('email', '=', email)
-      .where('consumed_at', 'is', null)
-      .execute();
+    await this.flows.retire({ email });
   }
 
   /** What the latest sign-up with a password for this address chose, still waiting on verification. */

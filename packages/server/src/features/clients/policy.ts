@@ -1,6 +1,9 @@
 import { checkNames, fieldDefinitionSchema, profileClaims } from '@verity/contracts';
 import { z } from 'zod';
 
+/** A refresh token family's absolute lifetime when the client does not set one: 30 days. */
+export const DEFAULT_REFRESH_TOKEN_LIFETIME = 30 * 24 * 3600;
+
 /**
  * Verity's policy for one client: what it demands of users. Stored with the client now;
  * each setting takes effect when its feature lands (see the issue list in the README).
@@ -26,6 +29,17 @@ export const clientPolicySchema = z.object({
     .max(30 * 24 * 3600)
     .nullable()
     .default(null),
+  /**
+   * Seconds a refresh token family lives, counted from the sign-in that started it: rotation
+   * does not extend it (RFC 9700 §4.14.2). Each token of the family also dies after
+   * REFRESH_TOKEN_IDLE_SECONDS unused.
+   */
+  refreshTokenLifetime: z
+    .number()
+    .int()
+    .min(60)
+    .max(365 * 24 * 3600)
+    .default(DEFAULT_REFRESH_TOKEN_LIFETIME),
 });
 
 export type ClientPolicy = z.infer<typeof clientPolicySchema>;

@@ -5,6 +5,7 @@ import type { FieldEncryption } from '../../crypto/fieldEncryption.js';
 import type { Database } from '../../db/schema.js';
 import { clientInputSchema, type ClientInput, type ValidClientInput } from './input.js';
 import { clientPolicySchema, type ClientPolicy } from './policy.js';
+import { REFRESH_TOKEN_LIFETIME_METADATA } from '../../oidc/refreshTokenLifetime.js';
 
 export type TokenEndpointAuthMethod = 'none' | 'client_secret_basic' | 'private_key_jwt';
 
@@ -172,13 +173,16 @@ export class ClientStore {
   async providerMetadata(clientId: string): Promise<AdapterPayload | undefined> {
     const row = await this.db
       .selectFrom('clients')
-      .select(['metadata', 'client_secret'])
+      .select(['metadata', 'client_secret', 'policy'])
       .where('client_id', '=', clientId)
       .executeTakeFirst();
     if (!row) return undefined;
     const metadata = JSON.parse(row.metadata) as ClientMetadata;
+    const policy = clientPolicySchema.parse(JSON.parse(row.policy));
     return {
       ...metadata,
+      // Read by the provider's refresh token lifetime (oidc/refreshTokenLifetime.ts).
+      [REFRESH_TOKEN_LIFETIME_METADATA]: policy.refreshTokenLifetime,
       ...(row.client_secret
         ? {
             client_secret: this.encryption.decrypt(row.client_secret, `clients.secret:${clientId}`),

@@ -91,11 +91,8 @@ export function forgotPasswordRoutes(app: FastifyInstance, ctx: AppContext): voi
       if (!passwordStrength(Password, [Email, ctx.config.productName]).valid)
         throw new ApiError('weak_password');
 
-      // Used once, even by parallel requests: the first to count it wins.
-      if ((await ctx.kv.increment(`${tokenKey(ResetToken)}:used`, RESET_TOKEN_TTL_SECONDS)) > 1) {
-        throw new ApiError('invalidCode');
-      }
-      await ctx.kv.delete(tokenKey(ResetToken));
+      // Used once, even by parallel requests: the first to take it wins.
+      if (!(await ctx.kv.take(tokenKey(ResetToken)))) throw new ApiError('invalidCode');
       await ctx.users.setPasswordHash(grant.userId, await hashPassword(Password));
       await ctx.emailCodes.consumeAll(grant.email);
       await ctx.audit.record(grant.userId, 'password_reset');

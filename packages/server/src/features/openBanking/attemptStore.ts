@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { FieldEncryption } from '../../crypto/fieldEncryption.js';
 import type { Database } from '../../db/schema.js';
+import { FlowRecords } from '../../flows/flowRecords.js';
 
 /** A trip to the bank lasts at most this long (login and consent there included). */
 export const ATTEMPT_SECONDS = 15 * 60;
@@ -23,11 +24,16 @@ const hash = (state: string) => createHash('sha256').update(state).digest('hex')
  * callback consumes it once; an unknown, expired, used or foreign state is refused.
  */
 export class ObAttemptStore {
+  // Presentations are counted before the consume: it may be the MAX_PRESENTATIONS-th.
+  private readonly flows: FlowRecords<'ob_attempts'>;
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly encryption: FieldEncryption,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.flows = new FlowRecords(db, 'ob_attempts', MAX_PRESENTATIONS + 1, now);
+  }
 
   async start(input: {
     browserId: string;
@@ -63,7 +69,6 @@ export class ObAttemptStore {
   /** The attempt this state names, used up atomically; null when it cannot be used here. */
   async consume(state: string, browserId: string | null): Promise<ObAttempt | null> {
     const id = hash(state);
-    const now = this.now();
     // Every presentation counts, whoever makes it; only the browser that started it consumes.
     await this.db
       .updateTable('ob_attempts')
@@ -71,21 +76,8 @@ export class ObAttemptStore {
       .where('id', '=', id)
       .execute();
     if (!browserId) return null;
-    const result = await this.db
-      .updateTable('ob_attempts')
-      .set({ consumed_at: now })
-      .where('id', '=', id)
-      .where('browser_id', '=', browserId)
-      .where('consumed_at', 'is', null)
-      .where('expires_at', '>', now)
-      .where('attempts', '<=', MAX_PRESENTATIONS)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) !== 1) return null;
-    const row = await this.db
-      .selectFrom('ob_attempts')
-      .selectAll()
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow();
+    const row = await this.flows.consume(id, { browser_id: browserId });
+    if (!row) return null;
     return {
       userId: row.user_id,
       requestId: row.request_id,

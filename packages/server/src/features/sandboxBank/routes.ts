@@ -200,9 +200,9 @@ export function sandboxBankRoutes(app: FastifyInstance, ctx: AppContext): void {
       { schema: { body: consentForm, hide: true } },
       async (request, reply) => {
         const record = await loadRequest(request, request.body.request);
-        if (!record?.customer)
+        // Taken once: of parallel consents to one login, only the first issues a code.
+        if (!record?.customer || !(await kv.take(`sbk:req:${sha256(request.body.request)}`)))
           return html(reply.status(400), errorPage('This login has expired. Please start again.'));
-        await kv.delete(`sbk:req:${sha256(request.body.request)}`);
         if (request.body.decision === 'deny')
           return answer(reply, record, { error: 'access_denied' });
         const code = randomBytes(32).toString('base64url');
@@ -229,18 +229,15 @@ export function sandboxBankRoutes(app: FastifyInstance, ctx: AppContext): void {
         const body = request.body;
         if (body.client_id !== SANDBOX_CLIENT_ID || !sameSecret(body.client_secret, clientSecret))
           return reply.status(401).send({ error: 'invalid_client' });
-        const key = sha256(body.code);
-        const raw = await kv.get(`sbk:code:${key}`);
-        // A code is used once: the first exchange wins, counted atomically across instances.
-        const uses = raw ? await kv.increment(`sbk:code-used:${key}`, CODE_SECONDS) : 0;
-        const issued = raw && uses === 1 ? (JSON.parse(raw) as IssuedCode) : null;
+        // A code is used once: the first exchange takes it, atomically across instances.
+        const raw = await kv.take(`sbk:code:${sha256(body.code)}`);
+        const issued = raw ? (JSON.parse(raw) as IssuedCode) : null;
         if (
           !issued ||
           issued.redirectUri !== body.redirect_uri ||
           sha256(body.code_verifier) !== issued.codeChallenge
         )
           return reply.status(400).send({ error: 'invalid_grant' });
-        await kv.delete(`sbk:code:${key}`);
         const token = randomBytes(32).toString('base64url');
         await kv.set(`sbk:token:${sha256(token)}`, issued.customer, TOKEN_SECONDS);
         return { access_token: token, token_type: 'Bearer', expires_in: TOKEN_SECONDS };

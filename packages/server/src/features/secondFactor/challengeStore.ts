@@ -3,6 +3,7 @@ import type { SecondFactorMethod } from '@verity/contracts';
 import type { Kysely } from 'kysely';
 import type { FieldEncryption } from '../../crypto/fieldEncryption.js';
 import type { Database } from '../../db/schema.js';
+import { FlowRecords, isLive, type FlowRecord } from '../../flows/flowRecords.js';
 
 export type ChallengePurpose = 'setup' | 'login';
 
@@ -10,18 +11,14 @@ export type ChallengePurpose = 'setup' | 'login';
 export const MAX_CHALLENGE_ATTEMPTS = 5;
 export const CHALLENGE_TTL_MS = 10 * 60 * 1000;
 
-export interface Challenge {
-  id: string;
+/** A flow record whose subject is the user. */
+export interface Challenge extends FlowRecord<ChallengePurpose> {
   userId: string;
   method: SecondFactorMethod;
-  purpose: ChallengePurpose;
   /** What completing it needs (decrypted). */
   payload: Record<string, unknown>;
   status: string;
   providerRef: string | null;
-  attempts: number;
-  expiresAt: number;
-  consumedAt: number | null;
   hasCode: boolean;
 }
 
@@ -46,6 +43,7 @@ export type CodeOutcome =
  */
 export class ChallengeStore {
   private readonly key: Buffer;
+  private readonly flows: FlowRecords<'second_factor_challenges'>;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -56,19 +54,17 @@ export class ChallengeStore {
     this.key = Buffer.from(
       hkdfSync('sha256', dataKey, Buffer.alloc(0), 'verity second factor codes', 32),
     );
+    this.flows = new FlowRecords(db, 'second_factor_challenges', MAX_CHALLENGE_ATTEMPTS, now);
   }
 
   async start(challenge: NewChallenge): Promise<string> {
     const now = this.now();
-    await this.db
-      .updateTable('second_factor_challenges')
-      .set({ consumed_at: now })
-      .where('user_id', '=', challenge.userId)
-      .where('browser_id', '=', challenge.browserId)
-      .where('method', '=', challenge.method)
-      .where('purpose', '=', challenge.purpose)
-      .where('consumed_at', 'is', null)
-      .execute();
+    await this.flows.retire({
+      user_id: challenge.userId,
+      browser_id: challenge.browserId,
+      method: challenge.method,
+      purpose: challenge.purpose,
+    });
     const id = randomUUID();
     await this.db
       .insertInto('second_factor_challenges')
@@ -109,20 +105,26 @@ export class ChallengeStore {
       .where('method', '=', method);
     if (purpose) query = query.where('purpose', '=', purpose);
     const row = await query.orderBy('created_at', 'desc').limit(1).executeTakeFirst();
-    if (!row || row.consumed_at !== null || row.expires_at <= this.now()) return null;
-    return {
+    if (!row) return null;
+    const record: FlowRecord<ChallengePurpose> = {
       id: row.id,
+      subject: row.user_id,
+      purpose: row.purpose as ChallengePurpose,
+      attempts: row.attempts,
+      expiresAt: row.expires_at,
+      consumedAt: row.consumed_at,
+    };
+    // A challenge out of attempts is still current: checking a code against it answers 'dead'.
+    if (!isLive(record, this.now())) return null;
+    return {
+      ...record,
       userId: row.user_id,
       method: row.method as SecondFactorMethod,
-      purpose: row.purpose as ChallengePurpose,
       payload: JSON.parse(
         this.encryption.decrypt(row.payload, `second_factor_challenges.payload:${row.id}`),
       ) as Record<string, unknown>,
       status: row.status,
       providerRef: row.provider_ref,
-      attempts: row.attempts,
-      expiresAt: row.expires_at,
-      consumedAt: row.consumed_at,
       hasCode: row.code_hash !== null,
     };
   }
@@ -150,15 +152,7 @@ export class ChallengeStore {
 
   /** Uses the challenge, atomically; false when it was used, dead or expired meanwhile. */
   async consume(id: string): Promise<boolean> {
-    const used = await this.db
-      .updateTable('second_factor_challenges')
-      .set({ consumed_at: this.now() })
-      .where('id', '=', id)
-      .where('consumed_at', 'is', null)
-      .where('attempts', '<', MAX_CHALLENGE_ATTEMPTS)
-      .where('expires_at', '>', this.now())
-      .executeTakeFirst();
-    return Number(used.numUpdatedRows) > 0;
+    return (await this.flows.consume(id)) !== null;
   }
 
   /** Checks a sent code: valid (and used), wrong (attempts left), or dead. */

@@ -3,6 +3,7 @@ import type { SocialProvider } from '@verity/contracts';
 import type { Kysely } from 'kysely';
 import type { FieldEncryption } from '../../crypto/fieldEncryption.js';
 import type { Database } from '../../db/schema.js';
+import { FlowRecords } from '../../flows/flowRecords.js';
 
 export const FLOW_TTL_MS = 10 * 60 * 1000;
 const DAY_MS = 24 * 3600 * 1000;
@@ -34,11 +35,15 @@ const random = () => randomBytes(32).toString('base64url');
  * of the state is stored, and the PKCE verifier and nonce are encrypted.
  */
 export class SocialFlowStore {
+  private readonly flows: FlowRecords<'social_flows'>;
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly encryption: FieldEncryption,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.flows = new FlowRecords(db, 'social_flows', null, now);
+  }
 
   async create(flow: NewFlow): Promise<SocialFlow> {
     const created: SocialFlow = {
@@ -83,23 +88,12 @@ export class SocialFlowStore {
     purpose: FlowPurpose,
   ): Promise<SocialFlow | null> {
     const id = idOf(state);
-    const now = this.now();
-    const taken = await this.db
-      .updateTable('social_flows')
-      .set((eb) => ({ consumed_at: now, attempts: eb('attempts', '+', 1) }))
-      .where('id', '=', id)
-      .where('consumed_at', 'is', null)
-      .where('expires_at', '>', now)
-      .where('browser_id', '=', browserId)
-      .where('provider', '=', provider)
-      .where('purpose', '=', purpose)
-      .executeTakeFirst();
-    if (Number(taken.numUpdatedRows) !== 1) return null;
-    const row = await this.db
-      .selectFrom('social_flows')
-      .selectAll()
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow();
+    const row = await this.flows.consume(
+      id,
+      { browser_id: browserId, provider, purpose },
+      { countAttempt: true },
+    );
+    if (!row) return null;
     const secrets = JSON.parse(
       this.encryption.decrypt(row.secrets, `social_flows.secrets:${id}`),
     ) as { nonce: string; codeVerifier: string };
