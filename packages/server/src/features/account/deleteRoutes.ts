@@ -31,6 +31,8 @@ async function sendClosureNotice(ctx: AppContext, to: string): Promise<void> {
 
 export const deleteLimits = {
   perAddress: { name: 'account-delete-ip', max: 20, windowSeconds: 900 },
+  /** Attempts to confirm with a recent login (no password); passwords go through the throttle. */
+  failuresPerAccount: { name: 'account-delete-attempts', max: 5, windowSeconds: 900 },
 };
 
 type Confirmation =
@@ -124,12 +126,22 @@ export function accountDeleteRoutes(app: FastifyInstance, ctx: AppContext): void
       const user = await signedInUser(ctx, request, reply);
       await enforceLimit(ctx, deleteLimits.perAddress, clientIp(request));
       const confirmation = await confirmationOf(ctx, request, reply, user);
+      // Counted before the check, atomically, so parallel attempts cannot pass the limit.
+      const attemptsKey = `rl:${deleteLimits.failuresPerAccount.name}:${user.id}`;
+      if (confirmation.confirmWith === 'recentLogin') {
+        const attempts = await ctx.kv.increment(
+          attemptsKey,
+          deleteLimits.failuresPerAccount.windowSeconds,
+        );
+        if (attempts > deleteLimits.failuresPerAccount.max) throw new ApiError('rate_limited');
+      }
       const failure = await confirmationFailure(ctx, request, user, confirmation, request.body);
       if (failure) {
         await ctx.audit.record(user.id, 'account_delete_failed');
         throw new ApiError(failure);
       }
       await closeAccount(ctx.database.db, user.id);
+      await ctx.kv.delete(attemptsKey);
       await ctx.audit.record(user.id, 'account_deleted');
       await sendClosureNotice(ctx, user.email);
       return { deleted: true as const };

@@ -11,6 +11,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { ApiError } from '../../http/apiError.js';
 import { takeCodeGuess } from '../../http/codeGuessBudget.js';
+import type { Taken } from '../../kv/slidingWindow.js';
 import { clientIp, enforceLimit } from '../../http/rateLimit.js';
 import { nowSeconds, signInBrowser } from '../session/signIn.js';
 import { MAX_SENDS_PER_ADDRESS_PER_HOUR, MAX_SENDS_PER_HOUR } from './emailCodes.js';
@@ -90,9 +91,11 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
       await enforceLimit(ctx, verifyPerAddress, clientIp(request));
       const browserId = ctx.browsers.ensure(request, reply);
       // Every code sent to this address draws on one budget: a new code brings no new guesses.
-      const guess = await takeCodeGuess(ctx, request, { email: Email }, 'email-verify');
-      const checked = await ctx.emailCodes.check(Email, 'verify', browserId, Code);
-      if (checked.outcome !== 'invalidCode') await guess.giveBack();
+      let guess: Taken | undefined;
+      const checked = await ctx.emailCodes.check(Email, 'verify', browserId, Code, async () => {
+        guess = await takeCodeGuess(ctx, request, { email: Email }, 'email-verify');
+      });
+      if (checked.outcome !== 'invalidCode') await guess?.giveBack();
       if (checked.outcome !== 'valid') throw new ApiError(checked.outcome);
 
       const user = await ctx.users.findByEmail(Email);

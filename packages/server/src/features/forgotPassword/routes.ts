@@ -12,6 +12,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { ApiError } from '../../http/apiError.js';
 import { takeCodeGuess } from '../../http/codeGuessBudget.js';
+import type { Taken } from '../../kv/slidingWindow.js';
 import { clientIp, enforceLimit } from '../../http/rateLimit.js';
 import { revokeAccount } from '../../oidc/revoke.js';
 import { liftPasswordLock } from '../accounts/passwordThrottle.js';
@@ -62,10 +63,12 @@ export function forgotPasswordRoutes(app: FastifyInstance, ctx: AppContext): voi
       await enforceLimit(ctx, perAddress, clientIp(request));
       const browserId = ctx.browsers.ensure(request, reply);
       // Every reset code of this address draws on one budget: a new code brings no new guesses.
-      const guess = await takeCodeGuess(ctx, request, { email: Email }, 'password-reset');
-      const checked = await ctx.emailCodes.check(Email, 'reset', browserId, Code);
+      let guess: Taken | undefined;
+      const checked = await ctx.emailCodes.check(Email, 'reset', browserId, Code, async () => {
+        guess = await takeCodeGuess(ctx, request, { email: Email }, 'password-reset');
+      });
       if (checked.outcome === 'invalidCode') return { invalidCode: true };
-      await guess.giveBack();
+      await guess?.giveBack();
       if (checked.outcome !== 'valid') throw new ApiError(checked.outcome);
       const user = await ctx.users.findByEmail(Email);
       if (!user?.emailVerified) return { invalidCode: true };

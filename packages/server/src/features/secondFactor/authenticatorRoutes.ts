@@ -12,6 +12,7 @@ import { ApiError } from '../../http/apiError.js';
 import { takeCodeGuess } from '../../http/codeGuessBudget.js';
 import { enforceLimit } from '../../http/rateLimit.js';
 import { stepContext } from '../session/stepContext.js';
+import { MAX_CHALLENGE_ATTEMPTS } from './challengeStore.js';
 import { issueFirstRecoveryCodes } from './firstRecoveryCodes.js';
 import {
   countAnswer,
@@ -76,6 +77,8 @@ export function authenticatorRoutes(app: FastifyInstance, ctx: AppContext): void
           )
         : null;
       if (!challenge) throw new ApiError('second_factor_challenge_expired');
+      if (challenge.attempts >= MAX_CHALLENGE_ATTEMPTS)
+        throw new ApiError('second_factor_challenge_expired');
       const secret = String(challenge.payload.secret);
       // A new set-up brings no new guesses: the user's budget spans every challenge.
       const guess = await takeCodeGuess(

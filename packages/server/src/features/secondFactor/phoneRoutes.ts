@@ -25,7 +25,12 @@ import type { SecondFactorAmr } from '../../oidc/authenticationStrength.js';
 import type { PhoneChannel } from '../../providers/phone/phoneProvider.js';
 import { stepContext } from '../session/stepContext.js';
 import { issueFirstRecoveryCodes } from './firstRecoveryCodes.js';
-import type { Challenge, ChallengePurpose, CodeOutcome } from './challengeStore.js';
+import {
+  MAX_CHALLENGE_ATTEMPTS,
+  type Challenge,
+  type ChallengePurpose,
+  type CodeOutcome,
+} from './challengeStore.js';
 import { methodChangeContext, refuseRemovingLast, secondFactorProved } from './guards.js';
 
 /** Codes sent per user and method in an hour (each start of a set-up or login sends one). */
@@ -200,6 +205,8 @@ async function checkCode(
   challenge: Challenge,
   code: string,
 ): Promise<CodeOutcome> {
+  // A dead challenge is not a guess: it says so, whatever the budgets.
+  if (challenge.attempts >= MAX_CHALLENGE_ATTEMPTS) return { outcome: 'dead' };
   const guess = await takeCodeGuess(ctx, request, { userId }, `${phone.channel}-${purpose}`);
   const checked = await ctx.secondFactorChallenges.checkCode(challenge, code);
   if (checked.outcome !== 'wrong') {
