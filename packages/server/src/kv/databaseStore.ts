@@ -52,7 +52,7 @@ export class DatabaseKeyValueStore implements KeyValueStore {
       .values({ key, value: String(step), expires_at: now + ttlSeconds * 1000 })
       .onConflict((oc) =>
         oc.column('key').doUpdateSet({
-          value: sql<string>`case when kv.expires_at <= ${now} then ${String(step)} else cast(cast(kv.value as integer) + ${step} as varchar(32)) end`,
+          value: sql<string>`case when kv.expires_at <= ${now} then ${String(step)} else cast(cast(kv.value as integer) + cast(${step} as integer) as varchar(32)) end`,
           expires_at: sql<number>`case when kv.expires_at <= ${now} then excluded.expires_at else kv.expires_at end`,
         }),
       )
