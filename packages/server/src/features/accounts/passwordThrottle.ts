@@ -68,7 +68,9 @@ export async function throttledPasswordCheck(
   // One check at a time per account, taken atomically before anything is checked: parallel
   // guesses cannot all pass the delay at once.
   const { failures: failuresKey, turn } = keys(attempt.email);
-  if ((await ctx.kv.increment(turn, TURN_SECONDS)) > 1) {
+  // Only the one who brings the count to 1 has it (a give-back after the turn expired can
+  // leave it below zero for TURN_SECONDS: then nobody has it, rather than two).
+  if ((await ctx.kv.increment(turn, TURN_SECONDS)) !== 1) {
     await ctx.kv.increment(turn, TURN_SECONDS, -1);
     throw waitFor(1);
   }
@@ -100,8 +102,12 @@ export async function throttledPasswordCheck(
       JSON.stringify({ count, at: Date.now() } satisfies Failures),
       settings.lockDays * 86_400,
     );
-    // Exactly once per lock: only the check holding the turn reaches this count.
-    if (count === settings.lockAfter && attempt.owner) await sendLockNotice(ctx, attempt.owner);
+    // Exactly once per lock: only the check holding the turn reaches this count. Not awaited,
+    // so this answer takes no longer than for an address without an account.
+    if (count === settings.lockAfter && attempt.owner)
+      sendLockNotice(ctx, attempt.owner).catch((error: unknown) =>
+        request.log.error({ err: error }, 'password lock notice failed'),
+      );
     return 'wrong';
   } finally {
     await ctx.kv.increment(turn, TURN_SECONDS, -1);
