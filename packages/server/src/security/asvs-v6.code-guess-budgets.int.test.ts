@@ -3,7 +3,7 @@ import { termsVersion } from '@verity/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { latestCode, signUp, strongPassword } from '../test/journey.js';
 import { startTestServer, type TestServer } from '../test/testServer.js';
-import { BrowserAt, later, randomAddress, securityTargets } from './attacker.js';
+import { BrowserAt, later, randomAddress, securityTargets } from '../test/attacker.js';
 
 /**
  * OWASP ASVS 5 V6 (authentication): out-of-band and one-time codes are rate limited. Guess

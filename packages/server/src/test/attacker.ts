@@ -1,8 +1,8 @@
 import { randomInt } from 'node:crypto';
 import { vi } from 'vitest';
-import { databaseTargets, redisTargets } from '../test/databases.js';
-import { ApiBrowser } from '../test/journey.js';
-import type { TestServer } from '../test/testServer.js';
+import { databaseTargets, redisTargets } from './databases.js';
+import { ApiBrowser } from './journey.js';
+import type { TestServer } from './testServer.js';
 
 /**
  * The security suite's servers: each database, and the shared store on Redis where one is
