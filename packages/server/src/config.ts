@@ -46,6 +46,14 @@ const envSchema = z.object({
   COOKIE_KEYS: z.string().optional(),
   DATA_ENCRYPTION_KEY: z.string().optional(),
   SHARE_LINK_DAYS: z.coerce.number().int().min(1).max(90).default(14),
+  CODE_GUESSES_PER_15_MINUTES: z.coerce.number().int().min(1).max(100).default(5),
+  CODE_GUESSES_PER_DAY: z.coerce.number().int().min(1).max(1000).default(20),
+  CODE_GUESSES_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).max(10000).default(60),
+  CODE_GUESSES_PER_ADDRESS_PER_DAY: z.coerce.number().int().min(1).max(100000).default(300),
+  PASSWORD_LOCK_AFTER: z.coerce.number().int().min(1).max(100).default(100),
+  PASSWORD_FREE_FAILURES: z.coerce.number().int().min(1).max(20).default(5),
+  PASSWORD_MAX_DELAY_MINUTES: z.coerce.number().int().min(1).max(1440).default(60),
+  PASSWORD_CHECKS_PER_ADDRESS_PER_15_MINUTES: z.coerce.number().int().min(1).max(10000).default(30),
   SANDBOX_BANK: z.enum(['on', 'off']).optional(),
   OB_PROVIDERS: z.string().optional(),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
@@ -122,6 +130,31 @@ const bankProviderSchema = z.strictObject({
 
 export type BankProviderConfig = z.infer<typeof bankProviderSchema>;
 
+export interface CodeGuessBudgets {
+  /** Guesses per subject (an address or a user) and purpose in any 15 minutes. */
+  perSubjectAndPurposePer15Minutes: number;
+  /** Guesses per subject, all purposes together, in any 24 hours: the overall daily cap. */
+  perSubjectPerDay: number;
+  /** Guesses per client address, all subjects together. */
+  perAddressPerHour: number;
+  perAddressPerDay: number;
+}
+
+export interface PasswordThrottleSettings {
+  /** Consecutive failures that lock password login until a reset (NIST: at most 100). */
+  lockAfter: number;
+  /** Consecutive failures answered without delay; each one after waits twice as long. */
+  freeFailures: number;
+  firstDelaySeconds: number;
+  maxDelaySeconds: number;
+  /** How long a lock (and the failures that lead to it) is remembered without a reset. */
+  lockDays: number;
+  /** Failures per account in any 15 minutes. */
+  failuresPer15Minutes: number;
+  /** Password checks per client address in any 15 minutes, every account and path together. */
+  checksPerAddressPer15Minutes: number;
+}
+
 export interface Config {
   publicUrl: URL;
   issuer: string;
@@ -159,6 +192,10 @@ export interface Config {
   secondFactorCodeLength: 4 | 6;
   /** How long a shared-identity link works, in days. */
   shareLinkDays: number;
+  /** Wrong-code budgets across every code issued (docs/configuration.md has the arithmetic). */
+  codeGuesses: CodeGuessBudgets;
+  /** Password throttling (NIST SP 800-63B 5.2.2), shared by every path that checks a password. */
+  passwordThrottle: PasswordThrottleSettings;
   /** The built-in sandbox bank at /sandbox-bank: on by default, off in production unless set. */
   sandboxBank: boolean;
   /** Real account-data providers (open banking). */
@@ -297,6 +334,21 @@ export function loadConfig(env: Record<string, string | undefined> = readEnv()):
           }
         : undefined,
     secondFactorCodeLength: e.SECOND_FACTOR_CODE_LENGTH === '4' ? 4 : 6,
+    codeGuesses: {
+      perSubjectAndPurposePer15Minutes: e.CODE_GUESSES_PER_15_MINUTES,
+      perSubjectPerDay: e.CODE_GUESSES_PER_DAY,
+      perAddressPerHour: e.CODE_GUESSES_PER_ADDRESS_PER_HOUR,
+      perAddressPerDay: e.CODE_GUESSES_PER_ADDRESS_PER_DAY,
+    },
+    passwordThrottle: {
+      lockAfter: e.PASSWORD_LOCK_AFTER,
+      freeFailures: e.PASSWORD_FREE_FAILURES,
+      firstDelaySeconds: 30,
+      maxDelaySeconds: e.PASSWORD_MAX_DELAY_MINUTES * 60,
+      lockDays: 30,
+      failuresPer15Minutes: 10,
+      checksPerAddressPer15Minutes: e.PASSWORD_CHECKS_PER_ADDRESS_PER_15_MINUTES,
+    },
     pinAuthorityShares: [e.PIN_AUTHORITY_1_SHARE, e.PIN_AUTHORITY_2_SHARE],
     pinAuthority2Remote:
       e.PIN_AUTHORITY_2_URL && e.PIN_AUTHORITY_2_SECRET
@@ -432,6 +484,11 @@ export function insecureSettings(config: Config): string[] {
   if (config.env === 'production' && !config.phoneApi) {
     warnings.push(
       'NODE_ENV=production without PHONE_API_URL: SMS and voice codes go to the sandbox phone provider and its development outbox, and are never delivered.',
+    );
+  }
+  if (config.codeGuesses.perSubjectPerDay > 50) {
+    warnings.push(
+      `CODE_GUESSES_PER_DAY=${config.codeGuesses.perSubjectPerDay}: a 6-digit code is guessed within a year with a chance of about ${((config.codeGuesses.perSubjectPerDay * 365) / 10_000).toFixed(1)}% (docs/configuration.md).`,
     );
   }
   if (config.secondFactorCodeLength === 4) {

@@ -18,6 +18,18 @@ export class DatabaseKeyValueStore implements KeyValueStore {
     return row?.value ?? null;
   }
 
+  async getMany(keys: string[]): Promise<Array<string | null>> {
+    if (keys.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('kv')
+      .select(['key', 'value'])
+      .where('key', 'in', keys)
+      .where('expires_at', '>', this.now())
+      .execute();
+    const values = new Map(rows.map((row) => [row.key, row.value]));
+    return keys.map((key) => values.get(key) ?? null);
+  }
+
   async set(key: string, value: string, ttlSeconds: number): Promise<void> {
     const expires_at = this.now() + ttlSeconds * 1000;
     await this.db
@@ -42,14 +54,15 @@ export class DatabaseKeyValueStore implements KeyValueStore {
   }
 
   /** One atomic statement on both SQLite and PostgreSQL: an expired counter restarts at 1. */
-  async increment(key: string, ttlSeconds: number): Promise<number> {
+  async increment(key: string, ttlSeconds: number, by = 1): Promise<number> {
     const now = this.now();
+    const step = Math.trunc(by);
     const row = await this.db
       .insertInto('kv')
-      .values({ key, value: '1', expires_at: now + ttlSeconds * 1000 })
+      .values({ key, value: String(step), expires_at: now + ttlSeconds * 1000 })
       .onConflict((oc) =>
         oc.column('key').doUpdateSet({
-          value: sql<string>`case when kv.expires_at <= ${now} then '1' else cast(cast(kv.value as integer) + 1 as varchar(32)) end`,
+          value: sql<string>`case when kv.expires_at <= ${now} then ${String(step)} else cast(cast(kv.value as integer) + cast(${step} as integer) as varchar(32)) end`,
           expires_at: sql<number>`case when kv.expires_at <= ${now} then excluded.expires_at else kv.expires_at end`,
         }),
       )

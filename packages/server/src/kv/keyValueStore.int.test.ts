@@ -6,6 +6,7 @@ import { testEnv } from '../test/testServer.js';
 import { DatabaseKeyValueStore } from './databaseStore.js';
 import type { KeyValueStore } from './keyValueStore.js';
 import { RateLimiter } from './rateLimiter.js';
+import { SlidingWindow } from './slidingWindow.js';
 import { MemoryKeyValueStore } from './memoryStore.js';
 import { RedisKeyValueStore } from './redisStore.js';
 
@@ -94,6 +95,44 @@ describe.each(targets)('shared key-value store ($name)', (target) => {
     await store.set('expired-take', 'x', 1);
     await sleep(1100);
     expect(await store.take('expired-take')).toBeNull();
+  });
+
+  it('adds a step, gives back, and reads several keys at once', async () => {
+    const key = `step-${Date.now()}`;
+    expect(await store.increment(key, 60, 3)).toBe(3);
+    expect(await store.increment(key, 60, -1)).toBe(2);
+    expect(await store.getMany([key, 'absent', key])).toEqual(['2', null, '2']);
+    expect(await store.getMany([])).toEqual([]);
+  });
+
+  it('takes from a sliding window atomically: 20 parallel takes, exactly the budget allowed', async () => {
+    const window = new SlidingWindow(store);
+    const budget = { name: `sliding-${Date.now()}`, max: 5, windowSeconds: 60 };
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => window.take([[budget, 'someone']])),
+    );
+    expect(results.filter((result) => result.allowed)).toHaveLength(5);
+    const refused = results.find((result) => !result.allowed);
+    expect(refused).toMatchObject({ allowed: false });
+    // Refused takes were given back: giving back one allowed take lets exactly one more in.
+    const allowed = results.find((result) => result.allowed);
+    if (allowed?.allowed) await allowed.giveBack();
+    expect((await window.take([[budget, 'someone']])).allowed).toBe(true);
+    expect((await window.take([[budget, 'someone']])).allowed).toBe(false);
+  });
+
+  it('slides: attempts near the end of one window still count early in the next', async () => {
+    let now = 1_000_000_000_000;
+    const window = new SlidingWindow(store, () => now);
+    const budget = { name: `edge-${Date.now()}`, max: 3, windowSeconds: 60 };
+    now += 59_000;
+    for (let i = 0; i < 3; i++) expect((await window.take([[budget, 's']])).allowed).toBe(true);
+    now += 2_000; // a fixed one-minute window would have restarted here
+    const edge = await window.take([[budget, 's']]);
+    expect(edge).toMatchObject({ allowed: false });
+    if (!edge.allowed) expect(edge.retryAfterSeconds).toBeGreaterThanOrEqual(58);
+    now += 75_000;
+    expect((await window.take([[budget, 's']])).allowed).toBe(true);
   });
 
   it('limits by subject within a window', async () => {

@@ -11,8 +11,13 @@ export interface KeyValueStore {
    * gets the value (a single-use record), the others null. Null too when it expired.
    */
   take(key: string): Promise<string | null>;
-  /** Adds one to a counter, starting a window of ttlSeconds when it is new; returns the count. */
-  increment(key: string, ttlSeconds: number): Promise<number>;
+  /**
+   * Adds `by` (default one; negative to give back) to a counter, starting a window of
+   * ttlSeconds when it is new; returns the count. Atomic: parallel calls each see their own count.
+   */
+  increment(key: string, ttlSeconds: number, by?: number): Promise<number>;
+  /** The values of several keys at once (null where absent or expired), in the order asked. */
+  getMany(keys: string[]): Promise<Array<string | null>>;
   /** Removes expired entries where the backend does not do it itself. */
   sweep(): Promise<number>;
   close(): Promise<void>;

@@ -22,6 +22,10 @@ export class MemoryKeyValueStore implements KeyValueStore {
     return Promise.resolve(this.live(key)?.value ?? null);
   }
 
+  getMany(keys: string[]): Promise<Array<string | null>> {
+    return Promise.resolve(keys.map((key) => this.live(key)?.value ?? null));
+  }
+
   set(key: string, value: string, ttlSeconds: number): Promise<void> {
     this.entries.set(key, { value, expiresAt: this.now() + ttlSeconds * 1000 });
     return Promise.resolve();
@@ -38,9 +42,9 @@ export class MemoryKeyValueStore implements KeyValueStore {
     return Promise.resolve(entry?.value ?? null);
   }
 
-  increment(key: string, ttlSeconds: number): Promise<number> {
+  increment(key: string, ttlSeconds: number, by = 1): Promise<number> {
     const entry = this.live(key);
-    const count = entry ? Number(entry.value) + 1 : 1;
+    const count = (entry ? Number(entry.value) : 0) + Math.trunc(by);
     this.entries.set(key, {
       value: String(count),
       expiresAt: entry?.expiresAt ?? this.now() + ttlSeconds * 1000,

@@ -3,8 +3,8 @@ import type { KeyValueStore } from './keyValueStore.js';
 
 // INCR and the window's expiry in one step, so a crash between them cannot leave a
 // counter that never expires.
-const INCREMENT = `local v = redis.call('INCR', KEYS[1])
-if v == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+const INCREMENT = `local v = redis.call('INCRBY', KEYS[1], ARGV[2])
+if redis.call('PTTL', KEYS[1]) < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return v`;
 
 export class RedisKeyValueStore implements KeyValueStore {
@@ -25,6 +25,11 @@ export class RedisKeyValueStore implements KeyValueStore {
     return this.redis.get(this.prefix + key);
   }
 
+  async getMany(keys: string[]): Promise<Array<string | null>> {
+    if (keys.length === 0) return [];
+    return this.redis.mget(...keys.map((key) => this.prefix + key));
+  }
+
   async set(key: string, value: string, ttlSeconds: number): Promise<void> {
     await this.redis.set(
       this.prefix + key,
@@ -43,12 +48,13 @@ export class RedisKeyValueStore implements KeyValueStore {
     return this.redis.getdel(this.prefix + key);
   }
 
-  async increment(key: string, ttlSeconds: number): Promise<number> {
+  async increment(key: string, ttlSeconds: number, by = 1): Promise<number> {
     const result = await this.redis.eval(
       INCREMENT,
       1,
       this.prefix + key,
       Math.max(1, Math.round(ttlSeconds * 1000)),
+      Math.trunc(by),
     );
     return Number(result);
   }

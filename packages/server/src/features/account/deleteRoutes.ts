@@ -10,7 +10,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { ApiError } from '../../http/apiError.js';
 import { clientIp, enforceLimit } from '../../http/rateLimit.js';
-import { checkPassword } from '../accounts/passwords.js';
+import { throttledPasswordCheck } from '../accounts/passwordThrottle.js';
 import type { User } from '../accounts/userStore.js';
 import { readSession } from '../session/providerSession.js';
 import { closeAccount } from './closeAccount.js';
@@ -31,6 +31,7 @@ async function sendClosureNotice(ctx: AppContext, to: string): Promise<void> {
 
 export const deleteLimits = {
   perAddress: { name: 'account-delete-ip', max: 20, windowSeconds: 900 },
+  /** Attempts to confirm with a recent login (no password); passwords go through the throttle. */
   failuresPerAccount: { name: 'account-delete-attempts', max: 5, windowSeconds: 900 },
 };
 
@@ -59,16 +60,31 @@ async function confirmationOf(
   };
 }
 
-/** Why the request does not confirm the deletion, or null when it does. */
+/**
+ * Why the request does not confirm the deletion, or null when it does. The password is checked
+ * through the same throttle as login (its delays, its failures and its lock).
+ */
 async function confirmationFailure(
+  ctx: AppContext,
+  request: FastifyRequest,
+  user: User,
   confirmation: Confirmation,
   body: { Password: string } | { RecentLogin: true },
 ): Promise<'wrong_password' | 'password_required' | 'login_not_recent' | null> {
   if (confirmation.confirmWith === 'password') {
     if (!('Password' in body)) return 'password_required';
-    return (await checkPassword(confirmation.passwordHash, body.Password))
-      ? null
-      : 'wrong_password';
+    const outcome = await throttledPasswordCheck(ctx, request, {
+      email: user.email,
+      storedHash: confirmation.passwordHash,
+      password: body.Password,
+      owner: { id: user.id, email: user.email },
+    });
+    if (outcome === 'locked')
+      throw new ApiError(
+        'rate_limited',
+        "Too many wrong passwords: password login is locked. Use 'Forgot Password' to set a new one.",
+      );
+    return outcome === 'valid' ? null : 'wrong_password';
   }
   // Without a password only the login's age confirms, whatever the body says.
   return confirmation.recentUntil > Date.now() ? null : 'login_not_recent';
@@ -109,15 +125,17 @@ export function accountDeleteRoutes(app: FastifyInstance, ctx: AppContext): void
     async (request, reply) => {
       const user = await signedInUser(ctx, request, reply);
       await enforceLimit(ctx, deleteLimits.perAddress, clientIp(request));
-      // Counted before the check, atomically, so parallel guesses cannot pass the limit.
-      const attemptsKey = `rl:${deleteLimits.failuresPerAccount.name}:${user.id}`;
-      const attempts = await ctx.kv.increment(
-        attemptsKey,
-        deleteLimits.failuresPerAccount.windowSeconds,
-      );
-      if (attempts > deleteLimits.failuresPerAccount.max) throw new ApiError('rate_limited');
       const confirmation = await confirmationOf(ctx, request, reply, user);
-      const failure = await confirmationFailure(confirmation, request.body);
+      // Counted before the check, atomically, so parallel attempts cannot pass the limit.
+      const attemptsKey = `rl:${deleteLimits.failuresPerAccount.name}:${user.id}`;
+      if (confirmation.confirmWith === 'recentLogin') {
+        const attempts = await ctx.kv.increment(
+          attemptsKey,
+          deleteLimits.failuresPerAccount.windowSeconds,
+        );
+        if (attempts > deleteLimits.failuresPerAccount.max) throw new ApiError('rate_limited');
+      }
+      const failure = await confirmationFailure(ctx, request, user, confirmation, request.body);
       if (failure) {
         await ctx.audit.record(user.id, 'account_delete_failed');
         throw new ApiError(failure);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { termsVersion } from '@verity/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { databaseTargets } from '../../test/databases.js';
 import { ApiBrowser, latestCode, signUp, strongPassword } from '../../test/journey.js';
 import { startTestServer, type TestServer } from '../../test/testServer.js';
@@ -13,6 +13,7 @@ describe.each(databaseTargets())('accounts API (%s)', (target) => {
     server = await startTestServer(target);
   });
   afterAll(async () => server?.close());
+  afterEach(() => vi.useRealTimers());
 
   const register = (browser: ApiBrowser, email: string, extra: Record<string, unknown> = {}) =>
     browser.post('/api/register', {
@@ -70,7 +71,7 @@ describe.each(databaseTargets())('accounts API (%s)', (target) => {
       expect(message?.subject).toContain('already have');
     });
 
-    it('counts wrong codes: invalidCode, then dead after five, then resend works', async () => {
+    it('counts wrong codes: invalidCode, then dead after five; a resent code brings no new guesses until the window moves on', async () => {
       const email = newEmail();
       const browser = new ApiBrowser(server);
       await register(browser, email);
@@ -82,6 +83,16 @@ describe.each(databaseTargets())('accounts API (%s)', (target) => {
       }
       const dead = await browser.post('/api/verify', { Email: email, Code: right });
       expect((dead.body.error as { code: string }).code).toBe('codeExpiredCanResend');
+      expect((await browser.post('/api/resend', { Email: email })).body).toEqual({
+        status: 'codeSent',
+      });
+      const spent = await browser.post('/api/verify', {
+        Email: email,
+        Code: await latestCode(server, email),
+      });
+      expect(spent.status).toBe(429);
+      expect(spent.body.error).toMatchObject({ code: 'rate_limited' });
+      vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 20 * 60_000 });
       expect((await browser.post('/api/resend', { Email: email })).body).toEqual({
         status: 'codeSent',
       });
@@ -139,22 +150,32 @@ describe.each(databaseTargets())('accounts API (%s)', (target) => {
       ).toEqual(failed);
     });
 
-    it('throttles an account after ten failures, even for the right password', async () => {
-      const email = newEmail();
-      await signUp(server, email);
-      for (let i = 0; i < 10; i++)
-        await new ApiBrowser(server).post('/api/login/email', {
-          Email: email,
-          Password: `wrong ${i}`,
-        });
-      expect(
-        (
-          await new ApiBrowser(server).post('/api/login/email', {
+    it('delays an account after five failures, even for the right password, as it delays an unknown address', async () => {
+      const known = newEmail();
+      const unknown = newEmail();
+      await signUp(server, known);
+      for (const email of [known, unknown])
+        for (let i = 0; i < 5; i++) {
+          const wrong = await new ApiBrowser(server).post('/api/login/email', {
             Email: email,
-            Password: strongPassword,
-          })
-        ).body,
-      ).toEqual(failed);
+            Password: `wrong ${i}`,
+          });
+          expect(wrong.body).toEqual(failed);
+        }
+      for (const email of [known, unknown]) {
+        const delayed = await new ApiBrowser(server).post('/api/login/email', {
+          Email: email,
+          Password: strongPassword,
+        });
+        expect(delayed.status).toBe(429);
+        expect(delayed.body.error).toMatchObject({ code: 'rate_limited' });
+        // The 30 seconds count from the fifth failure.
+        const { retryAfterSeconds } = (
+          delayed.body.error as { details: { retryAfterSeconds: number } }
+        ).details;
+        expect(retryAfterSeconds).toBeGreaterThan(20);
+        expect(retryAfterSeconds).toBeLessThanOrEqual(30);
+      }
     });
 
     it('sends a never-verified user to verification', async () => {

@@ -10,6 +10,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { ApiError } from '../../http/apiError.js';
+import { takeCodeGuess } from '../../http/codeGuessBudget.js';
+import type { Taken } from '../../kv/slidingWindow.js';
 import { clientIp, enforceLimit } from '../../http/rateLimit.js';
 import { nowSeconds, signInBrowser } from '../session/signIn.js';
 import { MAX_SENDS_PER_ADDRESS_PER_HOUR, MAX_SENDS_PER_HOUR } from './emailCodes.js';
@@ -88,7 +90,12 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
       const { Email, Code, RequestId } = request.body;
       await enforceLimit(ctx, verifyPerAddress, clientIp(request));
       const browserId = ctx.browsers.ensure(request, reply);
-      const checked = await ctx.emailCodes.check(Email, 'verify', browserId, Code);
+      // Every code sent to this address draws on one budget: a new code brings no new guesses.
+      let guess: Taken | undefined;
+      const checked = await ctx.emailCodes.check(Email, 'verify', browserId, Code, async () => {
+        guess = await takeCodeGuess(ctx, request, { email: Email }, 'email-verify');
+      });
+      if (checked.outcome !== 'invalidCode') await guess?.giveBack();
       if (checked.outcome !== 'valid') throw new ApiError(checked.outcome);
 
       const user = await ctx.users.findByEmail(Email);

@@ -86,6 +86,33 @@ export class UserStore {
       .execute();
   }
 
+  /**
+   * Replaces the password only if it is still `expected` (null: none), in one conditional
+   * statement whose row count decides: of parallel resets from one state, one wins.
+   */
+  async replacePasswordHash(
+    userId: string,
+    expected: string | null,
+    hash: string,
+  ): Promise<boolean> {
+    const updated_at = this.now();
+    if (expected === null) {
+      const inserted = await this.db
+        .insertInto('password_credentials')
+        .values({ user_id: userId, hash, updated_at })
+        .onConflict((oc) => oc.column('user_id').doNothing())
+        .executeTakeFirst();
+      return Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1;
+    }
+    const updated = await this.db
+      .updateTable('password_credentials')
+      .set({ hash, updated_at })
+      .where('user_id', '=', userId)
+      .where('hash', '=', expected)
+      .executeTakeFirst();
+    return Number(updated.numUpdatedRows) === 1;
+  }
+
   async acceptTerms(userId: string, version: string): Promise<void> {
     await this.db
       .insertInto('terms_acceptances')

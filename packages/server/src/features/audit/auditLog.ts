@@ -9,6 +9,7 @@ export type AuditEventType =
   | 'login'
   | 'login_failed'
   | 'password_reset'
+  | 'password_locked'
   | 'logout'
   | 'identity_shared'
   | 'shared_identity_viewed'

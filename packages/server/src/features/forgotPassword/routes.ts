@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import {
   codeSentSchema,
   forgotPasswordRequestSchema,
@@ -12,22 +11,22 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { ApiError } from '../../http/apiError.js';
+import { takeCodeGuess } from '../../http/codeGuessBudget.js';
+import type { Taken } from '../../kv/slidingWindow.js';
 import { clientIp, enforceLimit } from '../../http/rateLimit.js';
+import { liftPasswordLock } from '../accounts/passwordThrottle.js';
 import { hashPassword } from '../accounts/passwords.js';
 import { revokeAfterPasswordChange } from '../accounts/revokeAfterPasswordChange.js';
 import { sendCodeEmail } from '../accounts/sendCode.js';
+import {
+  issueResetToken,
+  passwordFingerprint,
+  readResetToken,
+  RESET_TOKEN_TTL_SECONDS,
+  tokenKey,
+} from './resetTokens.js';
 
-const RESET_TOKEN_TTL_SECONDS = 15 * 60;
 const perAddress = { name: 'forgot-ip', max: 20, windowSeconds: 3600 };
-
-interface ResetGrant {
-  userId: string;
-  email: string;
-  browserId: string;
-}
-
-const tokenKey = (token: string) =>
-  `reset-token:${createHash('sha256').update(token).digest('hex')}`;
 
 /**
  * POST /api/forgotpassword, /verifycode and /reset. Every answer is the same whether or not
@@ -63,14 +62,17 @@ export function forgotPasswordRoutes(app: FastifyInstance, ctx: AppContext): voi
       const { Email, Code } = request.body;
       await enforceLimit(ctx, perAddress, clientIp(request));
       const browserId = ctx.browsers.ensure(request, reply);
-      const checked = await ctx.emailCodes.check(Email, 'reset', browserId, Code);
+      // Every reset code of this address draws on one budget: a new code brings no new guesses.
+      let guess: Taken | undefined;
+      const checked = await ctx.emailCodes.check(Email, 'reset', browserId, Code, async () => {
+        guess = await takeCodeGuess(ctx, request, { email: Email }, 'password-reset');
+      });
       if (checked.outcome === 'invalidCode') return { invalidCode: true };
+      await guess?.giveBack();
       if (checked.outcome !== 'valid') throw new ApiError(checked.outcome);
       const user = await ctx.users.findByEmail(Email);
       if (!user?.emailVerified) return { invalidCode: true };
-      const resetToken = randomBytes(32).toString('base64url');
-      const grant: ResetGrant = { userId: user.id, email: user.email, browserId };
-      await ctx.kv.set(tokenKey(resetToken), JSON.stringify(grant), RESET_TOKEN_TTL_SECONDS);
+      const resetToken = await issueResetToken(ctx, user, browserId, RESET_TOKEN_TTL_SECONDS);
       return { invalidCode: false, resetToken };
     },
   );
@@ -81,9 +83,14 @@ export function forgotPasswordRoutes(app: FastifyInstance, ctx: AppContext): voi
     async (request) => {
       const { Email, ResetToken, Password } = request.body;
       await enforceLimit(ctx, perAddress, clientIp(request));
-      const stored = await ctx.kv.get(tokenKey(ResetToken));
-      const grant = stored ? (JSON.parse(stored) as ResetGrant) : null;
-      if (!grant || grant.email !== Email || grant.browserId !== ctx.browsers.get(request))
+      const grant = await readResetToken(ctx, ResetToken);
+      // A token from a code works only in the browser that proved the code; the link in a
+      // lock e-mail (browserId null) in any.
+      if (
+        !grant ||
+        grant.email !== Email ||
+        (grant.browserId !== null && grant.browserId !== ctx.browsers.get(request))
+      )
         throw new ApiError('invalidCode');
       // A reset started before the account was closed must not give it a password again.
       if ((await ctx.users.findById(grant.userId))?.closed !== false)
@@ -93,8 +100,16 @@ export function forgotPasswordRoutes(app: FastifyInstance, ctx: AppContext): voi
 
       // Used once, even by parallel requests: the first to take it wins.
       if (!(await ctx.kv.take(tokenKey(ResetToken)))) throw new ApiError('invalidCode');
-      await ctx.users.setPasswordHash(grant.userId, await hashPassword(Password));
+      // Only from the password the token was issued for, in one conditional update: a reset
+      // (or any change of password) since then makes every other token dead, parallel ones too.
+      const current = await ctx.users.passwordHash(grant.userId);
+      if (
+        passwordFingerprint(current) !== grant.passwordFingerprint ||
+        !(await ctx.users.replacePasswordHash(grant.userId, current, await hashPassword(Password)))
+      )
+        throw new ApiError('invalidCode');
       await ctx.emailCodes.consumeAll(grant.email);
+      await liftPasswordLock(ctx, grant.email);
       await ctx.audit.record(grant.userId, 'password_reset');
       await revokeAfterPasswordChange(ctx, grant);
       return { status: 'ok' as const };

@@ -13,6 +13,7 @@ const titles: Record<AuditEventType, string> = {
   login: 'Logged in',
   login_failed: 'Failed login attempt',
   password_reset: 'Password changed',
+  password_locked: 'Password login locked after too many wrong passwords',
   logout: 'Logged out',
   identity_shared: 'Identity shared',
   shared_identity_viewed: 'Shared identity viewed',

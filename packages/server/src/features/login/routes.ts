@@ -3,16 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { ApiError } from '../../http/apiError.js';
-import { clientIp, enforceLimit } from '../../http/rateLimit.js';
-import { checkPassword } from '../accounts/passwords.js';
+import { throttledPasswordCheck } from '../accounts/passwordThrottle.js';
 import { sendCodeEmail } from '../accounts/sendCode.js';
 import { nowSeconds, signInBrowser } from '../session/signIn.js';
-
-/** Password checks per client address, and failures per account, shared by every instance. */
-export const loginLimits = {
-  perAddress: { name: 'password-ip', max: 30, windowSeconds: 900 },
-  failuresPerAccount: { name: 'password-attempts', max: 10, windowSeconds: 900 },
-};
 
 /** POST /api/login/email */
 export function loginRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -23,7 +16,6 @@ export function loginRoutes(app: FastifyInstance, ctx: AppContext): void {
       { schema: { body: emailLoginRequestSchema, response: { 200: loginResponseSchema } } },
       async (request, reply) => {
         const { Email, Password, RequestId, RememberMe } = request.body;
-        await enforceLimit(ctx, loginLimits.perAddress, clientIp(request));
         const user = await ctx.users.findByEmail(Email);
         // A never-verified account's password waits on its code: it is checked, but only opens
         // the way to verification.
@@ -34,20 +26,18 @@ export function loginRoutes(app: FastifyInstance, ctx: AppContext): void {
           : user.emailVerified
             ? await ctx.users.passwordHash(user.id)
             : (pending?.passwordHash ?? null);
-        // Counted before the check, atomically, so parallel guesses cannot slip past the
-        // limit; a successful login clears the count.
-        const attemptsKey = `rl:${loginLimits.failuresPerAccount.name}:${user?.id ?? Email}`;
-        const attempts = await ctx.kv.increment(
-          attemptsKey,
-          loginLimits.failuresPerAccount.windowSeconds,
-        );
-        const throttled = attempts > loginLimits.failuresPerAccount.max;
-        // Always one hash check, so an unknown e-mail answers as slowly as a wrong password.
-        const valid = await checkPassword(hash, Password);
+        // Throttled per address and per account, the same for an address without an account;
+        // always one hash check, so an unknown e-mail answers as slowly as a wrong password.
+        const outcome = await throttledPasswordCheck(ctx, request, {
+          email: Email,
+          storedHash: hash,
+          password: Password,
+          owner: user?.emailVerified ? { id: user.id, email: user.email } : null,
+        });
 
-        if (!user || !valid || throttled) {
+        if (!user || outcome !== 'valid') {
           if (user) await ctx.audit.record(user.id, 'login_failed');
-          // One answer for a wrong password, an unknown e-mail and a throttled account.
+          // One answer for a wrong password, an unknown e-mail and a locked account.
           return { failed: true, userRequirements: [] };
         }
         if (!user.emailVerified) {
@@ -61,7 +51,6 @@ export function loginRoutes(app: FastifyInstance, ctx: AppContext): void {
           await sendCodeEmail(ctx, Email, 'verify', issued.code);
           return { failed: false, verifyEmail: true, email: user.email, userRequirements: [] };
         }
-        await ctx.kv.delete(attemptsKey);
         const userRequirements = await signInBrowser(ctx, request, reply, RequestId, {
           accountId: user.id,
           amr: ['pwd'],

@@ -9,11 +9,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { ApiError } from '../../http/apiError.js';
+import { takeCodeGuess } from '../../http/codeGuessBudget.js';
 import { enforceLimit } from '../../http/rateLimit.js';
 import { stepContext } from '../session/stepContext.js';
+import { MAX_CHALLENGE_ATTEMPTS } from './challengeStore.js';
 import { issueFirstRecoveryCodes } from './firstRecoveryCodes.js';
 import {
-  clearAnswers,
   countAnswer,
   methodChangeContext,
   refuseRemovingLast,
@@ -77,13 +78,23 @@ export function authenticatorRoutes(app: FastifyInstance, ctx: AppContext): void
           )
         : null;
       if (!challenge) throw new ApiError('second_factor_challenge_expired');
+      if (challenge.attempts >= MAX_CHALLENGE_ATTEMPTS)
+        throw new ApiError('second_factor_challenge_expired');
       const secret = String(challenge.payload.secret);
+      // A new set-up brings no new guesses: the user's budget spans every challenge.
+      const guess = await takeCodeGuess(
+        ctx,
+        request,
+        { userId: step.accountId },
+        'authenticator-setup',
+      );
       const timeStep = totpStep(secret, request.body.Code);
       if (timeStep === null) {
         const remainingAttempts = await ctx.secondFactorChallenges.countWrong(challenge.id);
         if (remainingAttempts === null) throw new ApiError('second_factor_challenge_expired');
-        return { remainingAttempts };
+        return { remainingAttempts: Math.min(remainingAttempts, guess.remaining) };
       }
+      await guess.giveBack();
       if (!(await ctx.secondFactorChallenges.consume(challenge.id)))
         throw new ApiError('second_factor_challenge_expired');
       if (await ctx.secondFactors.find(step.accountId, 'Authenticator'))
@@ -120,14 +131,15 @@ export function authenticatorRoutes(app: FastifyInstance, ctx: AppContext): void
       const { accountId, interaction, client } = await stepContext(ctx, request, reply);
       const factor = await ctx.secondFactors.find(accountId, 'Authenticator');
       if (!factor?.secret) throw new ApiError('second_factor_not_set_up');
-      const remainingAttempts = await countAnswer(ctx, accountId);
+      const guess = await countAnswer(ctx, request, accountId);
+      const remainingAttempts = guess.remaining;
       const timeStep = totpStep(factor.secret, request.body.Code);
       // A code already accepted (in this step or a later one) counts as wrong: used once.
       if (timeStep === null || !(await ctx.secondFactors.acceptTotpStep(factor.id, timeStep))) {
         await ctx.audit.record(accountId, 'second_factor_failed', client?.clientId);
         return { remainingAttempts };
       }
-      await clearAnswers(ctx, accountId);
+      await guess.giveBack();
       await ctx.audit.record(accountId, 'second_factor_login', client?.clientId);
       return {
         userRequirements: await secondFactorProved(ctx, request, reply, interaction, 'otp'),

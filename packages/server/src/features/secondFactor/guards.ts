@@ -3,6 +3,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import type { AppContext } from '../../context.js';
 import { ApiError } from '../../http/apiError.js';
+import { takeCodeGuess } from '../../http/codeGuessBudget.js';
+import type { Taken } from '../../kv/slidingWindow.js';
 import { provedTwoFactors, type SecondFactorAmr } from '../../oidc/authenticationStrength.js';
 import { outstandingRequirements } from '../requests/requirements.js';
 import { addSessionFactor } from '../session/providerSession.js';
@@ -19,9 +21,6 @@ type Interaction = InstanceType<Provider['Interaction']>;
  * the account signs in.
  */
 export const RECENT_LOGIN_SECONDS = 15 * 60;
-
-/** Wrong second-factor answers (authenticator and recovery codes) per user in a window. */
-export const secondFactorFailures = { name: 'second-factor-failures', max: 5, windowSeconds: 900 };
 
 /** Set-ups started per user in an hour (each mints a secret or sends a code). */
 export const setupStarts = { name: 'second-factor-setup', max: 20, windowSeconds: 3600 };
@@ -57,16 +56,16 @@ export function refuseRemovingLast(step: Awaited<ReturnType<typeof methodChangeC
     throw new ApiError('last_second_factor_required');
 }
 
-/** Guard: counts one answer against the user's limit before it is checked (atomically). */
-export async function countAnswer(ctx: AppContext, userId: string): Promise<number> {
-  const key = `rl:${secondFactorFailures.name}:${userId}`;
-  const count = await ctx.kv.increment(key, secondFactorFailures.windowSeconds);
-  if (count > secondFactorFailures.max) throw new ApiError('rate_limited');
-  return secondFactorFailures.max - count;
-}
-
-export async function clearAnswers(ctx: AppContext, userId: string): Promise<void> {
-  await ctx.kv.delete(`rl:${secondFactorFailures.name}:${userId}`);
+/**
+ * Guard: takes one answer (authenticator or recovery code) from the user's code-guess budgets
+ * before it is checked, atomically; a spent budget answers 429. A right answer is given back.
+ */
+export async function countAnswer(
+  ctx: AppContext,
+  request: FastifyRequest,
+  userId: string,
+): Promise<Taken> {
+  return takeCodeGuess(ctx, request, { userId }, 'second-factor-login');
 }
 
 /**

@@ -137,7 +137,7 @@ describe.each(databaseTargets())('SMS and voice (%s)', (target) => {
     for (const row of rows) expect(row.secret).not.toContain('07700');
   });
 
-  it('logs in with an SMS code: five wrong codes kill it, a new one works, sends are limited per hour', async () => {
+  it('logs in with an SMS code: five wrong codes kill it, a new one brings no new guesses until the window moves on, sends are limited per hour', async () => {
     const { email, number } = await withSms();
     const browser = new ApiBrowser(server);
     const request = await startRequest(browser);
@@ -160,6 +160,16 @@ describe.each(databaseTargets())('SMS and voice (%s)', (target) => {
     const dead = await browser.post('/api/sms/completelogin', { Code: first });
     expect(dead.body.error).toMatchObject({ code: 'second_factor_challenge_expired' });
 
+    // The five wrong codes spent the user's budget: a new code, even typed right, waits.
+    await browser.post('/api/sms/startlogin');
+    const spent = await browser.post('/api/sms/completelogin', { Code: await sentCode(number) });
+    expect(spent.status).toBe(429);
+    expect(spent.body.error).toMatchObject({ code: 'rate_limited' });
+    expect(
+      (spent.body.error as { details: { retryAfterSeconds: number } }).details.retryAfterSeconds,
+    ).toBeGreaterThan(0);
+
+    later(20 * 60);
     await browser.post('/api/sms/startlogin');
     const second = await sentCode(number);
     expect(await browser.post('/api/sms/completelogin', { Code: second })).toEqual({
@@ -172,8 +182,7 @@ describe.each(databaseTargets())('SMS and voice (%s)', (target) => {
     const claims = await idToken(browser, request);
     expect(claims.amr).toEqual(['pwd', 'sms', 'mfa']);
 
-    // One set-up and two logins so far; two more sends this hour, then no more.
-    expect((await browser.post('/api/sms/startlogin')).status).toBe(200);
+    // One set-up and three logins so far; one more send this hour, then no more.
     expect((await browser.post('/api/sms/startlogin')).status).toBe(200);
     const limited = await browser.post('/api/sms/startlogin');
     expect(limited.status).toBe(429);

@@ -18,13 +18,19 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { ApiError } from '../../http/apiError.js';
+import { takeCodeGuess } from '../../http/codeGuessBudget.js';
 import { enforceLimit } from '../../http/rateLimit.js';
 import type { RateLimit } from '../../kv/rateLimiter.js';
 import type { SecondFactorAmr } from '../../oidc/authenticationStrength.js';
 import type { PhoneChannel } from '../../providers/phone/phoneProvider.js';
 import { stepContext } from '../session/stepContext.js';
 import { issueFirstRecoveryCodes } from './firstRecoveryCodes.js';
-import type { ChallengePurpose } from './challengeStore.js';
+import {
+  MAX_CHALLENGE_ATTEMPTS,
+  type Challenge,
+  type ChallengePurpose,
+  type CodeOutcome,
+} from './challengeStore.js';
 import { methodChangeContext, refuseRemovingLast, secondFactorProved } from './guards.js';
 import { sendNewAuthenticatorNotice } from '../notices/securityNotices.js';
 
@@ -186,6 +192,34 @@ async function sendCode(
   return { status: 'initiated', codeLength: length };
 }
 
+/**
+ * Checks a sent code against the challenge (five wrong codes each) and the user's code-guess
+ * budgets, which span every code sent: a new code brings no new guesses. The attempts left are
+ * the fewer of the two.
+ */
+async function checkCode(
+  ctx: AppContext,
+  request: FastifyRequest,
+  userId: string,
+  phone: PhoneMethod,
+  purpose: ChallengePurpose,
+  challenge: Challenge,
+  code: string,
+): Promise<CodeOutcome> {
+  // A dead challenge is not a guess: it says so, whatever the budgets.
+  if (challenge.attempts >= MAX_CHALLENGE_ATTEMPTS) return { outcome: 'dead' };
+  const guess = await takeCodeGuess(ctx, request, { userId }, `${phone.channel}-${purpose}`);
+  const checked = await ctx.secondFactorChallenges.checkCode(challenge, code);
+  if (checked.outcome !== 'wrong') {
+    await guess.giveBack();
+    return checked;
+  }
+  return {
+    outcome: 'wrong',
+    remainingAttempts: Math.min(checked.remainingAttempts, guess.remaining),
+  };
+}
+
 async function startSetup(
   ctx: AppContext,
   request: FastifyRequest,
@@ -254,7 +288,7 @@ async function completeSetup(
   // The code is bound to the number it was sent to.
   if (!challenge || challenge.payload.number !== number)
     throw new ApiError('second_factor_challenge_expired');
-  const checked = await ctx.secondFactorChallenges.checkCode(challenge, code);
+  const checked = await checkCode(ctx, request, step.accountId, phone, 'setup', challenge, code);
   if (checked.outcome === 'wrong') return { remainingAttempts: checked.remainingAttempts };
   if (checked.outcome === 'dead') throw new ApiError('second_factor_challenge_expired');
   if (await ctx.secondFactors.find(step.accountId, phone.method))
@@ -293,7 +327,7 @@ async function completeLogin(
     : null;
   if (!challenge || challenge.payload.number !== factor.secret)
     throw new ApiError('second_factor_challenge_expired');
-  const checked = await ctx.secondFactorChallenges.checkCode(challenge, code);
+  const checked = await checkCode(ctx, request, accountId, phone, 'login', challenge, code);
   if (checked.outcome === 'wrong') {
     await ctx.audit.record(accountId, 'second_factor_failed', client?.clientId);
     return { remainingAttempts: checked.remainingAttempts };

@@ -15,7 +15,7 @@ import { stepContext } from '../session/stepContext.js';
 import { authenticatorRoutes } from './authenticatorRoutes.js';
 import { phoneRoutes } from './phoneRoutes.js';
 import { webauthnRoutes } from './webauthnRoutes.js';
-import { clearAnswers, countAnswer, methodChangeContext, secondFactorProved } from './guards.js';
+import { countAnswer, methodChangeContext, secondFactorProved } from './guards.js';
 import { sendNewAuthenticatorNotice } from '../notices/securityNotices.js';
 
 /**
@@ -78,12 +78,13 @@ export function secondFactorRoutes(app: FastifyInstance, ctx: AppContext): void 
       const { accountId, interaction, client } = await stepContext(ctx, request, reply);
       if ((await ctx.secondFactors.count(accountId)) === 0)
         throw new ApiError('second_factor_not_set_up');
-      const remainingAttempts = await countAnswer(ctx, accountId);
+      const guess = await countAnswer(ctx, request, accountId);
+      const remainingAttempts = guess.remaining;
       if (!(await ctx.recoveryCodes.use(accountId, request.body.Code))) {
         await ctx.audit.record(accountId, 'second_factor_failed', client?.clientId);
         return { remainingAttempts };
       }
-      await clearAnswers(ctx, accountId);
+      await guess.giveBack();
       await ctx.audit.record(accountId, 'recovery_code_used', client?.clientId);
       return {
         userRequirements: await secondFactorProved(ctx, request, reply, interaction, 'otp'),

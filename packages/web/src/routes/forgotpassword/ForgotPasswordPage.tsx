@@ -24,11 +24,24 @@ const titles: Record<Exclude<Step['step'], 'error'>, string> = {
 };
 
 /**
+ * The link in a lock e-mail (/forgotpassword#email=…&token=…) goes straight to the new
+ * password. The fragment never reaches a server log, and is removed from the address bar.
+ */
+function stepFromLink(): Step {
+  const link = new URLSearchParams(window.location.hash.slice(1));
+  const email = link.get('email');
+  const resetToken = link.get('token');
+  if (!email || !resetToken) return { step: 'email', email: '', notice: null };
+  window.history.replaceState(null, '', window.location.pathname + window.location.search);
+  return { step: 'password', email, resetToken };
+}
+
+/**
  * /forgotpassword: e-mail, then the code sent to it, then a new password. The reset token
  * stays in memory only: a reload starts again.
  */
 export function ForgotPasswordPage() {
-  const [current, setCurrent] = useState<Step>({ step: 'email', email: '', notice: null });
+  const [current, setCurrent] = useState<Step>(stepFromLink);
   const failed = () => setCurrent({ step: 'error' });
 
   if (current.step === 'error') return <ErrorScreen />;

@@ -28,7 +28,7 @@ describe('loginOutcome', () => {
 
 describe('loginErrorMessage', () => {
   it.each<[unknown, string]>([
-    [new ApiError('rate_limited', 429), failedMessage],
+    [new ApiError('rate_limited', 429), 'Too many attempts. Please wait a while and try again.'],
     [new ApiError('validation_failed', 400), failedMessage],
     [new ApiError('internal_error', 500), errorMessage],
     [new ApiError('internal_error', 0), errorMessage],

@@ -17,13 +17,16 @@ export function loginOutcome(answer: LoginResponse, typedEmail: string): LoginOu
 }
 
 /**
- * The message for a login call that failed. Too many attempts, and an address that cannot
- * be an account's, read as the failed login: saying more would help a guesser.
+ * The message for a login call that failed. An address that cannot be an account's reads as
+ * the failed login: saying more would help a guesser. Too many attempts says to wait: the
+ * password throttle delays an address without an account exactly as one with, so this tells
+ * a guesser nothing, and tells the owner that even the right password must wait.
  */
 export function loginErrorMessage(error: unknown): string {
   if (error instanceof ApiError) {
     switch (error.code) {
       case 'rate_limited':
+        return error.message;
       case 'validation_failed':
         return accountsCopy.loginFailed;
       default:
