@@ -30,6 +30,10 @@ export const errorCatalogue = {
   weak_password: { status: 400, message: 'Please choose a stronger password.' },
   not_signed_in: { status: 401, message: 'Please log in first.' },
   step_not_allowed: { status: 409, message: 'This step is not available now.' },
+  earlier_step_required: {
+    status: 409,
+    message: 'Please finish the earlier steps of this sign-in first.',
+  },
   rate_limited: { status: 429, message: 'Too many attempts. Please wait a while and try again.' },
   not_available: { status: 501, message: 'This feature is not available yet.' },
   service_unavailable: { status: 503, message: 'The service is temporarily unavailable.' },

@@ -10,12 +10,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { ApiError } from '../../http/apiError.js';
 import { enforceLimit } from '../../http/rateLimit.js';
-import { stepContext } from '../session/stepContext.js';
+import { account, firstFactor, step as stepAccess } from '../../journey/access.js';
 import { issueFirstRecoveryCodes } from './firstRecoveryCodes.js';
 import {
   clearAnswers,
   countAnswer,
-  methodChangeContext,
   refuseRemovingLast,
   secondFactorProved,
   setupStarts,
@@ -33,9 +32,12 @@ export function authenticatorRoutes(app: FastifyInstance, ctx: AppContext): void
 
   typed.post(
     '/api/authenticator/startsetup',
-    { schema: { querystring: requestQuerySchema, response: { 200: authenticatorSetupSchema } } },
+    {
+      config: { access: stepAccess('secondFactorSetup') },
+      schema: { querystring: requestQuerySchema, response: { 200: authenticatorSetupSchema } },
+    },
     async (request, reply) => {
-      const step = await methodChangeContext(ctx, request, reply);
+      const step = request.journey.step;
       if (await ctx.secondFactors.find(step.accountId, 'Authenticator'))
         throw new ApiError('second_factor_already_set_up');
       await enforceLimit(ctx, setupStarts, step.accountId);
@@ -58,6 +60,7 @@ export function authenticatorRoutes(app: FastifyInstance, ctx: AppContext): void
   typed.post(
     '/api/authenticator/completesetup',
     {
+      config: { access: stepAccess('secondFactorSetup') },
       schema: {
         querystring: requestQuerySchema,
         body: authenticatorCodeRequestSchema,
@@ -65,7 +68,7 @@ export function authenticatorRoutes(app: FastifyInstance, ctx: AppContext): void
       },
     },
     async (request, reply) => {
-      const step = await methodChangeContext(ctx, request, reply);
+      const step = request.journey.step;
       const browserId = ctx.browsers.get(request);
       const challenge = browserId
         ? await ctx.secondFactorChallenges.current(
@@ -99,7 +102,7 @@ export function authenticatorRoutes(app: FastifyInstance, ctx: AppContext): void
       const recoveryCodes = await issueFirstRecoveryCodes(ctx, step);
       reply.header('Cache-Control', 'no-store');
       return {
-        userRequirements: await secondFactorProved(ctx, request, reply, step.interaction, 'otp'),
+        userRequirements: await secondFactorProved(ctx, request, reply, 'otp'),
         ...(recoveryCodes ? { recoveryCodes } : {}),
       };
     },
@@ -108,6 +111,7 @@ export function authenticatorRoutes(app: FastifyInstance, ctx: AppContext): void
   typed.post(
     '/api/authenticator/login',
     {
+      config: { access: firstFactor },
       schema: {
         querystring: requestQuerySchema,
         body: authenticatorCodeRequestSchema,
@@ -115,7 +119,7 @@ export function authenticatorRoutes(app: FastifyInstance, ctx: AppContext): void
       },
     },
     async (request, reply) => {
-      const { accountId, interaction, client } = await stepContext(ctx, request, reply);
+      const { accountId, client } = request.journey.step;
       const factor = await ctx.secondFactors.find(accountId, 'Authenticator');
       if (!factor?.secret) throw new ApiError('second_factor_not_set_up');
       const remainingAttempts = await countAnswer(ctx, accountId);
@@ -128,16 +132,19 @@ export function authenticatorRoutes(app: FastifyInstance, ctx: AppContext): void
       await clearAnswers(ctx, accountId);
       await ctx.audit.record(accountId, 'second_factor_login', client?.clientId);
       return {
-        userRequirements: await secondFactorProved(ctx, request, reply, interaction, 'otp'),
+        userRequirements: await secondFactorProved(ctx, request, reply, 'otp'),
       };
     },
   );
 
   typed.post(
     '/api/authenticator/remove',
-    { schema: { querystring: requestQuerySchema, response: { 200: okSchema } } },
-    async (request, reply) => {
-      const step = await methodChangeContext(ctx, request, reply);
+    {
+      config: { access: account('recent') },
+      schema: { querystring: requestQuerySchema, response: { 200: okSchema } },
+    },
+    async (request) => {
+      const step = request.journey.step;
       const factor = await ctx.secondFactors.find(step.accountId, 'Authenticator');
       if (!factor) throw new ApiError('second_factor_not_set_up');
       refuseRemovingLast(step);
