@@ -124,8 +124,10 @@ export async function createAppContext(config: Config): Promise<AppContext> {
     () => Date.now(),
     config.evidenceMaxAgeDays,
   );
+  const secondFactors = new SecondFactorStore(database.db, encryption);
   const provider = await createProvider({
     config,
+    secondFactors,
     db: database.db,
     clients,
     keys,
@@ -174,7 +176,7 @@ export async function createAppContext(config: Config): Promise<AppContext> {
     socialProviders: socialProvidersFrom(config.social),
     socialFlows: new SocialFlowStore(database.db, encryption),
     socialIdentities: new SocialIdentityStore(database.db, encryption, secrets.dataKey),
-    secondFactors: new SecondFactorStore(database.db, encryption),
+    secondFactors,
     secondFactorChallenges: new ChallengeStore(database.db, encryption, secrets.dataKey),
     recoveryCodes: new RecoveryCodeStore(database.db, secrets.dataKey),
     phone: config.phoneApi
