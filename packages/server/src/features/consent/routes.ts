@@ -21,7 +21,7 @@ import {
   verifiedIdentitySummary,
   verifiedIdentityTitle,
 } from '../evidence/verifiedSummary.js';
-import { account, step } from '../../journey/access.js';
+import { step } from '../../journey/access.js';
 import { verifyConsentSignature } from '../pin/consentSignature.js';
 
 /** Consent is a step of a request only: the request, its client and what it asks for. */
@@ -68,8 +68,6 @@ export function consentRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
     async (request, reply) => {
       const { client, accountId, claims, interaction, documentDetails } = consentContext(request);
-      // Document numbers are shown only to a recent login (the action table).
-      if (documentDetails) await request.journey.enforce(account('recent'));
       const profile = await ctx.profiles.get(accountId);
       const user = await ctx.users.findById(accountId);
       const verified = claims.includes('verified_claims')
