@@ -107,7 +107,10 @@ describe.each(databaseTargets())('the journey against issue 15’s attacks (%s)'
   }
 
   /** Finishes a request; the client's ID token claims, or where the browser ended up. */
-  async function finish(browser: ApiBrowser, request: Awaited<ReturnType<typeof authorize>>) {
+  async function finish(
+    browser: ApiBrowser,
+    request: Awaited<ReturnType<typeof authorize>>,
+  ): Promise<Record<string, unknown>> {
     const generated = await browser.post('/api/generateresponse', { requestId: request.requestId });
     expect(generated.body.userRequirements).toEqual([]);
     let response = await browser.fetch(generated.body.redirect_Uri as string);
