@@ -32,6 +32,10 @@ export const errorCatalogue = {
   step_not_allowed: { status: 409, message: 'This step is not available now.' },
   // A unique value the database already holds, where no route gives a more specific code.
   conflict: { status: 409, message: 'This has already been done or is already in use.' },
+  earlier_step_required: {
+    status: 409,
+    message: 'Please finish the earlier steps of this sign-in first.',
+  },
   rate_limited: { status: 429, message: 'Too many attempts. Please wait a while and try again.' },
   not_available: { status: 501, message: 'This feature is not available yet.' },
   service_unavailable: { status: 503, message: 'The service is temporarily unavailable.' },

@@ -23,6 +23,19 @@ describe('nextStep', () => {
       '/SecondFactor',
     ],
     [
+      'second factor set-up before a chosen check (the server refuses checks until then)',
+      {
+        userRequirements: ['assurance', 'setupSecondFactor', 'setupProfile'],
+        assuranceChoice: ['GenuinePassport'],
+      },
+      '/SecondFactor',
+    ],
+    [
+      'PIN set-up before the profile and the checks',
+      { userRequirements: ['assurance', 'setupProfile', 'setupMPin'] },
+      '/mpinsetup',
+    ],
+    [
       'assurance without a choice',
       { userRequirements: ['assurance', 'setupProfile'] },
       '/VerifyOptions',

@@ -40,8 +40,8 @@ function routeForChoice(
 /**
  * The next screen, decided from the server's requirements. Three deliberate departures
  * from the spec's order, all because the server refuses the step otherwise: nobody signed
- * in means /login or /signup first; finishing a login (PIN, second factor) comes before a
- * chosen check; a stored choice is used only while assurance is still outstanding. With
+ * in means /login or /signup first; finishing a login (PIN, second factor) and setting up a
+ * second factor or PIN come before a chosen check or the profile; a stored choice is used only while assurance is still outstanding. With
  * nothing outstanding and no request in progress the user goes home (/) rather than to
  * /sendresponse, which needs a request.
  */
@@ -50,6 +50,11 @@ export function nextStep(input: NextStepInput): string {
   if (reqs === null) return input.hasAccount ? '/login' : '/signup';
   if (reqs.includes('loginWithMPin')) return '/mpinlogin';
   if (reqs.includes('loginWithSecondFactor')) return '/SecondFactor';
+  // The server refuses every later step while these are outstanding (the journey's order:
+  // second factor, then PIN, then profile and checks, then consent).
+  if (reqs.includes('setupSecondFactor')) return '/SecondFactor';
+  if (reqs.includes('setupMPin')) return '/mpinsetup';
+  if (reqs.includes('loginMPin')) return '/mpinlogin';
 
   const assuranceOutstanding =
     reqs.includes('assurance') || reqs.includes('assuranceProfileCapturePossible');

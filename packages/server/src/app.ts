@@ -49,6 +49,15 @@ import { shareRoutes } from './features/share/routes.js';
 import { inviteRoutes } from './features/invite/routes.js';
 import { accountAreaRoutes } from './features/account/routes.js';
 import { bankAccountRoutes } from './features/bankAccount/routes.js';
+import { publicCall } from './journey/access.js';
+import { registerJourney, type DeclaredRoute } from './journey/plugin.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route the app registered, with its declared access (journey/plugin.ts). */
+    declaredRoutes: DeclaredRoute[];
+  }
+}
 
 export interface AppOptions {
   /** Where the built SPA is; defaults to packages/web/dist. */
@@ -149,6 +158,10 @@ export async function buildApp(
   ctx.provider.on('server_error', (_koa: unknown, error: Error) =>
     app.log.error({ err: error }, 'oidc-provider server error'),
   );
+  // Before any route: every route declares its access, and each call is checked against it.
+  const declaredRoutes = registerJourney(app, ctx);
+  app.decorate('declaredRoutes', declaredRoutes);
+
   await mountProvider(
     app,
     ctx.provider,
@@ -190,7 +203,11 @@ export async function buildApp(
   dvsRoutes(app, ctx);
   crossDeviceRoutes(app, ctx);
   if (servesDevOutbox(config)) outboxRoutes(app, ctx.outbox);
-  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  app.get(
+    '/api/openapi.json',
+    { config: { access: publicCall }, schema: { hide: true } },
+    async () => app.swagger(),
+  );
 
   await registerSpa(app, options.webRoot, {
     product: config.productName,

@@ -139,8 +139,10 @@ async function contextOver(
     () => Date.now(),
     config.evidenceMaxAgeDays,
   );
+  const secondFactors = new SecondFactorStore(database.db, encryption);
   const provider = await createProvider({
     config,
+    secondFactors,
     db: database.db,
     clients,
     keys,
@@ -196,7 +198,7 @@ async function contextOver(
     socialProviders: socialProvidersFrom(config.social),
     socialFlows: new SocialFlowStore(database.db, encryption),
     socialIdentities: new SocialIdentityStore(database.db, encryption, secrets.dataKey),
-    secondFactors: new SecondFactorStore(database.db, encryption),
+    secondFactors,
     secondFactorChallenges: new ChallengeStore(database.db, encryption, secrets.dataKey),
     recoveryCodes: new RecoveryCodeStore(database.db, secrets.dataKey),
     phone: config.phoneApi

@@ -23,12 +23,12 @@ export const revokeConsentRequestSchema = z.strictObject({
 });
 
 /** How long a login confirms a deletion for an account without a password. */
-export const RECENT_LOGIN_SECONDS = 300;
+export const DELETION_LOGIN_SECONDS = 300;
 
 /**
  * POST /api/account/delete: the password again, so a forgotten open session cannot do it; an
  * account without a password (social sign-in only) confirms with a login in the last
- * RECENT_LOGIN_SECONDS instead.
+ * DELETION_LOGIN_SECONDS instead.
  */
 export const deleteAccountRequestSchema = z.union([
   z.strictObject({ Password: z.string().min(1, 'Required').max(1024) }),

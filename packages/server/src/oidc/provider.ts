@@ -25,6 +25,10 @@ import {
   refreshTokenTtl,
 } from './refreshTokenLifetime.js';
 import type { SigningKeyStore } from './keys.js';
+import { provedTwoFactors } from './authenticationStrength.js';
+import { acrAsk, IAL2 } from '../features/assurance/acr.js';
+import type { SecondFactorStore } from '../features/secondFactor/secondFactorStore.js';
+import { demandsSecondFactor } from '../features/secondFactor/requirement.js';
 
 /**
  * Session timeouts. Idle: every use of a session extends it by this much (a browser-session
@@ -83,6 +87,8 @@ export interface ProviderDeps {
   cookieKeys: string[];
   /** The identity-check evidence behind verified_claims. */
   evidence?: EvidenceStore;
+  /** Users' second-factor methods: a session that has not proved one is stepped up. */
+  secondFactors?: SecondFactorStore;
   /** Clients' own claims (their --custom-claim fields), read at start. */
   customClaims: string[];
 }
@@ -92,9 +98,42 @@ export interface ProviderDeps {
  * login check for the client's own session lifetime (its policy's sessionLifetime), and a
  * consent check for documents' details.
  */
-function interactionPrompts(clients: ClientStore, consents: ConsentStore) {
+function interactionPrompts(
+  clients: ClientStore,
+  consents: ConsentStore,
+  secondFactors?: SecondFactorStore,
+) {
   const policy = interactionPolicy.base();
   policy.add(new interactionPolicy.Prompt({ name: 'create', requestable: true }));
+  // Step-up on single sign-on: a session weaker than the request (or the client, or the user's
+  // own second factor) asks for goes through Verity's pages, which add the missing steps; a
+  // code never claims less or more than happened. A finished interaction was checked there.
+  policy.get('login')!.checks.add(
+    new interactionPolicy.Check(
+      'step_up',
+      'The request asks for more than this session has proved',
+      async (ctx) => {
+        const { session, client, params, result } = ctx.oidc;
+        if (!session?.accountId || result?.login || !client || !params)
+          return interactionPolicy.Check.NO_NEED_TO_PROMPT;
+        const policy = (await clients.find(client.clientId))?.policy;
+        if (!policy) return interactionPolicy.Check.NO_NEED_TO_PROMPT;
+        const amr = session.amr ?? [];
+        if (!provedTwoFactors(amr)) {
+          if (demandsSecondFactor(policy, { params }))
+            return interactionPolicy.Check.REQUEST_PROMPT;
+          if (secondFactors && (await secondFactors.count(session.accountId)) > 0)
+            return interactionPolicy.Check.REQUEST_PROMPT;
+        }
+        // A verified identity asked for as acr (or by the client's policy) and not yet reached
+        // by this session: Verity checks the evidence. (verified_claims alone carry only what
+        // is verified, and claim nothing through acr.)
+        const asksIdentity = policy.assurance.length > 0 || acrAsk(params).verifiedIdentity;
+        if (asksIdentity && session.acr !== IAL2) return interactionPolicy.Check.REQUEST_PROMPT;
+        return interactionPolicy.Check.NO_NEED_TO_PROMPT;
+      },
+    ),
+  );
   policy.get('login')!.checks.add(
     new interactionPolicy.Check(
       'session_lifetime',
@@ -173,6 +212,7 @@ export async function createProvider({
   cookieKeys,
   customClaims,
   evidence,
+  secondFactors,
 }: ProviderDeps): Promise<Provider> {
   const configuration: Configuration = {
     adapter: (model: string) => new DatabaseAdapter(model, db, clients),
@@ -269,7 +309,7 @@ export async function createProvider({
     },
     interactions: {
       url: (_ctx, interaction) => `/requests/${interaction.uid}`,
-      policy: interactionPrompts(clients, new ConsentStore(db)),
+      policy: interactionPrompts(clients, new ConsentStore(db), secondFactors),
     },
     clientBasedCORS: (_ctx, origin, client) =>
       origin !== 'null' &&

@@ -2,12 +2,12 @@ import { accountConsentsSchema, revokeConsentRequestSchema } from '@verity/contr
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
+import { account } from '../../journey/access.js';
 import { ApiError } from '../../http/apiError.js';
 import type { User } from '../accounts/userStore.js';
 import { documentDetailsTitle, verifiedIdentityTitle } from '../evidence/verifiedSummary.js';
 import { documentDetailsConsent, standardFields } from '../profile/requestedClaims.js';
 import { revokeClientGrants } from './revokeClient.js';
-import { signedInUser } from './signedInUser.js';
 
 /** A claim's title as the consent screen showed it. */
 function claimTitle(claim: string, custom: ReadonlyArray<{ name: string; title: string }>) {
@@ -48,9 +48,9 @@ export function accountConsentRoutes(app: FastifyInstance, ctx: AppContext): voi
 
   routes.get(
     '/api/account/consents',
-    { schema: { response: { 200: accountConsentsSchema } } },
+    { config: { access: account('full') }, schema: { response: { 200: accountConsentsSchema } } },
     async (request, reply) => {
-      const user = await signedInUser(ctx, request, reply);
+      const { user } = request.journey.who;
       reply.header('Cache-Control', 'no-store');
       return consentsOf(ctx, user);
     },
@@ -58,9 +58,12 @@ export function accountConsentRoutes(app: FastifyInstance, ctx: AppContext): voi
 
   routes.post(
     '/api/account/consents/revoke',
-    { schema: { body: revokeConsentRequestSchema, response: { 200: accountConsentsSchema } } },
-    async (request, reply) => {
-      const user = await signedInUser(ctx, request, reply);
+    {
+      config: { access: account('full') },
+      schema: { body: revokeConsentRequestSchema, response: { 200: accountConsentsSchema } },
+    },
+    async (request) => {
+      const { user } = request.journey.who;
       const { clientId } = request.body;
       const withdrawn = await ctx.consents.withdraw(user.id, clientId);
       if (!withdrawn) throw new ApiError('consent_not_found');

@@ -2,19 +2,18 @@ import {
   deleteAccountOptionsSchema,
   deleteAccountRequestSchema,
   deleteAccountResponseSchema,
-  RECENT_LOGIN_SECONDS,
+  DELETION_LOGIN_SECONDS,
   type SocialProvider,
 } from '@verity/contracts';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
+import { account } from '../../journey/access.js';
 import { ApiError } from '../../http/apiError.js';
 import { clientIp, enforceLimit } from '../../http/rateLimit.js';
 import { throttledPasswordCheck } from '../accounts/passwordThrottle.js';
 import type { User } from '../accounts/userStore.js';
-import { readSession } from '../session/providerSession.js';
 import { closeAccount } from './closeAccount.js';
-import { signedInUser } from './signedInUser.js';
 
 /** Tells the address that its account was deleted, so a deletion nobody meant is noticed. */
 async function sendClosureNotice(ctx: AppContext, to: string): Promise<void> {
@@ -41,21 +40,20 @@ type Confirmation =
 
 /**
  * How the account confirms a deletion: its password; or, for an account without one (social
- * sign-in only), a login less than RECENT_LOGIN_SECONDS old, through a linked provider.
+ * sign-in only), a login less than DELETION_LOGIN_SECONDS old, through a linked provider.
  */
 async function confirmationOf(
   ctx: AppContext,
   request: FastifyRequest,
-  reply: FastifyReply,
   user: User,
 ): Promise<Confirmation> {
   const passwordHash = await ctx.users.passwordHash(user.id);
   if (passwordHash !== null) return { confirmWith: 'password', passwordHash };
-  const { loginTs } = await readSession(ctx, request, reply);
+  const { loginTs } = request.journey.who.login;
   const identities = await ctx.socialIdentities.forUser(user.id);
   return {
     confirmWith: 'recentLogin',
-    recentUntil: ((loginTs ?? 0) + RECENT_LOGIN_SECONDS) * 1000,
+    recentUntil: (loginTs + DELETION_LOGIN_SECONDS) * 1000,
     providers: [...new Set(identities.map((identity) => identity.provider))],
   };
 }
@@ -96,36 +94,38 @@ async function confirmationFailure(
  * account is closed (closeAccount says what goes and what is kept).
  */
 export function accountDeleteRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .get(
-      '/api/account/delete',
-      { schema: { response: { 200: deleteAccountOptionsSchema } } },
-      async (request, reply) => {
-        const user = await signedInUser(ctx, request, reply);
-        reply.header('Cache-Control', 'no-store');
-        const confirmation = await confirmationOf(ctx, request, reply, user);
-        if (confirmation.confirmWith === 'password') return { confirmWith: 'password' as const };
-        return {
-          confirmWith: 'recentLogin' as const,
-          secondsLeft: Math.max(0, Math.floor((confirmation.recentUntil - Date.now()) / 1000)),
-          providers: confirmation.providers,
-        };
-      },
-    );
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/account/delete',
+    {
+      config: { access: account('full') },
+      schema: { response: { 200: deleteAccountOptionsSchema } },
+    },
+    async (request, reply) => {
+      const { user } = request.journey.who;
+      reply.header('Cache-Control', 'no-store');
+      const confirmation = await confirmationOf(ctx, request, user);
+      if (confirmation.confirmWith === 'password') return { confirmWith: 'password' as const };
+      return {
+        confirmWith: 'recentLogin' as const,
+        secondsLeft: Math.max(0, Math.floor((confirmation.recentUntil - Date.now()) / 1000)),
+        providers: confirmation.providers,
+      };
+    },
+  );
 
   app.withTypeProvider<ZodTypeProvider>().post(
     '/api/account/delete',
     {
+      config: { access: account('recent') },
       schema: {
         body: deleteAccountRequestSchema,
         response: { 200: deleteAccountResponseSchema },
       },
     },
-    async (request, reply) => {
-      const user = await signedInUser(ctx, request, reply);
+    async (request) => {
+      const { user } = request.journey.who;
       await enforceLimit(ctx, deleteLimits.perAddress, clientIp(request));
-      const confirmation = await confirmationOf(ctx, request, reply, user);
+      const confirmation = await confirmationOf(ctx, request, user);
       // Counted before the check, atomically, so parallel attempts cannot pass the limit.
       const attemptsKey = `rl:${deleteLimits.failuresPerAccount.name}:${user.id}`;
       if (confirmation.confirmWith === 'recentLogin') {

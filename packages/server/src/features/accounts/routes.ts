@@ -9,6 +9,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
+import { publicCall } from '../../journey/access.js';
 import { ApiError } from '../../http/apiError.js';
 import { takeCodeGuess } from '../../http/codeGuessBudget.js';
 import type { Taken } from '../../kv/slidingWindow.js';
@@ -27,7 +28,10 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   typed.post(
     '/api/register',
-    { schema: { body: registerRequestSchema, response: { 200: codeSentSchema } } },
+    {
+      config: { access: publicCall },
+      schema: { body: registerRequestSchema, response: { 200: codeSentSchema } },
+    },
     async (request, reply) => {
       const { Email, Password, TermsVersion } = request.body;
       await enforceLimit(ctx, perAddress, clientIp(request));
@@ -72,7 +76,10 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   typed.post(
     '/api/resend',
-    { schema: { body: resendRequestSchema, response: { 200: codeSentSchema } } },
+    {
+      config: { access: publicCall },
+      schema: { body: resendRequestSchema, response: { 200: codeSentSchema } },
+    },
     async (request, reply) => {
       await enforceLimit(ctx, perAddress, clientIp(request));
       const browserId = ctx.browsers.ensure(request, reply);
@@ -85,7 +92,10 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   typed.post(
     '/api/verify',
-    { schema: { body: verifyRequestSchema, response: { 200: verifyResponseSchema } } },
+    {
+      config: { access: publicCall },
+      schema: { body: verifyRequestSchema, response: { 200: verifyResponseSchema } },
+    },
     async (request, reply) => {
       const { Email, Code, RequestId } = request.body;
       await enforceLimit(ctx, verifyPerAddress, clientIp(request));

@@ -1,11 +1,9 @@
 import type { CheckName } from '@verity/contracts';
 import type Provider from 'oidc-provider';
 import type { ClientPolicy } from '../clients/policy.js';
+import { acrAsk } from './acr.js';
 
 type Interaction = InstanceType<Provider['Interaction']>;
-
-/** The acr value that asks for a verified identity (DESIGN.md, acr table). */
-export const IAL2 = 'urn:verity:ial2';
 
 /**
  * The alternatives a request without the client's own asks for, through acr_values or the
@@ -17,7 +15,7 @@ export const defaultAlternatives: CheckName[][] = [
 ];
 
 /** Whether the request's claims parameter asks for verified_claims (id_token or userinfo). */
-export function asksForVerifiedClaims(interaction: Interaction): boolean {
+export function asksForVerifiedClaims(interaction: Pick<Interaction, 'params'>): boolean {
   if (typeof interaction.params.claims !== 'string') return false;
   try {
     const claims = JSON.parse(interaction.params.claims) as Record<string, unknown>;
@@ -39,10 +37,10 @@ export function asksForVerifiedClaims(interaction: Interaction): boolean {
  */
 export function assuranceDemand(
   policy: ClientPolicy,
-  interaction: Interaction,
+  interaction: Pick<Interaction, 'params'>,
 ): CheckName[][] | null {
   if (policy.assurance.length > 0) return policy.assurance;
-  const acrValues = String(interaction.params.acr_values ?? '').split(' ');
-  if (acrValues.includes(IAL2) || asksForVerifiedClaims(interaction)) return defaultAlternatives;
+  if (acrAsk(interaction.params).verifiedIdentity || asksForVerifiedClaims(interaction))
+    return defaultAlternatives;
   return null;
 }

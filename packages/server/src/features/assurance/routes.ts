@@ -5,29 +5,20 @@ import {
   verificationInfoSchema,
   type CheckName,
 } from '@verity/contracts';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { ApiError } from '../../http/apiError.js';
-import { outstandingRequirements } from '../requests/requirements.js';
-import { readSession } from '../session/providerSession.js';
+import { step } from '../../journey/access.js';
 import { assuranceState } from './assuranceState.js';
 
-/** The signed-in user and the request named in the path, bound to this browser. */
-async function verificationContext(
-  ctx: AppContext,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  requestId: string,
-) {
-  const session = await readSession(ctx, request, reply);
-  if (!session.accountId) throw new ApiError('not_signed_in');
-  const interaction = await ctx.interactions.load(request, requestId);
-  const client = await ctx.clients.find(String(interaction.params.client_id));
-  if (!client) throw new ApiError('request_not_found');
-  const state = await assuranceState(ctx, client.policy, interaction, session.accountId);
-  return { session, accountId: session.accountId, interaction, client, state };
+/** The signed-in user and the request named in the path (the journey bound it to this browser). */
+async function verificationContext(ctx: AppContext, request: FastifyRequest) {
+  const { accountId, interaction, client } = request.journey.step;
+  if (!interaction || !client) throw new ApiError('request_not_found');
+  const state = await assuranceState(ctx, client.policy, interaction, accountId);
+  return { accountId, interaction, client, state };
 }
 
 function sameChecks(a: readonly CheckName[], b: readonly CheckName[]): boolean {
@@ -44,14 +35,12 @@ export function assuranceRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   typed.get(
     '/api/verification/:requestId',
-    { schema: { params: requestParamsSchema, response: { 200: verificationInfoSchema } } },
+    {
+      config: { access: step('assurance') },
+      schema: { params: requestParamsSchema, response: { 200: verificationInfoSchema } },
+    },
     async (request, reply) => {
-      const { interaction, client, state } = await verificationContext(
-        ctx,
-        request,
-        reply,
-        request.params.requestId,
-      );
+      const { interaction, client, state } = await verificationContext(ctx, request);
       reply.header('Cache-Control', 'no-store');
       return {
         assuranceRequirements: state?.alternatives ?? [],
@@ -66,6 +55,7 @@ export function assuranceRoutes(app: FastifyInstance, ctx: AppContext): void {
   typed.post(
     '/api/verification/:requestId/choice',
     {
+      config: { access: step('assurance') },
       schema: {
         params: requestParamsSchema,
         body: assuranceChoiceRequestSchema,
@@ -73,12 +63,7 @@ export function assuranceRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
     },
     async (request, reply) => {
-      const { session, interaction, client, state } = await verificationContext(
-        ctx,
-        request,
-        reply,
-        request.params.requestId,
-      );
+      const { interaction, state } = await verificationContext(ctx, request);
       const { checks } = request.body;
       if (checks.length > 0) {
         if (!state || state.met)
@@ -91,15 +76,10 @@ export function assuranceRoutes(app: FastifyInstance, ctx: AppContext): void {
       }
       const ttl = interaction.exp - Math.floor(Date.now() / 1000);
       await ctx.assuranceChoices.set(interaction.uid, checks, ttl);
-      const login = await ctx.interactions.currentLogin(
-        interaction,
-        session,
-        client.policy.sessionLifetime,
-      );
       reply.header('Cache-Control', 'no-store');
       return {
         assuranceChoice: checks,
-        userRequirements: await outstandingRequirements(ctx, interaction, login),
+        userRequirements: await request.journey.outstanding(),
       };
     },
   );
@@ -107,6 +87,7 @@ export function assuranceRoutes(app: FastifyInstance, ctx: AppContext): void {
   typed.post(
     '/api/verification/:requestId/decline',
     {
+      config: { access: step('assurance') },
       schema: {
         params: requestParamsSchema,
         body: z.strictObject({ check: assuranceChoiceRequestSchema.shape.checks.element }),
@@ -114,27 +95,17 @@ export function assuranceRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
     },
     async (request, reply) => {
-      const { session, accountId, interaction, client, state } = await verificationContext(
-        ctx,
-        request,
-        reply,
-        request.params.requestId,
-      );
+      const { accountId, interaction, client, state } = await verificationContext(ctx, request);
       const { check } = request.body;
       if (!state || state.passed.has(check))
         throw new ApiError('step_not_allowed', 'This check is not needed now.');
       await ctx.evidence.decline(accountId, check);
       await ctx.audit.record(accountId, 'identity_check_declined', client.clientId);
       await ctx.assuranceChoices.clear(interaction.uid);
-      const login = await ctx.interactions.currentLogin(
-        interaction,
-        session,
-        client.policy.sessionLifetime,
-      );
       reply.header('Cache-Control', 'no-store');
       return {
         assuranceChoice: [],
-        userRequirements: await outstandingRequirements(ctx, interaction, login),
+        userRequirements: await request.journey.outstanding(),
       };
     },
   );

@@ -1,7 +1,7 @@
 import type { CheckName } from '@verity/contracts';
 import type { AppContext } from '../../context.js';
 import { assuranceDemand } from '../assurance/demand.js';
-import type { stepContext } from '../session/stepContext.js';
+import type { StepView } from '../../journey/journey.js';
 
 /** The spec's two names of the bank account check. */
 export type BankCheck = Extract<CheckName, 'Bank' | 'CurrentAccount'>;
@@ -23,10 +23,7 @@ export function bankCheckName(
 }
 
 /** The bank account check's name for this step's request (Bank outside a request). */
-export async function bankCheckFor(
-  ctx: AppContext,
-  step: Awaited<ReturnType<typeof stepContext>>,
-): Promise<BankCheck> {
+export async function bankCheckFor(ctx: AppContext, step: StepView): Promise<BankCheck> {
   const { interaction, client } = step;
   if (!interaction || !client) return 'Bank';
   return bankCheckName(

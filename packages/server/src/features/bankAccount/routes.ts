@@ -7,11 +7,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../../context.js';
+import { step } from '../../journey/access.js';
 import { ApiError } from '../../http/apiError.js';
 import { checkOffered } from '../checks/checkProviders.js';
-import { checkGuards, recordCheck } from '../checks/checkStep.js';
+import { checkAllowed, recordCheck } from '../checks/checkStep.js';
 import { HOLDER_NAME_THRESHOLD } from '../openBanking/holderName.js';
-import { readSession } from '../session/providerSession.js';
 import { bankCheckFor, type BankCheck } from './checkName.js';
 import { verifyTypedAccount } from './verifyTypedAccount.js';
 import { typedAccount, type TypedAccount } from './typedAccount.js';
@@ -33,6 +33,7 @@ export function bankAccountRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.withTypeProvider<ZodTypeProvider>().post(
     '/api/verifybankaccount',
     {
+      config: { access: step('check') },
       schema: {
         querystring: requestQuerySchema,
         body: verifyBankAccountRequestSchema,
@@ -43,7 +44,7 @@ export function bankAccountRoutes(app: FastifyInstance, ctx: AppContext): void {
       const sent = request.body;
       const body =
         sent?.sort_code !== undefined || sent?.account_number !== undefined ? sent : null;
-      const { accountId } = await readSession(ctx, request, reply);
+      const { accountId } = request.journey.step;
       const shown = accountId && !body ? await bankLoginAccount(ctx, accountId) : null;
       const typed: TypedAccount =
         accountId && !shown && ctx.accountVerification
@@ -52,10 +53,9 @@ export function bankAccountRoutes(app: FastifyInstance, ctx: AppContext): void {
       // Fail closed first; Bank and CurrentAccount have the same providers.
       if (!checkOffered(ctx, 'Bank')) throw new ApiError('check_not_offered');
       let check: BankCheck = 'Bank';
-      const step = await checkGuards(
+      const step = await checkAllowed(
         ctx,
         request,
-        reply,
         async (step) => (check = await bankCheckFor(ctx, step)),
         () => {
           if (typed.kind === 'invalid') return typed.errors;
@@ -67,13 +67,13 @@ export function bankAccountRoutes(app: FastifyInstance, ctx: AppContext): void {
         },
       );
       reply.header('Cache-Control', 'no-store');
-      if (typed.kind === 'valid') return verifyTypedAccount(ctx, step, typed, check);
+      if (typed.kind === 'valid') return verifyTypedAccount(ctx, request.journey, typed, check);
       const account = shown;
       if (!account) throw new ApiError('bankVerificationFailed');
       const matches = account.nameScore >= HOLDER_NAME_THRESHOLD;
       const passed = matches && account.modulusValid;
       const profile = await ctx.profiles.get(step.accountId);
-      const result = await recordCheck(ctx, step, {
+      const result = await recordCheck(ctx, request.journey, {
         check,
         outcome: passed ? 'passed' : 'failed',
         scores: {

@@ -8,11 +8,9 @@ import {
 import { checkProvider } from '../checks/checkProviders.js';
 import { recordCheck } from '../checks/checkStep.js';
 import { HOLDER_NAME_THRESHOLD, holderNameScore } from '../openBanking/holderName.js';
-import type { stepContext } from '../session/stepContext.js';
+import type { Journey } from '../../journey/journey.js';
 import type { UkAccount } from '../openBanking/ukAccount.js';
 import type { BankCheck } from './checkName.js';
-
-type StepContext = Awaited<ReturnType<typeof stepContext>>;
 
 /** The spec's mismatch text speaks of a bank login; this is its wording for a typed account. */
 const TYPED_MISMATCH =
@@ -27,10 +25,11 @@ const TYPED_MISMATCH =
  */
 export async function verifyTypedAccount(
   ctx: AppContext,
-  step: StepContext,
+  journey: Journey,
   typed: { account: UkAccount; typed: boolean },
   check: BankCheck,
 ): Promise<CheckResult> {
+  const step = journey.step;
   const provider = checkProvider(ctx.accountVerification);
   const profile = await ctx.profiles.get(step.accountId);
   const name = {
@@ -65,7 +64,7 @@ export async function verifyTypedAccount(
     nameScore,
     modulusValid: true,
   });
-  const answer = await recordCheck(ctx, step, {
+  const answer = await recordCheck(ctx, journey, {
     check,
     outcome: passed ? 'passed' : 'failed',
     // Typed, not seen through a bank login: weaker strength, and nothing about activity.

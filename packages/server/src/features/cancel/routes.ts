@@ -2,8 +2,8 @@ import { cancelSchema, requestQuerySchema } from '@verity/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
+import { publicCall } from '../../journey/access.js';
 import { ApiError } from '../../http/apiError.js';
-import { readSession } from '../session/providerSession.js';
 
 /**
  * POST /api/cancel: the user stops the sign-in request. It ends with access_denied and a
@@ -12,29 +12,29 @@ import { readSession } from '../session/providerSession.js';
  * error_description, state and iss. Nobody need be signed in to cancel.
  */
 export function cancelRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .post(
-      '/api/cancel',
-      { schema: { querystring: requestQuerySchema, response: { 200: cancelSchema } } },
-      async (request, reply) => {
-        const { requestId } = request.query;
-        const interaction = requestId
-          ? await ctx.interactions.load(request, requestId)
-          : await ctx.interactions.currentRequest(request);
-        if (!interaction) throw new ApiError('request_not_found');
-        const session = await readSession(ctx, request, reply);
-        const clientId = String(interaction.params.client_id);
-        const redirect_Uri = await ctx.interactions.finish(interaction, {
-          error: 'access_denied',
-          error_description: 'The user cancelled the request before completing it.',
-        });
-        await ctx.assuranceChoices.clear(interaction.uid);
-        if (session.accountId)
-          await ctx.audit.record(session.accountId, 'request_cancelled', clientId);
-        reply.header('Cache-Control', 'no-store');
-        const state = interaction.params.state;
-        return { redirect_Uri, state: typeof state === 'string' ? state : null };
-      },
-    );
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/api/cancel',
+    {
+      // Nobody need be signed in to cancel; the request must be this browser's.
+      config: { access: publicCall },
+      schema: { querystring: requestQuerySchema, response: { 200: cancelSchema } },
+    },
+    async (request, reply) => {
+      const current = await request.journey.signInRequest();
+      if (!current) throw new ApiError('request_not_found');
+      const { interaction } = current;
+      const session = await request.journey.session();
+      const clientId = String(interaction.params.client_id);
+      const redirect_Uri = await ctx.interactions.finish(interaction, {
+        error: 'access_denied',
+        error_description: 'The user cancelled the request before completing it.',
+      });
+      await ctx.assuranceChoices.clear(interaction.uid);
+      if (session.accountId)
+        await ctx.audit.record(session.accountId, 'request_cancelled', clientId);
+      reply.header('Cache-Control', 'no-store');
+      const state = interaction.params.state;
+      return { redirect_Uri, state: typeof state === 'string' ? state : null };
+    },
+  );
 }

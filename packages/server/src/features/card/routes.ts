@@ -10,9 +10,10 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
+import { step } from '../../journey/access.js';
 import { ApiError } from '../../http/apiError.js';
 import { CardProviderError, type CardRange } from '../../providers/cards/cardProvider.js';
-import { checkGuards, recordCheck } from '../checks/checkStep.js';
+import { checkAllowed, recordCheck } from '../checks/checkStep.js';
 import { checkProvider } from '../checks/checkProviders.js';
 
 /**
@@ -24,6 +25,7 @@ export function cardRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.withTypeProvider<ZodTypeProvider>().post(
     '/api/verifycard',
     {
+      config: { access: step('check') },
       schema: {
         querystring: requestQuerySchema,
         body: cardRequestSchema,
@@ -33,10 +35,9 @@ export function cardRoutes(app: FastifyInstance, ctx: AppContext): void {
     async (request, reply) => {
       const number = cardDigits(request.body.number);
       let range: CardRange | null = null;
-      const step = await checkGuards(
+      await checkAllowed(
         ctx,
         request,
-        reply,
         async () => {
           range = await withProvider(() => checkProvider(ctx.cards).lookupRange(number));
           if (!range)
@@ -58,7 +59,7 @@ export function cardRoutes(app: FastifyInstance, ctx: AppContext): void {
       );
       const verified = result.outcome === 'matched';
       reply.header('Cache-Control', 'no-store');
-      return recordCheck(ctx, step, {
+      return recordCheck(ctx, request.journey, {
         check,
         outcome: verified ? 'passed' : 'failed',
         scores: result.scores,

@@ -1,15 +1,12 @@
 import { namesOfCheck, type CheckName, type CheckResult } from '@verity/contracts';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { ApiError } from '../../http/apiError.js';
 import { clientIp, enforceLimit } from '../../http/rateLimit.js';
 import { assuranceState } from '../assurance/assuranceState.js';
 import { checkOffered } from './checkProviders.js';
 import type { Evidence, NewEvidence } from '../evidence/evidenceStore.js';
-import { outstandingRequirements } from '../requests/requirements.js';
-import { stepContext } from '../session/stepContext.js';
-
-type StepContext = Awaited<ReturnType<typeof stepContext>>;
+import type { Journey, StepView } from '../../journey/journey.js';
 
 /** Attempts at one check per user and day, and at any check per address and hour. */
 export const checkLimits = {
@@ -25,18 +22,18 @@ export const checkLimits = {
 const namesOf = namesOfCheck; // the twins are in the check registry (contracts)
 
 /**
- * The guards every identity check starts with: a signed-in user (and the request the page
- * names, if any); every field valid (400 with each field's message); the check not already
- * passed and not failed lately; and the attempt limits, counted before the provider is asked.
+ * What every identity check asks before the provider (the journey already checked who may
+ * call, in which order): the check offered here; every field valid (400 with each field's
+ * message); the check not already passed and not failed lately; and the attempt limits,
+ * counted before the provider is asked.
  */
-export async function checkGuards(
+export async function checkAllowed(
   ctx: AppContext,
   request: FastifyRequest,
-  reply: FastifyReply,
-  check: CheckName | ((step: StepContext) => Promise<CheckName>),
+  check: CheckName | ((step: StepView) => Promise<CheckName>),
   fieldErrors: () => Record<string, string>,
-): Promise<StepContext> {
-  const step = await stepContext(ctx, request, reply);
+): Promise<StepView> {
+  const step = request.journey.step;
   // Fail closed before anything is looked at when this deployment has no provider for it.
   if (typeof check === 'string' && !checkOffered(ctx, check))
     throw new ApiError('check_not_offered');
@@ -70,9 +67,10 @@ export async function checkGuards(
  */
 export async function recordCheck(
   ctx: AppContext,
-  step: StepContext,
+  journey: Journey,
   evidence: NewEvidence,
 ): Promise<CheckResult> {
+  const step = journey.step;
   const recorded: Evidence = await ctx.evidence.record(step.accountId, evidence);
   const passed = recorded.outcome === 'passed';
   await ctx.audit.record(
@@ -95,15 +93,10 @@ export async function recordCheck(
     assuranceChoice,
     interaction.exp - Math.floor(Date.now() / 1000),
   );
-  const login = await ctx.interactions.currentLogin(
-    interaction,
-    step.session,
-    client.policy.sessionLifetime,
-  );
   return {
     check: evidence.check,
     verified: passed,
-    userRequirements: await outstandingRequirements(ctx, interaction, login),
+    userRequirements: await journey.outstanding(),
     assuranceChoice,
   };
 }

@@ -5,7 +5,7 @@ import {
   stepDoneSchema,
   type AddressValue,
 } from '@verity/contracts';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { ApiError } from '../../http/apiError.js';
@@ -15,21 +15,20 @@ import {
   requestedClaims,
   standardFields,
 } from '../profile/requestedClaims.js';
-import { outstandingRequirements } from '../requests/requirements.js';
 import {
   documentDetailsSummary,
   documentDetailsTitle,
   verifiedIdentitySummary,
   verifiedIdentityTitle,
 } from '../evidence/verifiedSummary.js';
-import { stepContext } from '../session/stepContext.js';
+import { step } from '../../journey/access.js';
 import { verifyConsentSignature } from '../pin/consentSignature.js';
 
-async function consentContext(ctx: AppContext, request: FastifyRequest, reply: FastifyReply) {
-  const { session, accountId, interaction, client } = await stepContext(ctx, request, reply);
+/** Consent is a step of a request only: the request, its client and what it asks for. */
+function consentContext(request: FastifyRequest) {
+  const { accountId, interaction, client } = request.journey.step;
   if (!interaction || !client) throw new ApiError('request_not_found');
   return {
-    session,
     interaction,
     client,
     accountId,
@@ -63,13 +62,12 @@ export function consentRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   typed.get(
     '/api/consent',
-    { schema: { querystring: requestQuerySchema, response: { 200: consentInfoSchema } } },
+    {
+      config: { access: step('consent') },
+      schema: { querystring: requestQuerySchema, response: { 200: consentInfoSchema } },
+    },
     async (request, reply) => {
-      const { client, accountId, claims, interaction, documentDetails } = await consentContext(
-        ctx,
-        request,
-        reply,
-      );
+      const { client, accountId, claims, interaction, documentDetails } = consentContext(request);
       const profile = await ctx.profiles.get(accountId);
       const user = await ctx.users.findById(accountId);
       const verified = claims.includes('verified_claims')
@@ -122,14 +120,15 @@ export function consentRoutes(app: FastifyInstance, ctx: AppContext): void {
   typed.post(
     '/api/consent',
     {
+      config: { access: step('consent') },
       schema: {
         querystring: requestQuerySchema,
         body: consentDecisionSchema,
         response: { 200: stepDoneSchema },
       },
     },
-    async (request, reply) => {
-      const { interaction, client, accountId, session } = await consentContext(ctx, request, reply);
+    async (request) => {
+      const { interaction, client, accountId } = consentContext(request);
       if (!request.body.Approved) {
         const redirect_Uri = await ctx.interactions.finish(interaction, {
           error: 'access_denied',
@@ -150,13 +149,8 @@ export function consentRoutes(app: FastifyInstance, ctx: AppContext): void {
           )
         : undefined;
       await ctx.consents.give(accountId, client.clientId, claims, signed);
-      const login = await ctx.interactions.currentLogin(
-        interaction,
-        session,
-        client.policy.sessionLifetime,
-      );
       return {
-        userRequirements: await outstandingRequirements(ctx, interaction, login),
+        userRequirements: await request.journey.outstanding(),
         redirect_Uri: null,
       };
     },

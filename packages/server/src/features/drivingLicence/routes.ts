@@ -11,9 +11,10 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
+import { step } from '../../journey/access.js';
 import { ApiError } from '../../http/apiError.js';
 import { DocumentProviderError } from '../../providers/documents/documentProvider.js';
-import { checkGuards, recordCheck } from '../checks/checkStep.js';
+import { checkAllowed, recordCheck } from '../checks/checkStep.js';
 import { checkProvider } from '../checks/checkProviders.js';
 
 const licenceIssuer = { name: 'Driver and Vehicle Licensing Agency', country: 'GB' };
@@ -23,6 +24,7 @@ export function drivingLicenceRoutes(app: FastifyInstance, ctx: AppContext): voi
   app.withTypeProvider<ZodTypeProvider>().post(
     '/api/verifydrivinglicence',
     {
+      config: { access: step('check') },
       schema: {
         querystring: requestQuerySchema,
         body: licenceRequestSchema,
@@ -30,7 +32,7 @@ export function drivingLicenceRoutes(app: FastifyInstance, ctx: AppContext): voi
       },
     },
     async (request, reply) => {
-      const step = await checkGuards(ctx, request, reply, 'DrivingLicence', () =>
+      await checkAllowed(ctx, request, 'DrivingLicence', () =>
         licenceFormErrors(request.body, isoToday()),
       );
       const form = request.body;
@@ -52,7 +54,7 @@ export function drivingLicenceRoutes(app: FastifyInstance, ctx: AppContext): voi
       }
       const verified = result.outcome === 'matched';
       reply.header('Cache-Control', 'no-store');
-      return recordCheck(ctx, step, {
+      return recordCheck(ctx, request.journey, {
         check: 'DrivingLicence',
         outcome: verified ? 'passed' : 'failed',
         scores: result.scores,

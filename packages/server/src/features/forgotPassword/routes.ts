@@ -10,6 +10,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
+import { handoff, publicCall } from '../../journey/access.js';
 import { ApiError } from '../../http/apiError.js';
 import { takeCodeGuess } from '../../http/codeGuessBudget.js';
 import type { Taken } from '../../kv/slidingWindow.js';
@@ -38,7 +39,10 @@ export function forgotPasswordRoutes(app: FastifyInstance, ctx: AppContext): voi
 
   typed.post(
     '/api/forgotpassword',
-    { schema: { body: forgotPasswordRequestSchema, response: { 200: codeSentSchema } } },
+    {
+      config: { access: publicCall },
+      schema: { body: forgotPasswordRequestSchema, response: { 200: codeSentSchema } },
+    },
     async (request, reply) => {
       const { Email } = request.body;
       await enforceLimit(ctx, perAddress, clientIp(request));
@@ -53,6 +57,7 @@ export function forgotPasswordRoutes(app: FastifyInstance, ctx: AppContext): voi
   typed.post(
     '/api/forgotpassword/verifycode',
     {
+      config: { access: handoff('emailCode') },
       schema: {
         body: forgotPasswordVerifyRequestSchema,
         response: { 200: forgotPasswordVerifyResponseSchema },
@@ -79,7 +84,10 @@ export function forgotPasswordRoutes(app: FastifyInstance, ctx: AppContext): voi
 
   typed.post(
     '/api/forgotpassword/reset',
-    { schema: { body: resetPasswordRequestSchema, response: { 200: okSchema } } },
+    {
+      config: { access: handoff('emailCode') },
+      schema: { body: resetPasswordRequestSchema, response: { 200: okSchema } },
+    },
     async (request) => {
       const { Email, ResetToken, Password } = request.body;
       await enforceLimit(ctx, perAddress, clientIp(request));

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { isReachable } from '../../db/database.js';
 import type { AppContext } from '../../context.js';
+import { publicCall } from '../../journey/access.js';
 
 /** How long /readyz waits for the database and Redis: an outage is reported within a second. */
 const READY_TIMEOUT_MS = 700;
@@ -21,12 +22,20 @@ export function healthRoutes(app: FastifyInstance, ctx: AppContext): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   typed.get(
     '/healthz',
-    { schema: { response: { 200: healthSchema } }, logLevel: 'warn' },
+    {
+      config: { access: publicCall },
+      schema: { response: { 200: healthSchema } },
+      logLevel: 'warn',
+    },
     async () => ({ status: 'ok' as const }),
   );
   typed.get(
     '/readyz',
-    { schema: { response: { 200: healthSchema, 503: healthSchema } }, logLevel: 'warn' },
+    {
+      config: { access: publicCall },
+      schema: { response: { 200: healthSchema, 503: healthSchema } },
+      logLevel: 'warn',
+    },
     async (_request, reply) => {
       const [databaseReady, kvReady] = await Promise.all([
         withinReadyTimeout(isReachable(ctx.database.db)),

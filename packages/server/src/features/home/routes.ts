@@ -2,8 +2,8 @@ import { homeSchema } from '@verity/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
+import { account } from '../../journey/access.js';
 import type { AuditEventType } from '../audit/auditLog.js';
-import { signedInUser } from '../account/signedInUser.js';
 import { checkOffered, providerChecks } from '../checks/checkProviders.js';
 import { verificationsOf } from './verifications.js';
 
@@ -52,18 +52,22 @@ const RECENT = 10;
 export function homeRoutes(app: FastifyInstance, ctx: AppContext): void {
   app
     .withTypeProvider<ZodTypeProvider>()
-    .get('/api/home', { schema: { response: { 200: homeSchema } } }, async (request, reply) => {
-      const user = await signedInUser(ctx, request, reply);
-      const events = await ctx.audit.forUser(user.id, RECENT);
-      reply.header('Cache-Control', 'no-store');
-      const unavailableChecks = providerChecks.filter((check) => !checkOffered(ctx, check));
-      return {
-        auditEvents: events.map((event) => ({
-          title: titles[event.type],
-          created: new Date(event.createdAt).toISOString(),
-        })),
-        verification: await verificationsOf(ctx, user.id),
-        ...(unavailableChecks.length > 0 ? { unavailableChecks } : {}),
-      };
-    });
+    .get(
+      '/api/home',
+      { config: { access: account('full') }, schema: { response: { 200: homeSchema } } },
+      async (request, reply) => {
+        const { user } = request.journey.who;
+        const events = await ctx.audit.forUser(user.id, RECENT);
+        reply.header('Cache-Control', 'no-store');
+        const unavailableChecks = providerChecks.filter((check) => !checkOffered(ctx, check));
+        return {
+          auditEvents: events.map((event) => ({
+            title: titles[event.type],
+            created: new Date(event.createdAt).toISOString(),
+          })),
+          verification: await verificationsOf(ctx, user.id),
+          ...(unavailableChecks.length > 0 ? { unavailableChecks } : {}),
+        };
+      },
+    );
 }

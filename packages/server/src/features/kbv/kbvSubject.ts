@@ -2,10 +2,8 @@ import { normaliseName } from '@verity/contracts';
 import type { AppContext } from '../../context.js';
 import type { KbvLevel, KbvPerson } from '../../providers/kbv/creditReference.js';
 import { assuranceState } from '../assurance/assuranceState.js';
+import type { StepView } from '../../journey/journey.js';
 import { verifiedPerson } from '../evidence/verifiedPerson.js';
-import type { stepContext } from '../session/stepContext.js';
-
-type StepContext = Awaited<ReturnType<typeof stepContext>>;
 
 /**
  * Whom the questions are about: the identity a document check verified (while it still counts),
@@ -25,7 +23,7 @@ export async function kbvPerson(ctx: AppContext, userId: string): Promise<KbvPer
  * The level to ask: the one the stored choice (or else the request's options) needs and the
  * user has not passed; without a request, KBVL1 then KBVL2. Null when nothing is left to ask.
  */
-export async function kbvLevel(ctx: AppContext, step: StepContext): Promise<KbvLevel | null> {
+export async function kbvLevel(ctx: AppContext, step: StepView): Promise<KbvLevel | null> {
   const { passed } = await ctx.evidence.standing(step.accountId);
   const open = (level: KbvLevel) => !passed.has(level === 1 ? 'KBVL1' : 'KBVL2');
   if (step.interaction && step.client) {

@@ -15,9 +15,8 @@ import {
   type KbvLevel,
   type KbvQuestion,
 } from '../../providers/kbv/creditReference.js';
-import { checkGuards, recordCheck } from '../checks/checkStep.js';
-import { outstandingRequirements } from '../requests/requirements.js';
-import { stepContext } from '../session/stepContext.js';
+import { step as stepAccess } from '../../journey/access.js';
+import { checkAllowed, recordCheck } from '../checks/checkStep.js';
 import { kbvLevel, kbvPerson } from './kbvSubject.js';
 import { checkOffered, checkProvider } from '../checks/checkProviders.js';
 
@@ -51,26 +50,20 @@ export function kbvRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   typed.get(
     '/api/kbv',
-    { schema: { querystring: requestQuerySchema, response: { 200: kbvQuestionsSchema } } },
+    {
+      config: { access: stepAccess('check') },
+      schema: { querystring: requestQuerySchema, response: { 200: kbvQuestionsSchema } },
+    },
     async (request, reply) => {
-      const step = await stepContext(ctx, request, reply);
+      const step = request.journey.step;
       reply.header('Cache-Control', 'no-store');
       const level = await kbvLevel(ctx, step);
       if (level === null) {
-        const login =
-          step.interaction &&
-          (await ctx.interactions.currentLogin(
-            step.interaction,
-            step.session,
-            step.client?.policy.sessionLifetime,
-          ));
         return {
           challengeId: null,
           check: null,
           questions: [],
-          userRequirements: step.interaction
-            ? await outstandingRequirements(ctx, step.interaction, login ?? null)
-            : [],
+          userRequirements: await request.journey.outstanding(),
           assuranceChoice: step.interaction
             ? await ctx.assuranceChoices.get(step.interaction.uid)
             : [],
@@ -93,7 +86,7 @@ export function kbvRoutes(app: FastifyInstance, ctx: AppContext): void {
           checkProvider(ctx.creditReference).startChallenge(person, level),
         );
         if (started.outcome === 'insufficient') {
-          await recordCheck(ctx, step, {
+          await recordCheck(ctx, request.journey, {
             check,
             outcome: 'failed',
             scores: { strength: 0, validity: 0, activity: 0, fraud: 0, verification: 0 },
@@ -123,6 +116,7 @@ export function kbvRoutes(app: FastifyInstance, ctx: AppContext): void {
   typed.post(
     '/api/kbv',
     {
+      config: { access: stepAccess('check') },
       schema: {
         querystring: requestQuerySchema,
         body: kbvAnswersRequestSchema,
@@ -130,12 +124,12 @@ export function kbvRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
     },
     async (request, reply) => {
-      const { accountId } = await stepContext(ctx, request, reply);
+      const { accountId } = request.journey.step;
       const challenge = await ctx.kbvChallenges.current(accountId);
       if (!challenge) throw new ApiError('kbvNoExistingChallenge');
       if (challenge.id !== request.body.challengeId) throw new ApiError('kbvChallengeMismatch');
       const check = checkOf(challenge.level);
-      const step = await checkGuards(ctx, request, reply, check, () => {
+      await checkAllowed(ctx, request, check, () => {
         const problems: Record<string, string> = {};
         const { answers } = request.body;
         for (const question of challenge.questions) {
@@ -165,7 +159,7 @@ export function kbvRoutes(app: FastifyInstance, ctx: AppContext): void {
       // Level 2 answers more and harder questions: it meets level 1 too.
       if (mark.passed && challenge.level === 2)
         await ctx.evidence.record(accountId, { ...evidence, check: 'KBVL1' });
-      const result = await recordCheck(ctx, step, { ...evidence, check });
+      const result = await recordCheck(ctx, request.journey, { ...evidence, check });
       if (!mark.passed) throw new ApiError('kbvChallengeFailed');
       return result;
     },

@@ -2,6 +2,7 @@ import { emailLoginRequestSchema, loginResponseSchema } from '@verity/contracts'
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
+import { publicCall } from '../../journey/access.js';
 import { ApiError } from '../../http/apiError.js';
 import { throttledPasswordCheck } from '../accounts/passwordThrottle.js';
 import { sendCodeEmail } from '../accounts/sendCode.js';
@@ -13,7 +14,10 @@ export function loginRoutes(app: FastifyInstance, ctx: AppContext): void {
     .withTypeProvider<ZodTypeProvider>()
     .post(
       '/api/login/email',
-      { schema: { body: emailLoginRequestSchema, response: { 200: loginResponseSchema } } },
+      {
+        config: { access: publicCall },
+        schema: { body: emailLoginRequestSchema, response: { 200: loginResponseSchema } },
+      },
       async (request, reply) => {
         const { Email, Password, RequestId, RememberMe } = request.body;
         const user = await ctx.users.findByEmail(Email);

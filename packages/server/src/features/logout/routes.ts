@@ -2,7 +2,8 @@ import { logoutStatusRequestSchema, logoutStatusResponseSchema, okSchema } from 
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
-import { endSession, readSession } from '../session/providerSession.js';
+import { publicCall } from '../../journey/access.js';
+import { endSession } from '../session/providerSession.js';
 
 /**
  * POST /api/logoutstatus and /api/logoutconfirm: signing out from Verity's own pages. A
@@ -14,11 +15,14 @@ export function logoutRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   typed.post(
     '/api/logoutstatus',
-    { schema: { body: logoutStatusRequestSchema, response: { 200: logoutStatusResponseSchema } } },
-    async (request, reply) => {
+    {
+      config: { access: publicCall },
+      schema: { body: logoutStatusRequestSchema, response: { 200: logoutStatusResponseSchema } },
+    },
+    async (request) => {
       const wanted = request.body?.post_logout_redirect_uri;
       if (!wanted) return { postLogoutUrl: null };
-      const session = (await readSession(ctx, request, reply)) as {
+      const session = (await request.journey.session()) as {
         authorizations?: Record<string, unknown>;
       };
       for (const clientId of Object.keys(session.authorizations ?? {})) {
@@ -32,7 +36,7 @@ export function logoutRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   typed.post(
     '/api/logoutconfirm',
-    { schema: { response: { 200: okSchema } } },
+    { config: { access: publicCall }, schema: { response: { 200: okSchema } } },
     async (request, reply) => {
       const accountId = await endSession(ctx, request, reply);
       if (accountId) await ctx.audit.record(accountId, 'logout');

@@ -9,12 +9,13 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
+import { step } from '../../journey/access.js';
 import { ApiError } from '../../http/apiError.js';
 import {
   MobileOperatorUnavailable,
   type MobileContractResult,
 } from '../../providers/mobile/mobileOperator.js';
-import { checkGuards, recordCheck } from '../checks/checkStep.js';
+import { checkAllowed, recordCheck } from '../checks/checkStep.js';
 import { kbvPerson } from '../kbv/kbvSubject.js';
 import { checkProvider } from '../checks/checkProviders.js';
 
@@ -34,6 +35,7 @@ export function mobileContractRoutes(app: FastifyInstance, ctx: AppContext): voi
   app.withTypeProvider<ZodTypeProvider>().post(
     '/api/verifymobilecontract',
     {
+      config: { access: step('check') },
       schema: {
         querystring: requestQuerySchema,
         body: mobileContractRequestSchema,
@@ -41,15 +43,10 @@ export function mobileContractRoutes(app: FastifyInstance, ctx: AppContext): voi
       },
     },
     async (request, reply) => {
-      const step = await checkGuards(
-        ctx,
-        request,
-        reply,
-        'MobileContract',
-        (): Record<string, string> =>
-          isUkMobile(request.body.mobileNumber)
-            ? {}
-            : { mobileNumber: 'Please enter a UK mobile number: 07 followed by 9 digits' },
+      const step = await checkAllowed(ctx, request, 'MobileContract', (): Record<string, string> =>
+        isUkMobile(request.body.mobileNumber)
+          ? {}
+          : { mobileNumber: 'Please enter a UK mobile number: 07 followed by 9 digits' },
       );
       const person = await kbvPerson(ctx, step.accountId);
       if (!person)
@@ -69,7 +66,7 @@ export function mobileContractRoutes(app: FastifyInstance, ctx: AppContext): voi
         throw error;
       }
       reply.header('Cache-Control', 'no-store');
-      const answer = await recordCheck(ctx, step, {
+      const answer = await recordCheck(ctx, request.journey, {
         check: 'MobileContract',
         outcome: result.outcome === 'matched' ? 'passed' : 'failed',
         scores: result.scores,

@@ -5,7 +5,7 @@ import type { AppContext } from '../../context.js';
 import { ApiError } from '../../http/apiError.js';
 import { BankProviderError, type BankData } from '../../providers/bank/accountDataProvider.js';
 import { recordCheck } from '../checks/checkStep.js';
-import { readSession } from '../session/providerSession.js';
+import { step } from '../../journey/access.js';
 import { nowSeconds, signInBrowser } from '../session/signIn.js';
 import type { ObAttempt } from './attemptStore.js';
 import { chooseAccount } from './chooseAccount.js';
@@ -65,7 +65,7 @@ export async function bankCallback(
   };
 
   return attempt.userId
-    ? checkOwnership(ctx, request, reply, attempt, shown)
+    ? checkOwnership(ctx, request, attempt, shown)
     : bankLogin(ctx, request, reply, attempt, shown);
 }
 
@@ -80,19 +80,15 @@ interface ShownAccount {
 async function checkOwnership(
   ctx: AppContext,
   request: FastifyRequest,
-  reply: FastifyReply,
   attempt: ObAttempt,
   { account, holderName, joint }: ShownAccount,
 ) {
-  const session = await readSession(ctx, request, reply);
+  // Checking an account's owner is the `check` step: as strong and in order as any check.
+  await request.journey.enforce(step('check'));
+  const { user } = request.journey.who;
   // The user who went to the bank must still be the one signed in here.
-  if (session.accountId !== attempt.userId) throw new ApiError('not_signed_in');
+  if (user.id !== attempt.userId) throw new ApiError('not_signed_in');
   const userId = attempt.userId;
-  const user = await ctx.users.findById(userId);
-  if (!user) throw new ApiError('not_signed_in');
-  const interaction = attempt.requestId
-    ? await ctx.interactions.load(request, attempt.requestId).catch(() => null)
-    : null;
 
   const profile = await ctx.profiles.get(userId);
   let givenNames = typeof profile.given_name === 'string' ? profile.given_name : '';
@@ -116,12 +112,8 @@ async function checkOwnership(
     nameScore: name.score,
     modulusValid,
   });
-  const client = interaction
-    ? await ctx.clients.find(String(interaction.params.client_id))
-    : undefined;
-  const step = { session, accountId: userId, interaction, client };
   const passed = name.matches && modulusValid;
-  const result = await recordCheck(ctx, step, {
+  const result = await recordCheck(ctx, request.journey, {
     check: 'OB',
     outcome: passed ? 'passed' : 'failed',
     scores: obScores(passed, name.score),

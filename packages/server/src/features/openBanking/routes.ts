@@ -11,10 +11,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import { handoff, publicCall, step } from '../../journey/access.js';
 import { ApiError } from '../../http/apiError.js';
 import { clientIp, enforceLimit } from '../../http/rateLimit.js';
 import type { AccountDataProvider } from '../../providers/bank/accountDataProvider.js';
-import { readSession } from '../session/providerSession.js';
 import { bankCallback } from './callback.js';
 
 /** Trips to a bank cost the provider money and create records: limited per address and browser. */
@@ -47,7 +47,10 @@ export function openBankingRoutes(app: FastifyInstance, ctx: AppContext): void {
     return provider;
   };
 
-  /** Guards, then one action: a new attempt record and the bank's address. */
+  /**
+   * Guards, then one action: a new attempt record and the bank's address. Public, as a bank
+   * login; for a signed-in user it is the open banking check, and enforced as that step.
+   */
   const start = async (
     request: FastifyRequest,
     reply: FastifyReply,
@@ -56,12 +59,11 @@ export function openBankingRoutes(app: FastifyInstance, ctx: AppContext): void {
   ) => {
     await enforceLimit(ctx, obLimits.startPerAddress, clientIp(request));
     const provider = providerNamed(input.display_name, type);
-    const interaction = input.RequestId
-      ? await ctx.interactions.load(request, input.RequestId)
-      : await ctx.interactions.currentRequest(request);
-    const session = await readSession(ctx, request, reply);
-    const userId = session.accountId ?? null;
+    const interaction = (await request.journey.signInRequest())?.interaction;
+    const userId = (await request.journey.signIn())?.accountId ?? null;
     if (userId) {
+      // Signed in, this is the open banking check: the `check` step, strength and order.
+      await request.journey.enforce(step('check'));
       // Like every identity check: not again straight after it failed.
       const { passed, unavailable } = await ctx.evidence.standing(userId);
       if (unavailable.has('OB') && !passed.has('OB'))
@@ -71,9 +73,7 @@ export function openBankingRoutes(app: FastifyInstance, ctx: AppContext): void {
         );
     } else {
       // Nobody signed in: only a bank login, and only for a client that allows it.
-      const client = interaction
-        ? await ctx.clients.find(String(interaction.params.client_id))
-        : undefined;
+      const client = (await request.journey.signInRequest())?.client;
       if (!client?.policy.allowBankLogin) throw new ApiError('not_signed_in');
     }
     const browserId = ctx.browsers.ensure(request, reply);
@@ -93,7 +93,7 @@ export function openBankingRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   typed.get(
     '/api/ob/providers',
-    { schema: { response: { 200: obProvidersResponseSchema } } },
+    { config: { access: publicCall }, schema: { response: { 200: obProvidersResponseSchema } } },
     async () => ({
       providers: ctx.bankProviders.map((provider) => ({
         display_name: provider.displayName,
@@ -105,7 +105,7 @@ export function openBankingRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   typed.get(
     '/providers/:file',
-    { schema: { params: logoParams, hide: true } },
+    { config: { access: publicCall }, schema: { params: logoParams, hide: true } },
     async (request, reply) => {
       const name = request.params.file.replace(/\.svg$/, '');
       const provider = ctx.bankProviders.find((candidate) => candidate.displayName === name);
@@ -120,21 +120,30 @@ export function openBankingRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   typed.post(
     '/api/login/ob',
-    { schema: { body: obLoginRequestSchema, response: { 200: obLoginResponseSchema } } },
+    {
+      config: { access: publicCall },
+      schema: { body: obLoginRequestSchema, response: { 200: obLoginResponseSchema } },
+    },
     async (request, reply) => start(request, reply, request.body),
   );
 
   for (const type of ['tk', 'tl'] as const) {
     typed.get(
       `/api/login/ob/${type}`,
-      { schema: { querystring: obLoginQuerySchema, response: { 200: obLoginResponseSchema } } },
+      {
+        config: { access: publicCall },
+        schema: { querystring: obLoginQuerySchema, response: { 200: obLoginResponseSchema } },
+      },
       async (request, reply) => start(request, reply, request.query, type),
     );
   }
 
   typed.post(
     '/api/login/obcallback',
-    { schema: { body: obCallbackRequestSchema, response: { 200: obCallbackResponseSchema } } },
+    {
+      config: { access: handoff('bankCallback') },
+      schema: { body: obCallbackRequestSchema, response: { 200: obCallbackResponseSchema } },
+    },
     async (request, reply) => {
       await enforceLimit(ctx, obLimits.callbackPerAddress, clientIp(request));
       reply.header('Cache-Control', 'no-store');

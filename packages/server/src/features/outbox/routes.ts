@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { escapeHtml, htmlPage } from '../../http/htmlPage.js';
+import { publicCall } from '../../journey/access.js';
 import type { OutboxStore } from './store.js';
 
 const query = z.object({ recipient: z.string().max(320).optional() });
@@ -12,7 +13,7 @@ export function outboxRoutes(app: FastifyInstance, outbox: OutboxStore): void {
 
   typed.get(
     '/dev/outbox.json',
-    { schema: { querystring: query, hide: true } },
+    { config: { access: publicCall }, schema: { querystring: query, hide: true } },
     async (request) => ({
       messages: await outbox.list({ recipient: request.query.recipient }),
     }),
@@ -20,7 +21,7 @@ export function outboxRoutes(app: FastifyInstance, outbox: OutboxStore): void {
 
   typed.get(
     '/dev/outbox',
-    { schema: { querystring: query, hide: true } },
+    { config: { access: publicCall }, schema: { querystring: query, hide: true } },
     async (request, reply) => {
       const messages = await outbox.list({ recipient: request.query.recipient });
       const rows = messages

@@ -9,9 +9,10 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
+import { step } from '../../journey/access.js';
 import { ApiError } from '../../http/apiError.js';
 import { DocumentProviderError } from '../../providers/documents/documentProvider.js';
-import { checkGuards, recordCheck } from '../checks/checkStep.js';
+import { checkAllowed, recordCheck } from '../checks/checkStep.js';
 import { checkProvider } from '../checks/checkProviders.js';
 
 /** The issuer named in passport evidence. */
@@ -22,6 +23,7 @@ export function passportRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.withTypeProvider<ZodTypeProvider>().post(
     '/api/verifypassport',
     {
+      config: { access: step('check') },
       schema: {
         querystring: requestQuerySchema,
         body: passportRequestSchema,
@@ -29,7 +31,7 @@ export function passportRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
     },
     async (request, reply) => {
-      const step = await checkGuards(ctx, request, reply, 'Passport', () =>
+      await checkAllowed(ctx, request, 'Passport', () =>
         passportFormErrors(request.body, isoToday()),
       );
       const details = {
@@ -48,7 +50,7 @@ export function passportRoutes(app: FastifyInstance, ctx: AppContext): void {
       }
       const verified = result.outcome === 'matched';
       reply.header('Cache-Control', 'no-store');
-      return recordCheck(ctx, step, {
+      return recordCheck(ctx, request.journey, {
         check: 'Passport',
         outcome: verified ? 'passed' : 'failed',
         scores: result.scores,

@@ -24,10 +24,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import QRCode from 'qrcode';
 import type { AppContext } from '../../context.js';
+import { account, handoff, publicCall, step } from '../../journey/access.js';
 import { ApiError } from '../../http/apiError.js';
 import { clientIp, enforceLimit } from '../../http/rateLimit.js';
-import { currentUser } from '../session/currentUser.js';
-import { readSession } from '../session/providerSession.js';
 import { nowSeconds } from '../session/signIn.js';
 import { ACCESS_TTL_MS, type AccessSession } from './accessSessions.js';
 import { describeUserAgent } from './deviceDescription.js';
@@ -82,6 +81,7 @@ export function crossDeviceRoutes(app: FastifyInstance, ctx: AppContext): void {
   api.post(
     `${RPS}/accessid`,
     {
+      config: { access: publicCall },
       schema: { body: pinAccessIdRequestSchema, response: { 200: pinAccessIdResponseSchema } },
     },
     async (request, reply) => {
@@ -114,6 +114,7 @@ export function crossDeviceRoutes(app: FastifyInstance, ctx: AppContext): void {
   api.post(
     `${RPS}/pushauth`,
     {
+      config: { access: publicCall },
       schema: { body: pinPushAuthRequestSchema, response: { 200: pinPushAuthResponseSchema } },
     },
     async (request, reply) => {
@@ -149,6 +150,7 @@ export function crossDeviceRoutes(app: FastifyInstance, ctx: AppContext): void {
   api.post(
     `${RPS}/access`,
     {
+      config: { access: handoff('pinDevice') },
       schema: { body: pinAccessPollRequestSchema, response: { 200: pinAccessPollResponseSchema } },
     },
     async (request, reply) => {
@@ -186,6 +188,7 @@ export function crossDeviceRoutes(app: FastifyInstance, ctx: AppContext): void {
   api.post(
     `${RPS}/access/lookup`,
     {
+      config: { access: handoff('pinDevice') },
       schema: { body: pinAccessLookupRequestSchema, response: { 200: pinAccessDetailsSchema } },
     },
     async (request) => {
@@ -207,6 +210,7 @@ export function crossDeviceRoutes(app: FastifyInstance, ctx: AppContext): void {
   api.post(
     `${RPS}/access/pending`,
     {
+      config: { access: handoff('pinDevice') },
       schema: {
         body: pinAccessPendingRequestSchema,
         response: { 200: pinAccessPendingResponseSchema },
@@ -233,6 +237,7 @@ export function crossDeviceRoutes(app: FastifyInstance, ctx: AppContext): void {
   api.post(
     `${RPS}/access/approve`,
     {
+      config: { access: handoff('pinDevice') },
       schema: {
         body: pinAccessApproveRequestSchema,
         response: { 200: pinAccessApproveResponseSchema },
@@ -259,6 +264,7 @@ export function crossDeviceRoutes(app: FastifyInstance, ctx: AppContext): void {
   api.post(
     `${RPS}/access/decline`,
     {
+      config: { access: handoff('pinDevice') },
       schema: {
         body: pinAccessDeclineRequestSchema,
         response: { 200: pinAccessDeclineResponseSchema },
@@ -276,24 +282,23 @@ export function crossDeviceRoutes(app: FastifyInstance, ctx: AppContext): void {
   api.post(
     `${PIN_BASE}/verification`,
     {
+      config: { access: account('recent') },
       schema: {
         body: pinVerificationRequestSchema,
         response: { 200: pinVerificationResponseSchema },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       await enforceLimit(ctx, pinLimits.registrationStepsPerAddress, clientIp(request));
       const clientId = await customerOf(ctx, request);
       const { userId, accessId, deviceName } = request.body;
       if (request.body.clientId !== clientId)
         throw new ApiError('validation_failed', 'clientId is not the customer id.');
-      const user = await currentUser(ctx, request, reply);
-      if (!user) throw new ApiError('not_signed_in');
-      const login = await readSession(ctx, request, reply);
+      const { user, login } = request.journey.who;
       // Only a device that has just proved its own PIN identity vouches for a new one.
       if (
         user.id !== userId ||
-        !login.amr?.includes('pin') ||
+        !login.amr.includes('pin') ||
         !login.loginTs ||
         nowSeconds() - login.loginTs > VERIFICATION_LOGIN_MAX_AGE_SECONDS
       )
@@ -315,16 +320,16 @@ export function crossDeviceRoutes(app: FastifyInstance, ctx: AppContext): void {
   api.post(
     `${PIN_BASE}/verification/confirmation`,
     {
+      config: { access: step('pinSetup') },
       schema: {
         body: pinVerificationConfirmationRequestSchema,
         response: { 200: pinVerificationConfirmationResponseSchema },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       await enforceLimit(ctx, pinLimits.registrationStepsPerAddress, clientIp(request));
       const clientId = await customerOf(ctx, request);
-      const user = await currentUser(ctx, request, reply);
-      if (!user) throw new ApiError('not_signed_in');
+      const { user } = request.journey.who;
       const session = await store.findByWebOTT(request.body.webOTT, ctx.browsers.get(request));
       if (!session || session.client_id !== clientId) throw new ApiError('pin_access_invalid');
       if (session.user_id !== user.id || !(await store.takeRegistration(session.id)))

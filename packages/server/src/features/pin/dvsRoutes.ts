@@ -3,6 +3,7 @@ import { PinProtocolError, createMpinId, decodeG2 } from '@verity/pin';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
+import { handoff } from '../../journey/access.js';
 import { ApiError } from '../../http/apiError.js';
 import { clientIp, enforceLimit } from '../../http/rateLimit.js';
 import { CUSTOMER_ID_HEADER, DVS_REG_PATH, pinLimits } from './routes.js';
@@ -19,6 +20,7 @@ export function dvsRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.withTypeProvider<ZodTypeProvider>().post(
     DVS_REG_PATH,
     {
+      config: { access: handoff('pinDevice') },
       schema: {
         body: pinDvsRegisterRequestSchema,
         response: { 200: pinDvsRegisterResponseSchema },

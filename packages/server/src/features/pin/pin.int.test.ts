@@ -178,8 +178,10 @@ describe.each(databaseTargets())('PIN scheme calls (%s)', (target) => {
     const stranger = new PinBrowser(server, clientId);
     const settings = await browser.settings();
     const body = { userId, mobile: 0, deviceName: 'x', activateCode: actToken };
-    expect((await stranger.call('PUT', settings.registerURL!, body)).status).toBe(403);
-    // The stranger's attempt consumed it: the user starts again.
+    // Nobody signed in: the journey refuses before the code is looked at, so a stranger
+    // cannot use it, nor spend it.
+    expect((await stranger.call('PUT', settings.registerURL!, body)).status).toBe(401);
+    expect((await browser.call('PUT', settings.registerURL!, body)).status).toBe(200);
     expect((await browser.call('PUT', settings.registerURL!, body)).status).toBe(403);
   });
 

@@ -31,10 +31,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import { handoff, publicCall, step } from '../../journey/access.js';
 import { ApiError } from '../../http/apiError.js';
 import { clientIp, enforceLimit } from '../../http/rateLimit.js';
-import { currentUser } from '../session/currentUser.js';
-import { readSession } from '../session/providerSession.js';
 import { nowSeconds, signInBrowser } from '../session/signIn.js';
 import { acrForAmr } from '../../oidc/authenticationStrength.js';
 import { AUTHORITY_NAMES } from './authority.js';
@@ -132,14 +131,14 @@ export function pinRoutes(app: FastifyInstance, ctx: AppContext): void {
   api.post(
     `${PIN_BASE}/register`,
     {
+      config: { access: step('pinSetup') },
       schema: {
         body: pinRegistrationStartRequestSchema,
         response: { 200: pinRegistrationStartResponseSchema },
       },
     },
-    async (request, reply) => {
-      const user = await currentUser(ctx, request, reply);
-      if (!user) throw new ApiError('not_signed_in');
+    async (request) => {
+      const { user } = request.journey.who;
       const clientId = await customerOf(ctx, request);
       const given = request.body?.actToken;
       if (given) {
@@ -165,6 +164,7 @@ export function pinRoutes(app: FastifyInstance, ctx: AppContext): void {
   api.get(
     `${RPS}/clientSettings`,
     {
+      config: { access: publicCall },
       schema: {
         querystring: z.object({ cid: z.string().max(255).optional() }),
         response: { 200: pinClientSettingsSchema },
@@ -189,20 +189,23 @@ export function pinRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   api.put(
     `${RPS}/user`,
-    { schema: { body: pinRegisterRequestSchema, response: { 200: pinRegisterResponseSchema } } },
-    async (request, reply) => {
+    {
+      config: { access: step('pinSetup') },
+      schema: { body: pinRegisterRequestSchema, response: { 200: pinRegisterResponseSchema } },
+    },
+    async (request) => {
       await enforceLimit(ctx, pinLimits.registrationStepsPerAddress, clientIp(request));
       const clientId = await customerOf(ctx, request);
-      const user = await currentUser(ctx, request, reply);
+      const { user } = request.journey.who;
       const registration = await ctx.pins.takeRegistration(request.body.activateCode);
       // The session enrolling the PIN: the identity's logins are worth no more than it.
-      const { amr } = await readSession(ctx, request, reply);
+      const { amr } = request.journey.who.login;
       if (registration.status === 'expired') throw new ApiError('pin_registration_expired');
       if (
         registration.status === 'missing' ||
         registration.clientId !== clientId ||
         registration.userId !== request.body.userId ||
-        registration.userId !== user?.id
+        registration.userId !== user.id
       )
         throw new ApiError('pin_activation_invalid');
       const mobile = request.body.mobile === 1 || request.body.mobile === true ? 1 : 0;
@@ -222,6 +225,7 @@ export function pinRoutes(app: FastifyInstance, ctx: AppContext): void {
     // A wildcard, not a parameter: an mpin_id is longer than Fastify's 100-character limit.
     `${RPS}/signature/*`,
     {
+      config: { access: handoff('pinDevice') },
       schema: {
         params: z.object({ '*': mpinIdSchema }),
         querystring: pinSignatureQuerySchema,
@@ -261,6 +265,7 @@ export function pinRoutes(app: FastifyInstance, ctx: AppContext): void {
   api.get(
     DTA2_URL,
     {
+      config: { access: handoff('pinDevice') },
       schema: {
         querystring: pinClientSecretQuerySchema,
         response: { 200: pinClientSecretResponseSchema },
@@ -306,7 +311,10 @@ export function pinRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   api.post(
     `${RPS}/pass1`,
-    { schema: { body: pinPass1RequestSchema, response: { 200: pinPass1ResponseSchema } } },
+    {
+      config: { access: publicCall },
+      schema: { body: pinPass1RequestSchema, response: { 200: pinPass1ResponseSchema } },
+    },
     async (request) => {
       await enforceLimit(ctx, pinLimits.loginsPerAddress, clientIp(request));
       const clientId = await customerOf(ctx, request);
@@ -322,7 +330,10 @@ export function pinRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   api.post(
     `${RPS}/pass2`,
-    { schema: { body: pinPass2RequestSchema, response: { 200: pinPass2ResponseSchema } } },
+    {
+      config: { access: publicCall },
+      schema: { body: pinPass2RequestSchema, response: { 200: pinPass2ResponseSchema } },
+    },
     async (request, reply) => {
       await enforceLimit(ctx, pinLimits.loginsPerAddress, clientIp(request));
       const clientId = await customerOf(ctx, request);
@@ -358,6 +369,7 @@ export function pinRoutes(app: FastifyInstance, ctx: AppContext): void {
   api.post(
     `${RPS}/authenticate`,
     {
+      config: { access: publicCall },
       schema: {
         body: pinAuthenticateRequestSchema,
         response: { 200: pinAuthenticateResponseSchema },

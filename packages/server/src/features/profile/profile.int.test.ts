@@ -333,6 +333,13 @@ describe.each(databaseTargets())('profile and consent (%s)', (target) => {
     });
     await browser.fetch(`${server.url}${(await browser.fetch(url.href)).headers.get('location')!}`);
 
+    // The consent waits for the details it releases (the journey's order).
+    const early = await browser.fetch(`${server.url}/api/consent?requestId=${shop.requestId}`);
+    expect(early.status).toBe(409);
+    expect(await early.json()).toMatchObject({
+      error: { code: 'earlier_step_required', details: { requirement: 'setupProfile' } },
+    });
+    await browser.post(`/api/profile?requestId=${shop.requestId}`, { member_no: 'M654321' });
     const consent = await browser.fetch(`${server.url}/api/consent?requestId=${shop.requestId}`);
     expect(await consent.json()).toMatchObject({ clientName: 'Shop' });
     await browser.post(`/api/consent?requestId=${shop.requestId}`, { Approved: true });
@@ -349,10 +356,12 @@ describe.each(databaseTargets())('profile and consent (%s)', (target) => {
   it('returns a declined consent to the client as access_denied', async () => {
     const browser = await signUp(server, `${randomUUID()}@example.com`);
     const { requestId, state } = await startRequest(browser, 'openid email');
-    // The client's custom claim is missing too; a user may decline before giving it.
+    // The client's custom claim is missing too: consent comes once it is given.
     expect((await browser.post(`/api/requests/${requestId}`)).body).toMatchObject({
       userRequirements: ['setupProfile', 'consent'],
     });
+    expect((await browser.post('/api/consent', { Approved: false })).status).toBe(409);
+    await browser.post('/api/profile', { member_no: 'M654321' });
     const declined = await browser.post('/api/consent', { Approved: false });
     let response = await browser.fetch(declined.body.redirect_Uri as string);
     while (!response.headers.get('location')!.startsWith(redirectUri))

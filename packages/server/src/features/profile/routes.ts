@@ -6,23 +6,22 @@ import {
   validateFieldValue,
   type FieldDefinition,
 } from '@verity/contracts';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { ApiError } from '../../http/apiError.js';
-import { outstandingRequirements } from '../requests/requirements.js';
-import { stepContext } from '../session/stepContext.js';
+import { step } from '../../journey/access.js';
 import { requestProfileFields } from '../assurance/assuranceProfile.js';
 import { standardFields } from './requestedClaims.js';
 
 /** The signed-in user, the request in progress, and the fields it needs. */
-async function profileContext(ctx: AppContext, request: FastifyRequest, reply: FastifyReply) {
-  const { session, accountId, interaction, client } = await stepContext(ctx, request, reply);
+async function profileContext(ctx: AppContext, request: FastifyRequest) {
+  const { accountId, interaction, client } = request.journey.step;
   const fields: FieldDefinition[] =
     interaction && client
       ? await requestProfileFields(ctx, client.policy, interaction, accountId)
       : Object.values(standardFields);
-  return { session, interaction, fields, accountId };
+  return { interaction, fields, accountId };
 }
 
 /** GET and POST /api/profile ('Your details'). */
@@ -31,9 +30,12 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   typed.get(
     '/api/profile',
-    { schema: { querystring: requestQuerySchema, response: { 200: profileFieldsSchema } } },
+    {
+      config: { access: step('profile') },
+      schema: { querystring: requestQuerySchema, response: { 200: profileFieldsSchema } },
+    },
     async (request, reply) => {
-      const { fields, accountId } = await profileContext(ctx, request, reply);
+      const { fields, accountId } = await profileContext(ctx, request);
       const known = await ctx.profiles.get(accountId);
       reply.header('Cache-Control', 'no-store');
       return fields.map((field) => {
@@ -50,14 +52,15 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
   typed.post(
     '/api/profile',
     {
+      config: { access: step('profile') },
       schema: {
         querystring: requestQuerySchema,
         body: profileValuesSchema,
         response: { 200: stepDoneSchema },
       },
     },
-    async (request, reply) => {
-      const { fields, accountId, interaction, session } = await profileContext(ctx, request, reply);
+    async (request) => {
+      const { fields, accountId } = await profileContext(ctx, request);
       const byName = new Map(fields.map((field) => [field.name, field]));
       const problems: Record<string, string> = {};
       for (const name of Object.keys(request.body))
@@ -69,9 +72,8 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
       if (Object.keys(problems).length > 0)
         throw new ApiError('validation_failed', undefined, problems);
       await ctx.profiles.update(accountId, request.body);
-      const login = interaction ? await ctx.interactions.currentLogin(interaction, session) : null;
       return {
-        userRequirements: interaction ? await outstandingRequirements(ctx, interaction, login) : [],
+        userRequirements: await request.journey.outstanding(),
         redirect_Uri: null,
       };
     },

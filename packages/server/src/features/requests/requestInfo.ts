@@ -2,36 +2,33 @@ import type { RequestInfo } from '@verity/contracts';
 import type Provider from 'oidc-provider';
 import type { AppContext } from '../../context.js';
 import { ApiError } from '../../http/apiError.js';
-import type { SessionLike } from '../../oidc/interactions.js';
+import type { Journey } from '../../journey/journey.js';
 import { assuranceDemand } from '../assurance/demand.js';
-import { outstandingRequirements } from './requirements.js';
 
 type Interaction = InstanceType<Provider['Interaction']>;
 
 /**
  * The spec's request info for one sign-in request. userRequirements is the server's
- * judgement of what is outstanding; each feature adds its requirement as it lands.
+ * judgement of what is outstanding (the journey's, from requirements.ts).
  */
 export async function requestInfo(
   ctx: AppContext,
   interaction: Interaction,
-  session: SessionLike,
+  journey: Journey,
 ): Promise<RequestInfo> {
   const clientId = String(interaction.params.client_id ?? '');
   const client = await ctx.clients.find(clientId);
   if (!client) throw new ApiError('request_not_found');
   const prompts = String(interaction.params.prompt ?? '').split(' ');
-  const login = await ctx.interactions.currentLogin(
-    interaction,
-    session,
-    client.policy.sessionLifetime,
-  );
-  const user = login ? await ctx.users.findById(login.accountId) : undefined;
+  // Signed in for this request: within every lifetime, and usable for it (prompt, max_age).
+  const who = (await journey.loginServesRequest()) ? await journey.signIn() : null;
+  const user = who?.user;
   // Nobody signed in and the client demands PIN login: the PIN login screen (DESIGN.md).
-  const userRequirements =
-    !login && client.policy.requirePin
+  const userRequirements = !who
+    ? client.policy.requirePin
       ? (['loginWithMPin'] as const satisfies RequestInfo['userRequirements'])
-      : await outstandingRequirements(ctx, interaction, login);
+      : []
+    : await journey.outstanding();
   return {
     sendResponse: user !== undefined && userRequirements.length === 0,
     clientName: client.metadata.client_name,

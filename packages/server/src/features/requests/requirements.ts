@@ -25,10 +25,14 @@ export async function outstandingRequirements(
   const client = await ctx.clients.find(String(interaction.params.client_id));
   if (!client) return [];
   const outstanding: Requirement[] = [];
-  if (demandsSecondFactor(client.policy, interaction)) {
-    const step = await secondFactorStep(ctx, login);
-    if (step) outstanding.push(step);
-  }
+  // The second factor of a user who has one comes first, demanded or not (DESIGN.md, 'Who
+  // may call what'); a user without one sets one up only when the request demands it.
+  const secondFactor = await secondFactorStep(ctx, login);
+  if (
+    secondFactor === 'loginWithSecondFactor' ||
+    (secondFactor && demandsSecondFactor(client.policy, interaction))
+  )
+    outstanding.push(secondFactor);
   if (client.policy.requirePin) outstanding.push(...pinRequirements(login));
   outstanding.push(
     ...(await assuranceRequirements(ctx, client.policy, interaction, login.accountId)),

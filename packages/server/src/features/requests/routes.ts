@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { sendSpaIndex } from '../../http/spa.js';
-import { readSession } from '../session/providerSession.js';
+import { publicCall } from '../../journey/access.js';
 import { requestInfo } from './requestInfo.js';
 
 export function requestRoutes(app: FastifyInstance, ctx: AppContext, webRoot?: string): void {
@@ -14,7 +14,7 @@ export function requestRoutes(app: FastifyInstance, ctx: AppContext, webRoot?: s
   // SPA's POST below then answers request_not_bound.
   typed.get(
     '/requests/:requestId',
-    { schema: { params: requestParamsSchema, hide: true } },
+    { config: { access: publicCall }, schema: { params: requestParamsSchema, hide: true } },
     async (request, reply) => {
       await ctx.interactions.bind(request, reply, request.params.requestId);
       return sendSpaIndex(reply, webRoot, {
@@ -26,11 +26,15 @@ export function requestRoutes(app: FastifyInstance, ctx: AppContext, webRoot?: s
 
   typed.post(
     '/api/requests/:requestId',
-    { schema: { params: requestParamsSchema, response: { 200: requestInfoSchema } } },
+    {
+      // Public: anyone bound to the request learns what it needs (who is signed in, if anyone).
+      config: { access: publicCall },
+      schema: { params: requestParamsSchema, response: { 200: requestInfoSchema } },
+    },
     async (request, reply) => {
       const interaction = await ctx.interactions.load(request, request.params.requestId);
       reply.header('Cache-Control', 'no-store');
-      return requestInfo(ctx, interaction, await readSession(ctx, request, reply));
+      return requestInfo(ctx, interaction, request.journey);
     },
   );
 }

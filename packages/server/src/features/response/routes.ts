@@ -3,11 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { ApiError } from '../../http/apiError.js';
-import { reachedAcr } from '../assurance/acr.js';
+import { step } from '../../journey/access.js';
+import { acrAsk, acrFor } from '../assurance/acr.js';
 import { assuranceState } from '../assurance/assuranceState.js';
 import { consentClaims } from '../profile/requestedClaims.js';
-import { outstandingRequirements } from '../requests/requirements.js';
-import { readSession } from '../session/providerSession.js';
 
 /**
  * POST /api/generateresponse: finishes the sign-in request once nothing is outstanding. The
@@ -18,27 +17,33 @@ export function responseRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.withTypeProvider<ZodTypeProvider>().post(
     '/api/generateresponse',
     {
+      config: { access: step('generateResponse') },
       schema: { body: generateResponseRequestSchema, response: { 200: generateResponseSchema } },
     },
     async (request, reply) => {
-      const interaction = await ctx.interactions.load(request, request.body.requestId);
-      const client = await ctx.clients.find(String(interaction.params.client_id));
-      const session = await readSession(ctx, request, reply);
-      const login = await ctx.interactions.currentLogin(
-        interaction,
-        session,
-        client?.policy.sessionLifetime ?? null,
-      );
-      if (!login) throw new ApiError('not_signed_in');
-      const userRequirements = await outstandingRequirements(ctx, interaction, login);
+      const { login, twoFactors } = request.journey.who;
+      const current = request.journey.current;
+      if (!current) throw new ApiError('request_not_found');
+      const { interaction, client } = current;
+      const userRequirements = await request.journey.outstanding();
       reply.header('Cache-Control', 'no-store');
       if (userRequirements.length > 0)
         return { redirect_Uri: null, clearSession: false, userRequirements };
-      const allowed = client ? consentClaims(client.policy, interaction) : [];
-      const assurance = client
-        ? await assuranceState(ctx, client.policy, interaction, login.accountId)
-        : null;
-      const acr = reachedAcr(login.acr, assurance?.met === true);
+      const allowed = consentClaims(client.policy, interaction);
+      const assurance = await assuranceState(ctx, client.policy, interaction, login.accountId);
+      // Never an acr that claims more or less than happened, nor one the request did not accept
+      // as essential (that would send the browser round again: a loop).
+      const acr = acrFor(
+        { twoFactors, assuranceMet: assurance?.met === true },
+        acrAsk(interaction.params),
+      );
+      if (!acr) {
+        const redirect_Uri = await ctx.interactions.finish(interaction, {
+          error: 'unmet_authentication_requirements',
+          error_description: 'The requested authentication context cannot be met.',
+        });
+        return { redirect_Uri, clearSession: false, userRequirements: [] };
+      }
       const redirect_Uri = await ctx.interactions.signIn(interaction, { ...login, acr }, allowed);
       return { redirect_Uri, clearSession: false, userRequirements: [] };
     },

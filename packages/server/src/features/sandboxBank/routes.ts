@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import { publicCall } from '../../journey/access.js';
 import { clientIp } from '../../http/rateLimit.js';
 import { isHttps, pathCookieName } from '../../http/cookieNames.js';
 import { sandboxCustomers, SANDBOX_PASSWORD, type SandboxCustomer } from './customers.js';
@@ -141,7 +142,7 @@ export function sandboxBankRoutes(app: FastifyInstance, ctx: AppContext): void {
 
     typed.get(
       '/sandbox-bank/',
-      { schema: { querystring: authorizeQuery, hide: true } },
+      { config: { access: publicCall }, schema: { querystring: authorizeQuery, hide: true } },
       async (request, reply) => {
         const query = request.query;
         if (query.redirect_uri !== redirectUri)
@@ -170,7 +171,7 @@ export function sandboxBankRoutes(app: FastifyInstance, ctx: AppContext): void {
 
     typed.post(
       '/sandbox-bank/login',
-      { schema: { body: loginForm, hide: true } },
+      { config: { access: publicCall }, schema: { body: loginForm, hide: true } },
       async (request, reply) => {
         const { request: id, username, password } = request.body;
         const record = await loadRequest(request, id);
@@ -197,7 +198,7 @@ export function sandboxBankRoutes(app: FastifyInstance, ctx: AppContext): void {
 
     typed.post(
       '/sandbox-bank/consent',
-      { schema: { body: consentForm, hide: true } },
+      { config: { access: publicCall }, schema: { body: consentForm, hide: true } },
       async (request, reply) => {
         const record = await loadRequest(request, request.body.request);
         // Taken once: of parallel consents to one login, only the first issues a code.
@@ -216,13 +217,15 @@ export function sandboxBankRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
     );
 
-    scope.get('/sandbox-bank/web-message.js', { schema: { hide: true } }, async (_request, reply) =>
-      reply.type('text/javascript').send(webMessageScript),
+    scope.get(
+      '/sandbox-bank/web-message.js',
+      { config: { access: publicCall }, schema: { hide: true } },
+      async (_request, reply) => reply.type('text/javascript').send(webMessageScript),
     );
 
     typed.post(
       '/sandbox-bank/connect/token',
-      { schema: { body: tokenForm, hide: true } },
+      { config: { access: publicCall }, schema: { body: tokenForm, hide: true } },
       async (request, reply) => {
         if (!(await ctx.rateLimiter.hit(limits.token, clientIp(request))).allowed)
           return reply.status(429).send({ error: 'TEMPORARY_ERROR' });
@@ -247,7 +250,7 @@ export function sandboxBankRoutes(app: FastifyInstance, ctx: AppContext): void {
     const dataRoute = (path: string, answerFor: (customer: SandboxCustomer) => unknown[]) =>
       scope.get(
         `/sandbox-bank/data/v1/${path}`,
-        { schema: { hide: true } },
+        { config: { access: publicCall }, schema: { hide: true } },
         async (request, reply) => {
           const header = request.headers.authorization ?? '';
           const token = /^Bearer ([A-Za-z0-9_-]{20,100})$/.exec(header)?.[1];

@@ -189,7 +189,7 @@ describe.each(databaseTargets())('authenticator app and recovery codes (%s)', (t
     );
   });
 
-  it('asks acr_values=urn:verity:aal2 of a client that does not require it; without it, nothing', async () => {
+  it('asks a user who has a second factor for it, whether the client or acr_values demands one or not', async () => {
     const { email } = await withAuthenticator();
     expect((await passwordLogin(email)).userRequirements).toEqual(['loginWithSecondFactor']);
     const browser = new ApiBrowser(server);
@@ -199,8 +199,15 @@ describe.each(databaseTargets())('authenticator app and recovery codes (%s)', (t
       Password: strongPassword,
       RequestId: plain.requestId,
     });
-    expect(login.body.userRequirements).toEqual([]);
-    expect((await finish(browser, plain)).acr).toBe('urn:verity:aal1');
+    // The second factor of a user who has one comes first (DESIGN.md, 'Who may call what'):
+    // a password alone no longer finishes a request, nor reads or writes anything.
+    expect(login.body.userRequirements).toEqual(['loginWithSecondFactor']);
+    expect(
+      (await browser.post('/api/generateresponse', { requestId: plain.requestId })).body,
+    ).toMatchObject({
+      redirect_Uri: null,
+      userRequirements: ['loginWithSecondFactor'],
+    });
 
     const asked = new ApiBrowser(server);
     const aal2 = await startRequest(asked, { acr_values: 'urn:verity:aal2' }, plainConfig);
@@ -294,14 +301,14 @@ describe.each(databaseTargets())('authenticator app and recovery codes (%s)', (t
     const { email, browser, secret } = await withAuthenticator();
     // Without the second factor in this session, nothing changes.
     const { browser: passwordOnly } = await passwordLogin(email);
-    for (const path of [
-      '/api/authenticator/remove',
-      '/api/recoverycodes',
-      '/api/authenticator/startsetup',
+    for (const [path, code] of [
+      ['/api/authenticator/remove', 'second_factor_login_required'],
+      ['/api/recoverycodes', 'second_factor_login_required'],
+      ['/api/authenticator/startsetup', 'second_factor_required'],
     ]) {
-      const refused = await passwordOnly.post(path);
+      const refused = await passwordOnly.post(path!);
       expect(refused.status).toBe(403);
-      expect(refused.body.error).toMatchObject({ code: 'second_factor_required' });
+      expect(refused.body.error).toMatchObject({ code });
     }
     // The last method while a client requiring one waits: refused.
     const last = await browser.post('/api/authenticator/remove');

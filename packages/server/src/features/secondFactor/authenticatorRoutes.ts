@@ -11,12 +11,11 @@ import type { AppContext } from '../../context.js';
 import { ApiError } from '../../http/apiError.js';
 import { takeCodeGuess } from '../../http/codeGuessBudget.js';
 import { enforceLimit } from '../../http/rateLimit.js';
-import { stepContext } from '../session/stepContext.js';
+import { account, firstFactor, step as stepAccess } from '../../journey/access.js';
 import { MAX_CHALLENGE_ATTEMPTS } from './challengeStore.js';
 import { issueFirstRecoveryCodes } from './firstRecoveryCodes.js';
 import {
   countAnswer,
-  methodChangeContext,
   refuseRemovingLast,
   secondFactorProved,
   setupStarts,
@@ -35,9 +34,12 @@ export function authenticatorRoutes(app: FastifyInstance, ctx: AppContext): void
 
   typed.post(
     '/api/authenticator/startsetup',
-    { schema: { querystring: requestQuerySchema, response: { 200: authenticatorSetupSchema } } },
+    {
+      config: { access: stepAccess('secondFactorSetup') },
+      schema: { querystring: requestQuerySchema, response: { 200: authenticatorSetupSchema } },
+    },
     async (request, reply) => {
-      const step = await methodChangeContext(ctx, request, reply);
+      const step = request.journey.step;
       if (await ctx.secondFactors.find(step.accountId, 'Authenticator'))
         throw new ApiError('second_factor_already_set_up');
       await enforceLimit(ctx, setupStarts, step.accountId);
@@ -60,6 +62,7 @@ export function authenticatorRoutes(app: FastifyInstance, ctx: AppContext): void
   typed.post(
     '/api/authenticator/completesetup',
     {
+      config: { access: stepAccess('secondFactorSetup') },
       schema: {
         querystring: requestQuerySchema,
         body: authenticatorCodeRequestSchema,
@@ -67,7 +70,7 @@ export function authenticatorRoutes(app: FastifyInstance, ctx: AppContext): void
       },
     },
     async (request, reply) => {
-      const step = await methodChangeContext(ctx, request, reply);
+      const step = request.journey.step;
       const browserId = ctx.browsers.get(request);
       const challenge = browserId
         ? await ctx.secondFactorChallenges.current(
@@ -112,7 +115,7 @@ export function authenticatorRoutes(app: FastifyInstance, ctx: AppContext): void
       const recoveryCodes = await issueFirstRecoveryCodes(ctx, step);
       reply.header('Cache-Control', 'no-store');
       return {
-        userRequirements: await secondFactorProved(ctx, request, reply, step.interaction, 'otp'),
+        userRequirements: await secondFactorProved(ctx, request, reply, 'otp'),
         ...(recoveryCodes ? { recoveryCodes } : {}),
       };
     },
@@ -121,6 +124,7 @@ export function authenticatorRoutes(app: FastifyInstance, ctx: AppContext): void
   typed.post(
     '/api/authenticator/login',
     {
+      config: { access: firstFactor },
       schema: {
         querystring: requestQuerySchema,
         body: authenticatorCodeRequestSchema,
@@ -128,7 +132,7 @@ export function authenticatorRoutes(app: FastifyInstance, ctx: AppContext): void
       },
     },
     async (request, reply) => {
-      const { accountId, interaction, client } = await stepContext(ctx, request, reply);
+      const { accountId, client } = request.journey.step;
       const factor = await ctx.secondFactors.find(accountId, 'Authenticator');
       if (!factor?.secret) throw new ApiError('second_factor_not_set_up');
       const guess = await countAnswer(ctx, request, accountId);
@@ -142,16 +146,19 @@ export function authenticatorRoutes(app: FastifyInstance, ctx: AppContext): void
       await guess.giveBack();
       await ctx.audit.record(accountId, 'second_factor_login', client?.clientId);
       return {
-        userRequirements: await secondFactorProved(ctx, request, reply, interaction, 'otp'),
+        userRequirements: await secondFactorProved(ctx, request, reply, 'otp'),
       };
     },
   );
 
   typed.post(
     '/api/authenticator/remove',
-    { schema: { querystring: requestQuerySchema, response: { 200: okSchema } } },
-    async (request, reply) => {
-      const step = await methodChangeContext(ctx, request, reply);
+    {
+      config: { access: account('recent') },
+      schema: { querystring: requestQuerySchema, response: { 200: okSchema } },
+    },
+    async (request) => {
+      const step = request.journey.step;
       const factor = await ctx.secondFactors.find(step.accountId, 'Authenticator');
       if (!factor) throw new ApiError('second_factor_not_set_up');
       refuseRemovingLast(step);

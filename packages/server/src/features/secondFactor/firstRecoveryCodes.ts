@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context.js';
-import type { methodChangeContext } from './guards.js';
+import type { StepView } from '../../journey/journey.js';
 
 /**
  * After a method was added: the user's first recovery codes when this was their first method,
@@ -8,7 +8,7 @@ import type { methodChangeContext } from './guards.js';
  */
 export async function issueFirstRecoveryCodes(
   ctx: AppContext,
-  step: Awaited<ReturnType<typeof methodChangeContext>>,
+  step: StepView,
 ): Promise<string[] | undefined> {
   if (step.methods > 0) return undefined;
   const codes = await ctx.recoveryCodes.issueIfNone(step.accountId);

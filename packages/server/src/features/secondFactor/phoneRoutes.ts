@@ -23,7 +23,7 @@ import { enforceLimit } from '../../http/rateLimit.js';
 import type { RateLimit } from '../../kv/rateLimiter.js';
 import type { SecondFactorAmr } from '../../oidc/authenticationStrength.js';
 import type { PhoneChannel } from '../../providers/phone/phoneProvider.js';
-import { stepContext } from '../session/stepContext.js';
+import { account, firstFactor, step as stepAccess } from '../../journey/access.js';
 import { issueFirstRecoveryCodes } from './firstRecoveryCodes.js';
 import {
   MAX_CHALLENGE_ATTEMPTS,
@@ -31,7 +31,7 @@ import {
   type ChallengePurpose,
   type CodeOutcome,
 } from './challengeStore.js';
-import { methodChangeContext, refuseRemovingLast, secondFactorProved } from './guards.js';
+import { refuseRemovingLast, secondFactorProved } from './guards.js';
 import { sendNewAuthenticatorNotice } from '../notices/securityNotices.js';
 
 /** Codes sent per user and method in an hour (each start of a set-up or login sends one). */
@@ -78,6 +78,7 @@ export function phoneRoutes(app: FastifyInstance, ctx: AppContext): void {
   typed.post(
     '/api/sms/startsetup',
     {
+      config: { access: stepAccess('secondFactorSetup') },
       schema: {
         querystring: requestQuerySchema,
         body: smsStartSetupSchema,
@@ -89,6 +90,7 @@ export function phoneRoutes(app: FastifyInstance, ctx: AppContext): void {
   typed.post(
     '/api/voice/startsetup',
     {
+      config: { access: stepAccess('secondFactorSetup') },
       schema: {
         querystring: requestQuerySchema,
         body: voiceStartSetupSchema,
@@ -99,13 +101,17 @@ export function phoneRoutes(app: FastifyInstance, ctx: AppContext): void {
   );
   typed.post(
     '/api/sms/completesetup',
-    { schema: { querystring: requestQuerySchema, body: smsCompleteSetupSchema, response: result } },
+    {
+      config: { access: stepAccess('secondFactorSetup') },
+      schema: { querystring: requestQuerySchema, body: smsCompleteSetupSchema, response: result },
+    },
     async (request, reply) =>
       completeSetup(ctx, request, reply, sms, request.body.mobileNumber, request.body.Code),
   );
   typed.post(
     '/api/voice/completesetup',
     {
+      config: { access: stepAccess('secondFactorSetup') },
       schema: { querystring: requestQuerySchema, body: voiceCompleteSetupSchema, response: result },
     },
     async (request, reply) =>
@@ -115,26 +121,36 @@ export function phoneRoutes(app: FastifyInstance, ctx: AppContext): void {
   for (const phone of [sms, voice]) {
     typed.post(
       `/api/${phone.channel}/pollstatus`,
-      { schema: { querystring: requestQuerySchema, response: { 200: deliveryStatusSchema } } },
+      {
+        config: { access: firstFactor },
+        schema: { querystring: requestQuerySchema, response: { 200: deliveryStatusSchema } },
+      },
       async (request, reply) => pollStatus(ctx, request, reply, phone),
     );
     typed.post(
       `/api/${phone.channel}/startlogin`,
-      { schema: { querystring: requestQuerySchema, response: { 200: phoneCodeStartSchema } } },
+      {
+        config: { access: firstFactor },
+        schema: { querystring: requestQuerySchema, response: { 200: phoneCodeStartSchema } },
+      },
       async (request, reply) => startLogin(ctx, request, reply, phone),
     );
     typed.post(
       `/api/${phone.channel}/completelogin`,
       {
+        config: { access: firstFactor },
         schema: { querystring: requestQuerySchema, body: phoneCodeRequestSchema, response: result },
       },
       async (request, reply) => completeLogin(ctx, request, reply, phone, request.body.Code),
     );
     typed.post(
       `/api/${phone.channel}/remove`,
-      { schema: { querystring: requestQuerySchema, response: { 200: okSchema } } },
-      async (request, reply) => {
-        const step = await methodChangeContext(ctx, request, reply);
+      {
+        config: { access: account('recent') },
+        schema: { querystring: requestQuerySchema, response: { 200: okSchema } },
+      },
+      async (request) => {
+        const step = request.journey.step;
         const factor = await ctx.secondFactors.find(step.accountId, phone.method);
         if (!factor) throw new ApiError('second_factor_not_set_up');
         refuseRemovingLast(step);
@@ -227,7 +243,7 @@ async function startSetup(
   phone: PhoneMethod,
   number: string,
 ) {
-  const step = await methodChangeContext(ctx, request, reply);
+  const step = request.journey.step;
   if (await ctx.secondFactors.find(step.accountId, phone.method))
     throw new ApiError('second_factor_already_set_up');
   return sendCode(ctx, request, reply, step.accountId, phone, 'setup', number);
@@ -239,7 +255,7 @@ async function startLogin(
   reply: FastifyReply,
   phone: PhoneMethod,
 ) {
-  const { accountId } = await stepContext(ctx, request, reply);
+  const { accountId } = request.journey.who;
   const factor = await ctx.secondFactors.find(accountId, phone.method);
   if (!factor?.secret) throw new ApiError('second_factor_not_set_up');
   return sendCode(ctx, request, reply, accountId, phone, 'login', factor.secret);
@@ -251,7 +267,7 @@ async function pollStatus(
   reply: FastifyReply,
   phone: PhoneMethod,
 ): Promise<{ status: DeliveryStatus }> {
-  const { accountId } = await stepContext(ctx, request, reply);
+  const { accountId } = request.journey.who;
   await enforceLimit(ctx, pollsPerUser, accountId);
   const browserId = ctx.browsers.get(request);
   const challenge = browserId
@@ -279,7 +295,7 @@ async function completeSetup(
   number: string,
   code: string,
 ) {
-  const step = await methodChangeContext(ctx, request, reply);
+  const step = request.journey.step;
   requireCodeLength(ctx, code);
   const browserId = ctx.browsers.get(request);
   const challenge = browserId
@@ -305,7 +321,7 @@ async function completeSetup(
   const recoveryCodes = await issueFirstRecoveryCodes(ctx, step);
   reply.header('Cache-Control', 'no-store');
   return {
-    userRequirements: await secondFactorProved(ctx, request, reply, step.interaction, phone.amr),
+    userRequirements: await secondFactorProved(ctx, request, reply, phone.amr),
     ...(recoveryCodes ? { recoveryCodes } : {}),
   };
 }
@@ -317,7 +333,7 @@ async function completeLogin(
   phone: PhoneMethod,
   code: string,
 ) {
-  const { accountId, interaction, client } = await stepContext(ctx, request, reply);
+  const { accountId, client } = request.journey.step;
   requireCodeLength(ctx, code);
   const factor = await ctx.secondFactors.find(accountId, phone.method);
   if (!factor) throw new ApiError('second_factor_not_set_up');
@@ -336,6 +352,6 @@ async function completeLogin(
   await ctx.secondFactors.markUsed(factor.id);
   await ctx.audit.record(accountId, 'second_factor_login', client?.clientId);
   return {
-    userRequirements: await secondFactorProved(ctx, request, reply, interaction, phone.amr),
+    userRequirements: await secondFactorProved(ctx, request, reply, phone.amr),
   };
 }

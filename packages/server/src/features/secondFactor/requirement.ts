@@ -3,22 +3,22 @@ import type Provider from 'oidc-provider';
 import type { AppContext } from '../../context.js';
 import { provedTwoFactors } from '../../oidc/authenticationStrength.js';
 import type { RequestLogin } from '../../oidc/interactions.js';
+import { acrAsk } from '../assurance/acr.js';
 import type { ClientPolicy } from '../clients/policy.js';
 
 type Interaction = InstanceType<Provider['Interaction']>;
 
 /**
- * The client's policy or the request's acr_values demand a second factor. A client's assurance
+ * The client's policy, the request's acr_values or its essential acr claim demand a second
+ * factor. A client's assurance
  * policy asks for a verified identity, not for a second factor (that is
  * --require-second-factor); acr urn:verity:ial2 asks for both (DESIGN.md, acr table).
  */
-export function demandsSecondFactor(policy: ClientPolicy, interaction: Interaction): boolean {
-  const acrValues = String(interaction.params.acr_values ?? '').split(' ');
-  return (
-    policy.requireSecondFactor ||
-    acrValues.includes('urn:verity:aal2') ||
-    acrValues.includes('urn:verity:ial2')
-  );
+export function demandsSecondFactor(
+  policy: ClientPolicy,
+  interaction: Pick<Interaction, 'params'>,
+): boolean {
+  return policy.requireSecondFactor || acrAsk(interaction.params).secondFactor;
 }
 
 /**

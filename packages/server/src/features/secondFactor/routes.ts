@@ -10,12 +10,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { ApiError } from '../../http/apiError.js';
-import { readSession } from '../session/providerSession.js';
-import { stepContext } from '../session/stepContext.js';
+import { account, firstFactor } from '../../journey/access.js';
 import { authenticatorRoutes } from './authenticatorRoutes.js';
 import { phoneRoutes } from './phoneRoutes.js';
 import { webauthnRoutes } from './webauthnRoutes.js';
-import { countAnswer, methodChangeContext, secondFactorProved } from './guards.js';
+import { countAnswer, secondFactorProved } from './guards.js';
 import { sendNewAuthenticatorNotice } from '../notices/securityNotices.js';
 
 /**
@@ -27,12 +26,11 @@ export function secondFactorRoutes(app: FastifyInstance, ctx: AppContext): void 
 
   typed.get(
     '/api/secondfactor',
-    { schema: { response: { 200: secondFactorListSchema } } },
+    { config: { access: firstFactor }, schema: { response: { 200: secondFactorListSchema } } },
     async (request, reply) => {
-      const session = await readSession(ctx, request, reply);
-      if (!session.accountId) throw new ApiError('not_signed_in');
+      const { accountId } = request.journey.who;
       reply.header('Cache-Control', 'no-store');
-      return (await ctx.secondFactors.list(session.accountId)).map((factor) => ({
+      return (await ctx.secondFactors.list(accountId)).map((factor) => ({
         authMethod: factor.method,
         displayName: factor.displayName,
         id: factor.id,
@@ -42,20 +40,22 @@ export function secondFactorRoutes(app: FastifyInstance, ctx: AppContext): void 
 
   typed.get(
     '/api/recoverycodes',
-    { schema: { response: { 200: recoveryCodesLeftSchema } } },
+    { config: { access: account('full') }, schema: { response: { 200: recoveryCodesLeftSchema } } },
     async (request, reply) => {
-      const session = await readSession(ctx, request, reply);
-      if (!session.accountId) throw new ApiError('not_signed_in');
+      const { accountId } = request.journey.who;
       reply.header('Cache-Control', 'no-store');
-      return { remaining: await ctx.recoveryCodes.remaining(session.accountId) };
+      return { remaining: await ctx.recoveryCodes.remaining(accountId) };
     },
   );
 
   typed.post(
     '/api/recoverycodes',
-    { schema: { querystring: requestQuerySchema, response: { 200: recoveryCodesSchema } } },
+    {
+      config: { access: account('recent') },
+      schema: { querystring: requestQuerySchema, response: { 200: recoveryCodesSchema } },
+    },
     async (request, reply) => {
-      const step = await methodChangeContext(ctx, request, reply);
+      const step = request.journey.step;
       if (step.methods === 0) throw new ApiError('second_factor_not_set_up');
       const recoveryCodes = await ctx.recoveryCodes.regenerate(step.accountId);
       await ctx.audit.record(step.accountId, 'recovery_codes_created', step.client?.clientId);
@@ -68,6 +68,7 @@ export function secondFactorRoutes(app: FastifyInstance, ctx: AppContext): void 
   typed.post(
     '/api/recoverycodes/login',
     {
+      config: { access: firstFactor },
       schema: {
         querystring: requestQuerySchema,
         body: recoveryCodeRequestSchema,
@@ -75,9 +76,8 @@ export function secondFactorRoutes(app: FastifyInstance, ctx: AppContext): void 
       },
     },
     async (request, reply) => {
-      const { accountId, interaction, client } = await stepContext(ctx, request, reply);
-      if ((await ctx.secondFactors.count(accountId)) === 0)
-        throw new ApiError('second_factor_not_set_up');
+      const { accountId, client, methods } = request.journey.step;
+      if (methods === 0) throw new ApiError('second_factor_not_set_up');
       const guess = await countAnswer(ctx, request, accountId);
       const remainingAttempts = guess.remaining;
       if (!(await ctx.recoveryCodes.use(accountId, request.body.Code))) {
@@ -87,7 +87,7 @@ export function secondFactorRoutes(app: FastifyInstance, ctx: AppContext): void 
       await guess.giveBack();
       await ctx.audit.record(accountId, 'recovery_code_used', client?.clientId);
       return {
-        userRequirements: await secondFactorProved(ctx, request, reply, interaction, 'otp'),
+        userRequirements: await secondFactorProved(ctx, request, reply, 'otp'),
       };
     },
   );

@@ -20,15 +20,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { ApiError } from '../../http/apiError.js';
 import { enforceLimit } from '../../http/rateLimit.js';
-import { stepContext } from '../session/stepContext.js';
+import { account, firstFactor, step as stepAccess } from '../../journey/access.js';
 import { issueFirstRecoveryCodes } from './firstRecoveryCodes.js';
 import type { ChallengePurpose } from './challengeStore.js';
-import {
-  methodChangeContext,
-  refuseRemovingLast,
-  secondFactorProved,
-  setupStarts,
-} from './guards.js';
+import { refuseRemovingLast, secondFactorProved, setupStarts } from './guards.js';
 import { sendNewAuthenticatorNotice } from '../notices/securityNotices.js';
 
 /** The spec's security-key constants: 60 s, ES256 and RS256, user verification discouraged. */
@@ -64,9 +59,12 @@ export function webauthnRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   typed.post(
     '/api/webauthn/startsetup',
-    { schema: { querystring: requestQuerySchema, response: { 200: webauthnOptionsSchema } } },
+    {
+      config: { access: stepAccess('secondFactorSetup') },
+      schema: { querystring: requestQuerySchema, response: { 200: webauthnOptionsSchema } },
+    },
     async (request, reply) => {
-      const step = await methodChangeContext(ctx, request, reply);
+      const step = request.journey.step;
       await enforceLimit(ctx, setupStarts, step.accountId);
       const keys = (await ctx.secondFactors.list(step.accountId)).filter(
         (factor) => factor.method === 'WebAuthn' && factor.credentialId,
@@ -98,6 +96,7 @@ export function webauthnRoutes(app: FastifyInstance, ctx: AppContext): void {
   typed.post(
     '/api/webauthn/completesetup',
     {
+      config: { access: stepAccess('secondFactorSetup') },
       schema: {
         querystring: requestQuerySchema,
         body: webauthnCompleteSetupSchema,
@@ -105,7 +104,7 @@ export function webauthnRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
     },
     async (request, reply) => {
-      const step = await methodChangeContext(ctx, request, reply);
+      const step = request.journey.step;
       const challenge = await openChallenge(ctx, request, step.accountId, 'setup');
       // Used up by this attempt whatever its outcome: a challenge is signed once.
       if (!(await ctx.secondFactorChallenges.consume(challenge.id)))
@@ -144,7 +143,7 @@ export function webauthnRoutes(app: FastifyInstance, ctx: AppContext): void {
       const recoveryCodes = await issueFirstRecoveryCodes(ctx, step);
       reply.header('Cache-Control', 'no-store');
       return {
-        userRequirements: await secondFactorProved(ctx, request, reply, step.interaction, 'hwk'),
+        userRequirements: await secondFactorProved(ctx, request, reply, 'hwk'),
         ...(recoveryCodes ? { recoveryCodes } : {}),
       };
     },
@@ -152,9 +151,12 @@ export function webauthnRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   typed.post(
     '/api/webauthn/startlogin',
-    { schema: { querystring: requestQuerySchema, response: { 200: webauthnOptionsSchema } } },
+    {
+      config: { access: firstFactor },
+      schema: { querystring: requestQuerySchema, response: { 200: webauthnOptionsSchema } },
+    },
     async (request, reply) => {
-      const { accountId } = await stepContext(ctx, request, reply);
+      const { accountId } = request.journey.who;
       const keys = (await ctx.secondFactors.list(accountId)).filter(
         (factor) => factor.method === 'WebAuthn' && factor.credentialId,
       );
@@ -181,6 +183,7 @@ export function webauthnRoutes(app: FastifyInstance, ctx: AppContext): void {
   typed.post(
     '/api/webauthn/completelogin',
     {
+      config: { access: firstFactor },
       schema: {
         querystring: requestQuerySchema,
         body: webauthnCompleteLoginSchema,
@@ -188,7 +191,7 @@ export function webauthnRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
     },
     async (request, reply) => {
-      const { accountId, interaction, client } = await stepContext(ctx, request, reply);
+      const { accountId, client } = request.journey.step;
       const challenge = await openChallenge(ctx, request, accountId, 'login');
       if (!(await ctx.secondFactorChallenges.consume(challenge.id)))
         throw new ApiError('second_factor_challenge_expired');
@@ -229,7 +232,7 @@ export function webauthnRoutes(app: FastifyInstance, ctx: AppContext): void {
       }
       await ctx.audit.record(accountId, 'second_factor_login', client?.clientId);
       return {
-        userRequirements: await secondFactorProved(ctx, request, reply, interaction, 'hwk'),
+        userRequirements: await secondFactorProved(ctx, request, reply, 'hwk'),
       };
     },
   );
@@ -237,14 +240,15 @@ export function webauthnRoutes(app: FastifyInstance, ctx: AppContext): void {
   typed.post(
     '/api/webauthn/remove',
     {
+      config: { access: account('recent') },
       schema: {
         querystring: requestQuerySchema,
         body: webauthnRemoveSchema,
         response: { 200: okSchema },
       },
     },
-    async (request, reply) => {
-      const step = await methodChangeContext(ctx, request, reply);
+    async (request) => {
+      const step = request.journey.step;
       const keys = (await ctx.secondFactors.list(step.accountId)).filter(
         (factor) => factor.method === 'WebAuthn',
       );

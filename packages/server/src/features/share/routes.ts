@@ -8,10 +8,10 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
+import { account, handoff } from '../../journey/access.js';
 import { ApiError } from '../../http/apiError.js';
 import { clientIp, enforceLimit } from '../../http/rateLimit.js';
 import type { User } from '../accounts/userStore.js';
-import { signedInUser } from '../account/signedInUser.js';
 import { currentVerificationsOf } from '../home/verifications.js';
 import { displayName } from './displayName.js';
 import { sendShareEmail } from './shareEmail.js';
@@ -44,9 +44,9 @@ export function shareRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   routes.get(
     '/api/share',
-    { schema: { response: { 200: shareListSchema } } },
+    { config: { access: account('full') }, schema: { response: { 200: shareListSchema } } },
     async (request, reply) => {
-      const user = await signedInUser(ctx, request, reply);
+      const { user } = request.journey.who;
       reply.header('Cache-Control', 'no-store');
       return sharesOf(ctx, user);
     },
@@ -54,9 +54,12 @@ export function shareRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   routes.post(
     '/api/share',
-    { schema: { body: shareRequestSchema, response: { 200: shareListSchema } } },
-    async (request, reply) => {
-      const user = await signedInUser(ctx, request, reply);
+    {
+      config: { access: account('recent') },
+      schema: { body: shareRequestSchema, response: { 200: shareListSchema } },
+    },
+    async (request) => {
+      const { user } = request.journey.who;
       await enforceLimit(ctx, shareLimits.perUser, user.id);
       const { email } = request.body;
       const result = await ctx.shares.create(user.id, email, ctx.config.shareLinkDays * 86_400_000);
@@ -82,9 +85,12 @@ export function shareRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   routes.post(
     '/api/share/remove',
-    { schema: { body: withdrawShareRequestSchema, response: { 200: shareListSchema } } },
+    {
+      config: { access: account('full') },
+      schema: { body: withdrawShareRequestSchema, response: { 200: shareListSchema } },
+    },
     async (request, reply) => {
-      const user = await signedInUser(ctx, request, reply);
+      const { user } = request.journey.who;
       if (!(await ctx.shares.withdraw(user.id, request.body.id)))
         throw new ApiError('share_not_found');
       await ctx.audit.record(user.id, 'identity_share_withdrawn');
@@ -95,7 +101,10 @@ export function shareRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   routes.post(
     '/api/shared',
-    { schema: { body: openSharedRequestSchema, response: { 200: sharedIdentitySchema } } },
+    {
+      config: { access: handoff('sharedIdentity') },
+      schema: { body: openSharedRequestSchema, response: { 200: sharedIdentitySchema } },
+    },
     async (request, reply) => {
       await enforceLimit(ctx, shareLimits.openPerAddress, clientIp(request));
       const opened = await ctx.shares.open(request.body.token);

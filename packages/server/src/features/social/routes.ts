@@ -12,7 +12,7 @@ import type { AppContext } from '../../context.js';
 import { ApiError } from '../../http/apiError.js';
 import { clientIp, enforceLimit } from '../../http/rateLimit.js';
 import { SocialProviderError } from '../../providers/social/socialProvider.js';
-import { signInMethodChanger } from './methodChange.js';
+import { account as accountAccess, handoff, publicCall } from '../../journey/access.js';
 import { nowSeconds, signInBrowser } from '../session/signIn.js';
 import {
   configuredProvider,
@@ -35,13 +35,17 @@ export function socialLoginRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   typed.get(
     '/api/login/providers',
-    { schema: { response: { 200: socialProvidersResponseSchema } } },
+    {
+      config: { access: publicCall },
+      schema: { response: { 200: socialProvidersResponseSchema } },
+    },
     async () => ({ providers: socialProviders.filter((name) => ctx.socialProviders[name]) }),
   );
 
   typed.post(
     '/api/login/:provider/start',
     {
+      config: { access: publicCall },
       schema: {
         params: providerParams,
         body: socialStartRequestSchema,
@@ -55,7 +59,9 @@ export function socialLoginRoutes(app: FastifyInstance, ctx: AppContext): void {
       const adapter = configuredProvider(ctx, provider);
       // A request must be this browser's; a link needs the signed-in account.
       if (RequestId) await ctx.interactions.load(request, RequestId);
-      const account = Purpose === 'link' ? await signInMethodChanger(ctx, request, reply) : null;
+      // Public as a login; a link changes how the account signs in: account('recent').
+      if (Purpose === 'link') await request.journey.enforce(accountAccess('recent'));
+      const account = Purpose === 'link' ? request.journey.who.user : null;
       const flow = await ctx.socialFlows.create({
         provider,
         purpose: Purpose,
@@ -80,6 +86,7 @@ export function socialLoginRoutes(app: FastifyInstance, ctx: AppContext): void {
   typed.post(
     '/api/login/:provider',
     {
+      config: { access: handoff('socialCallback') },
       schema: {
         params: providerParams,
         body: socialLoginRequestSchema,

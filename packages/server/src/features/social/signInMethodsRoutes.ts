@@ -5,14 +5,13 @@ import {
   socialProviders,
   type SignInMethods,
 } from '@verity/contracts';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { ApiError } from '../../http/apiError.js';
 import { clientIp, enforceLimit } from '../../http/rateLimit.js';
 import type { User } from '../accounts/userStore.js';
-import { signedInUser } from '../account/signedInUser.js';
-import { signInMethodChanger } from './methodChange.js';
+import { account } from '../../journey/access.js';
 import { sendSignInMethodNotice } from './notices.js';
 import {
   configuredProvider,
@@ -21,12 +20,6 @@ import {
   socialLimits,
   takeFlow,
 } from './attempts.js';
-
-async function signedIn(ctx: AppContext, request: FastifyRequest, reply: FastifyReply) {
-  const user = await signedInUser(ctx, request, reply);
-  reply.header('Cache-Control', 'no-store');
-  return user;
-}
 
 async function methodsOf(ctx: AppContext, user: User): Promise<SignInMethods> {
   const identities = await ctx.socialIdentities.forUser(user.id);
@@ -55,13 +48,17 @@ export function signInMethodsRoutes(app: FastifyInstance, ctx: AppContext): void
 
   typed.get(
     '/api/account/signin-methods',
-    { schema: { response: { 200: signInMethodsSchema } } },
-    async (request, reply) => methodsOf(ctx, await signedIn(ctx, request, reply)),
+    { config: { access: account('full') }, schema: { response: { 200: signInMethodsSchema } } },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return methodsOf(ctx, request.journey.who.user);
+    },
   );
 
   typed.post(
     '/api/account/signin-methods/:provider',
     {
+      config: { access: account('recent') },
       schema: {
         params: providerParams,
         body: socialLinkRequestSchema,
@@ -70,7 +67,8 @@ export function signInMethodsRoutes(app: FastifyInstance, ctx: AppContext): void
     },
     async (request, reply) => {
       const { provider } = request.params;
-      const user = await signInMethodChanger(ctx, request, reply);
+      const { user } = request.journey.who;
+      reply.header('Cache-Control', 'no-store');
       await enforceLimit(ctx, socialLimits.codesPerAddress, clientIp(request));
       const adapter = configuredProvider(ctx, provider);
       const flow = await takeFlow(ctx, request, provider, 'link', request.body);
@@ -93,9 +91,13 @@ export function signInMethodsRoutes(app: FastifyInstance, ctx: AppContext): void
 
   typed.post(
     '/api/account/signin-methods/:provider/remove',
-    { schema: { params: providerParams, response: { 200: okSchema } } },
+    {
+      config: { access: account('recent') },
+      schema: { params: providerParams, response: { 200: okSchema } },
+    },
     async (request, reply) => {
-      const user = await signInMethodChanger(ctx, request, reply);
+      const { user } = request.journey.who;
+      reply.header('Cache-Control', 'no-store');
       const outcome = await ctx.socialIdentities.unlink(user.id, request.params.provider);
       if (outcome === 'none') throw new ApiError('not_found');
       if (outcome === 'last') throw new ApiError('last_signin_method');

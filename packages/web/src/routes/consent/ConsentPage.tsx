@@ -100,9 +100,14 @@ function Consent() {
         setBusy(null);
         return;
       }
-      if (stepFailure(error).kind === 'login') {
+      const failure = stepFailure(error);
+      if (failure.kind === 'login') {
         clearLogin();
         void navigate('/login', { replace: true });
+        return;
+      }
+      if (failure.kind === 'earlierStep') {
+        void navigate(failure.route, { replace: true });
         return;
       }
     }
@@ -115,6 +120,8 @@ function Consent() {
   }
   if (loaded.status === 'failed') {
     if (loaded.failure.kind === 'login') return <Navigate to="/login" replace />;
+    if (loaded.failure.kind === 'earlierStep')
+      return <Navigate to={loaded.failure.route} replace />;
     return <ErrorScreen detail={loaded.failure.detail} />;
   }
   const { clientName, attributes } = loaded.info;

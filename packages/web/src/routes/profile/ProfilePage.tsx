@@ -63,6 +63,10 @@ function Profile() {
           void navigate('/login', { replace: true });
           return { kind: 'done' };
         }
+        if (failure.kind === 'earlierStep') {
+          void navigate(failure.route, { replace: true });
+          return { kind: 'done' };
+        }
         if (failure.kind === 'refused') return failure;
         return { kind: 'failed', message: profileCopy.profileError };
       }
@@ -73,6 +77,8 @@ function Profile() {
   if (loaded.status === 'loading') return <WaitScreen />;
   if (loaded.status === 'failed') {
     if (loaded.failure.kind === 'login') return <Navigate to="/login" replace />;
+    if (loaded.failure.kind === 'earlierStep')
+      return <Navigate to={loaded.failure.route} replace />;
     return <ErrorScreen detail={loaded.failure.detail} />;
   }
   return (

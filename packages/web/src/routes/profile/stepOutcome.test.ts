@@ -60,3 +60,25 @@ describe('loadFailure', () => {
     });
   });
 });
+
+describe('earlier steps (the journey refused this one until they are done)', () => {
+  it('goes to the second factor, or to the screen of the requirement that comes first', () => {
+    expect(loadFailure(new ApiError('second_factor_login_required', 403))).toEqual({
+      kind: 'earlierStep',
+      route: '/SecondFactor',
+    });
+    const earlier = (requirement: string) =>
+      new ApiError('earlier_step_required', 409, undefined, { requirement });
+    expect(loadFailure(earlier('setupSecondFactor'))).toEqual({
+      kind: 'earlierStep',
+      route: '/SecondFactor',
+    });
+    expect(stepFailure(earlier('setupProfile'))).toEqual({
+      kind: 'earlierStep',
+      route: '/Profile',
+    });
+    expect(stepFailure(earlier('setupMPin'))).toEqual({ kind: 'earlierStep', route: '/mpinsetup' });
+    // Without a requirement it names, nothing to go to.
+    expect(stepFailure(new ApiError('earlier_step_required', 409))).toEqual({ kind: 'failed' });
+  });
+});

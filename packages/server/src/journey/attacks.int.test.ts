@@ -1,0 +1,336 @@
+/**
+ * Issue 15's attacks, over real HTTP: an attacker who knows only the password of a user with
+ * an authenticator app, a browser left signed in, single sign-on asked for more than the
+ * session has, and a client's short session lifetime. Each fails on the code before the
+ * journey (docs/flows/sign-in.md, 'Where each rule is enforced').
+ */
+import { randomUUID } from 'node:crypto';
+import * as oidc from 'openid-client';
+import { Secret, TOTP } from 'otpauth';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseTargets } from '../test/databases.js';
+import {
+  ApiBrowser,
+  discoverClient,
+  redirectUri,
+  signUp,
+  strongPassword,
+} from '../test/journey.js';
+import { startTestServer, type TestServer } from '../test/testServer.js';
+
+const code = (secret: string, steps = 0) =>
+  TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: Date.now() + steps * 30_000 });
+
+const annaLicence = {
+  surname: 'Smith',
+  given: 'Anna',
+  dob: '1985-02-17',
+  issue: '2019-03-01',
+  expiry: '2029-02-28',
+  number: 'smith 852175 a99ab',
+  postcode: 'cr26xh',
+};
+
+describe.each(databaseTargets())('the journey against issue 15’s attacks (%s)', (target) => {
+  let server: TestServer;
+  let strict: oidc.Configuration;
+  let plain: oidc.Configuration;
+  let brief: oidc.Configuration;
+  let pinClientId: string;
+
+  beforeAll(async () => {
+    server = await startTestServer(target);
+    const create = (input: Parameters<TestServer['ctx']['clients']['create']>[0]) =>
+      server.ctx.clients.create(input);
+    strict = await discoverClient(
+      server,
+      await create({
+        name: 'Strict',
+        redirectUris: [redirectUri],
+        requireSecondFactor: true,
+        claims: ['given_name', 'family_name', 'birthdate'],
+      }),
+    );
+    plain = await discoverClient(
+      server,
+      await create({ name: 'Plain', redirectUris: [redirectUri], skipConsent: true }),
+    );
+    brief = await discoverClient(
+      server,
+      await create({
+        name: 'Brief',
+        redirectUris: [redirectUri],
+        claims: ['given_name'],
+        sessionLifetime: 60,
+      }),
+    );
+    pinClientId = (
+      await create({ name: 'PIN shop', redirectUris: [redirectUri], requirePin: true })
+    ).clientId;
+  });
+  afterAll(async () => server?.close());
+
+  /** Starts a sign-in request in this browser; where the authorization endpoint sent it. */
+  async function authorize(
+    browser: ApiBrowser,
+    config: oidc.Configuration,
+    extra: Record<string, string> = {},
+  ) {
+    const verifier = oidc.randomPKCECodeVerifier();
+    const state = oidc.randomState();
+    const url = oidc.buildAuthorizationUrl(config, {
+      redirect_uri: redirectUri,
+      scope: 'openid',
+      state,
+      code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
+      code_challenge_method: 'S256',
+      ...extra,
+    });
+    let response = await browser.fetch(url.href);
+    // Through the provider's own redirects, until the SPA's request page or the client.
+    for (let hops = 0; hops < 5; hops += 1) {
+      const location = new URL(response.headers.get('location')!, server.url);
+      if (location.href.startsWith(redirectUri)) return { location, verifier, state, config };
+      if (location.pathname.startsWith('/requests/')) {
+        await browser.fetch(location.href);
+        return {
+          location,
+          requestId: location.pathname.split('/').pop()!,
+          verifier,
+          state,
+          config,
+        };
+      }
+      response = await browser.fetch(location.href);
+    }
+    throw new Error('too many redirects');
+  }
+
+  /** Finishes a request; the client's ID token claims, or where the browser ended up. */
+  async function finish(
+    browser: ApiBrowser,
+    request: Awaited<ReturnType<typeof authorize>>,
+  ): Promise<Record<string, unknown>> {
+    const generated = await browser.post('/api/generateresponse', { requestId: request.requestId });
+    expect(generated.body.userRequirements).toEqual([]);
+    let response = await browser.fetch(generated.body.redirect_Uri as string);
+    for (let hops = 0; hops < 5; hops += 1) {
+      const location = new URL(response.headers.get('location')!, server.url);
+      if (location.href.startsWith(redirectUri)) {
+        const tokens = await oidc.authorizationCodeGrant(request.config, location, {
+          pkceCodeVerifier: request.verifier,
+          expectedState: request.state,
+        });
+        return tokens.claims()!;
+      }
+      // Back to Verity's request page: the provider asked again (a loop).
+      if (location.pathname.startsWith('/requests/')) return { loopedTo: location.pathname };
+      response = await browser.fetch(location.href);
+    }
+    throw new Error('too many redirects');
+  }
+
+  /** A user with an authenticator app, set up in a browser of their own. */
+  async function victim() {
+    const email = `${randomUUID()}@example.com`;
+    const own = await signUp(server, email);
+    const started = await own.post('/api/authenticator/startsetup');
+    const secret = String(started.body.secret);
+    expect(
+      (await own.post('/api/authenticator/completesetup', { Code: code(secret) })).status,
+    ).toBe(200);
+    const userId = (await server.ctx.users.findByEmail(email))!.id;
+    return { email, secret, userId };
+  }
+
+  /** The attacker's browser: the victim's password, in a request of the strict client. */
+  async function passwordOnlyInRequest(email: string) {
+    const browser = new ApiBrowser(server);
+    const request = await authorize(browser, strict);
+    const login = await browser.post('/api/login/email', {
+      Email: email,
+      Password: strongPassword,
+      RequestId: request.requestId,
+    });
+    expect(login.body).toMatchObject({
+      failed: false,
+      userRequirements: ['loginWithSecondFactor', 'setupProfile', 'consent'],
+    });
+    return { browser, request };
+  }
+
+  /** Moves the login time of this user's sessions back by `seconds`. */
+  async function backdateLogin(userId: string, seconds: number) {
+    const rows = await server.ctx.database.db
+      .selectFrom('oidc_payloads')
+      .select(['id', 'payload'])
+      .where('model', '=', 'Session')
+      .execute();
+    for (const row of rows) {
+      const payload = JSON.parse(row.payload) as { accountId?: string; loginTs?: number };
+      if (payload.accountId !== userId || !payload.loginTs) continue;
+      payload.loginTs -= seconds;
+      await server.ctx.database.db
+        .updateTable('oidc_payloads')
+        .set({ payload: JSON.stringify(payload) })
+        .where('id', '=', row.id)
+        .execute();
+    }
+  }
+
+  const errorOf = (answer: { status: number; body: Record<string, unknown> }) => ({
+    status: answer.status,
+    code: (answer.body.error as { code?: string } | undefined)?.code,
+  });
+
+  it('with the second factor pending, reads and writes no profile, consent or evidence', async () => {
+    const { email, userId } = await victim();
+    const { browser, request } = await passwordOnlyInRequest(email);
+    const q = `?requestId=${request.requestId}`;
+    const get = async (path: string) => {
+      const response = await browser.fetch(`${server.url}${path}`);
+      return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+    };
+    const attempts = {
+      'GET /api/profile': await get(`/api/profile${q}`),
+      'POST /api/profile': await browser.post(`/api/profile${q}`, {
+        given_name: 'Mallory',
+        family_name: 'Smith',
+        birthdate: '1985-02-17',
+      }),
+      'GET /api/consent': await get(`/api/consent${q}`),
+      'POST /api/consent': await browser.post(`/api/consent${q}`, { Approved: true }),
+      'GET /api/kbv': await get(`/api/kbv${q}`),
+      'GET /api/verification': await get(`/api/verification/${request.requestId}`),
+      'POST /api/verifydrivinglicence': await browser.post(
+        `/api/verifydrivinglicence${q}`,
+        annaLicence,
+      ),
+      'POST /api/verifycard': await browser.post(`/api/verifycard${q}`, {
+        number: '4111111111111111',
+        name: 'Anna Smith',
+        expiry: '12/30',
+      }),
+      'POST /api/verifymobilecontract': await browser.post(`/api/verifymobilecontract${q}`, {
+        mobileNumber: '07700 900 001',
+      }),
+    };
+    for (const [call, answer] of Object.entries(attempts))
+      expect({ call, ...errorOf(answer) }).toEqual({
+        call,
+        status: 403,
+        code: 'second_factor_login_required',
+      });
+    // Nothing was written.
+    expect(await server.ctx.profiles.get(userId)).toEqual({});
+    expect(await server.ctx.evidence.forUser(userId)).toEqual([]);
+    const strictId = (await server.ctx.clients.list()).find(
+      (client) => client.metadata.client_name === 'Strict',
+    )!.clientId;
+    expect(await server.ctx.consents.get(userId, strictId)).toEqual([]);
+    // And the request is not finished with the password alone.
+    expect(
+      (await browser.post('/api/generateresponse', { requestId: request.requestId })).body,
+    ).toMatchObject({
+      redirect_Uri: null,
+      userRequirements: ['loginWithSecondFactor', 'setupProfile', 'consent'],
+    });
+  });
+
+  it('refuses a PIN registration to a password alone when the user has a second factor', async () => {
+    const { email, userId } = await victim();
+    const browser = new ApiBrowser(server);
+    expect(
+      (await browser.post('/api/login/email', { Email: email, Password: strongPassword })).body,
+    ).toMatchObject({ failed: false });
+    const response = await browser.fetch(`${server.url}/api/mpin/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-customer-id': pinClientId },
+      body: '{}',
+    });
+    expect(response.status).toBe(403);
+    expect(await response.json()).toMatchObject({ error: { code: 'second_factor_required' } });
+    const registrations = await server.ctx.database.db
+      .selectFrom('pin_registrations')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .execute();
+    expect(registrations).toEqual([]);
+  });
+
+  it('refuses a share from a login older than 15 minutes, and accepts one after a new login', async () => {
+    const email = `${randomUUID()}@example.com`;
+    const browser = await signUp(server, email);
+    const userId = (await server.ctx.users.findByEmail(email))!.id;
+    await backdateLogin(userId, 16 * 60);
+    const stale = await browser.post('/api/share', { email: 'agent@example.com' });
+    expect(errorOf(stale)).toEqual({ status: 403, code: 'recent_login_required' });
+    expect(await server.ctx.shares.list(userId)).toEqual([]);
+    await browser.post('/api/login/email', { Email: email, Password: strongPassword });
+    expect((await browser.post('/api/share', { email: 'agent@example.com' })).status).toBe(200);
+  });
+
+  it('steps up single sign-on asked for acr_values=urn:verity:aal2, rather than a code with amr ["pwd"]', async () => {
+    const email = `${randomUUID()}@example.com`;
+    const browser = await signUp(server, email);
+    const first = await authorize(browser, plain);
+    expect((await finish(browser, first)).amr).toEqual(['otp']);
+    // Signed in already: the same client now asks for two factors.
+    const asked = await authorize(browser, plain, { acr_values: 'urn:verity:aal2' });
+    expect(asked.location.pathname).toMatch(/^\/requests\//);
+    expect((await browser.post(`/api/requests/${asked.requestId}`)).body).toMatchObject({
+      loggedIn: true,
+      userRequirements: ['setupSecondFactor'],
+    });
+    const started = await browser.post(
+      `/api/authenticator/startsetup?requestId=${asked.requestId}`,
+    );
+    const secret = String(started.body.secret);
+    await browser.post(`/api/authenticator/completesetup?requestId=${asked.requestId}`, {
+      Code: code(secret),
+    });
+    const claims = await finish(browser, asked);
+    expect(claims).toMatchObject({ acr: 'urn:verity:aal2', amr: ['otp', 'mfa'] });
+  });
+
+  it('answers an essential acr claim with one of its values, without a loop', async () => {
+    const email = `${randomUUID()}@example.com`;
+    const browser = await signUp(server, email);
+    expect((await finish(browser, await authorize(browser, plain))).acr).toBe('urn:verity:aal1');
+    const claims = JSON.stringify({
+      id_token: { acr: { essential: true, values: ['urn:verity:aal2'] } },
+    });
+    const asked = await authorize(browser, plain, { claims });
+    expect(asked.location.pathname).toMatch(/^\/requests\//);
+    expect((await browser.post(`/api/requests/${asked.requestId}`)).body).toMatchObject({
+      userRequirements: ['setupSecondFactor'],
+    });
+    const started = await browser.post('/api/authenticator/startsetup');
+    await browser.post('/api/authenticator/completesetup', {
+      Code: code(String(started.body.secret)),
+    });
+    expect(await finish(browser, asked)).toMatchObject({ acr: 'urn:verity:aal2' });
+  });
+
+  it("applies the client's session lifetime to step and account calls", async () => {
+    const email = `${randomUUID()}@example.com`;
+    const browser = await signUp(server, email);
+    const userId = (await server.ctx.users.findByEmail(email))!.id;
+    const request = await authorize(browser, brief);
+    const profile = () => browser.fetch(`${server.url}/api/profile?requestId=${request.requestId}`);
+    expect((await profile()).status).toBe(200);
+    await backdateLogin(userId, 120);
+    const steps = {
+      'GET /api/profile': await profile(),
+      'GET /api/home': await browser.fetch(`${server.url}/api/home`),
+      'GET /api/share': await browser.fetch(`${server.url}/api/share`),
+    };
+    for (const [call, response] of Object.entries(steps))
+      expect({ call, status: response.status }).toEqual({ call, status: 401 });
+    expect(
+      errorOf(
+        await browser.post(`/api/profile?requestId=${request.requestId}`, { given_name: 'X' }),
+      ),
+    ).toEqual({ status: 401, code: 'not_signed_in' });
+  });
+});
