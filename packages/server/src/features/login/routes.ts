@@ -10,60 +10,58 @@ import { nowSeconds, signInBrowser } from '../session/signIn.js';
 
 /** POST /api/login/email */
 export function loginRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .post(
-      '/api/login/email',
-      {
-        config: { access: publicCall },
-        schema: { body: emailLoginRequestSchema, response: { 200: loginResponseSchema } },
-      },
-      async (request, reply) => {
-        const { Email, Password, RequestId, RememberMe } = request.body;
-        const user = await ctx.users.findByEmail(Email);
-        // A never-verified account's password waits on its code: it is checked, but only opens
-        // the way to verification.
-        const pending =
-          user && !user.emailVerified ? await ctx.emailCodes.pendingSignup(Email) : null;
-        const hash = !user
-          ? null
-          : user.emailVerified
-            ? await ctx.users.passwordHash(user.id)
-            : (pending?.passwordHash ?? null);
-        // Throttled per address and per account, the same for an address without an account;
-        // always one hash check, so an unknown e-mail answers as slowly as a wrong password.
-        const outcome = await throttledPasswordCheck(ctx, request, {
-          email: Email,
-          storedHash: hash,
-          password: Password,
-          owner: user?.emailVerified ? { id: user.id, email: user.email } : null,
-        });
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/api/login/email',
+    {
+      config: { access: publicCall },
+      schema: { body: emailLoginRequestSchema, response: { 200: loginResponseSchema } },
+    },
+    async (request, reply) => {
+      const { Email, Password, RequestId, RememberMe } = request.body;
+      const user = await ctx.users.findByEmail(Email);
+      // A never-verified account's password waits on its code: it is checked, but only opens
+      // the way to verification.
+      const pending =
+        user && !user.emailVerified ? await ctx.emailCodes.pendingSignup(Email) : null;
+      const hash = !user
+        ? null
+        : user.emailVerified
+          ? await ctx.users.passwordHash(user.id)
+          : (pending?.passwordHash ?? null);
+      // Throttled per address and per account, the same for an address without an account;
+      // always one hash check, so an unknown e-mail answers as slowly as a wrong password.
+      const outcome = await throttledPasswordCheck(ctx, request, {
+        email: Email,
+        storedHash: hash,
+        password: Password,
+        owner: user?.emailVerified ? { id: user.id, email: user.email } : null,
+      });
 
-        if (!user || outcome !== 'valid') {
-          if (user) await ctx.audit.record(user.id, 'login_failed');
-          // One answer for a wrong password, an unknown e-mail and a locked account.
-          return { failed: true, userRequirements: [] };
-        }
-        if (!user.emailVerified) {
-          const issued = await ctx.emailCodes.issue(
-            Email,
-            'verify',
-            ctx.browsers.ensure(request, reply),
-            pending ?? undefined,
-          );
-          if (!issued) throw new ApiError('rate_limited');
-          await sendCodeEmail(ctx, Email, 'verify', issued.code);
-          return { failed: false, verifyEmail: true, email: user.email, userRequirements: [] };
-        }
-        const userRequirements = await signInBrowser(ctx, request, reply, RequestId, {
-          accountId: user.id,
-          amr: ['pwd'],
-          acr: 'urn:verity:aal1',
-          loginTs: nowSeconds(),
-          remember: RememberMe === true,
-        });
-        await ctx.audit.record(user.id, 'login');
-        return { failed: false, email: user.email, userRequirements };
-      },
-    );
+      if (!user || outcome !== 'valid') {
+        if (user) await ctx.audit.record(user.id, 'login_failed');
+        // One answer for a wrong password, an unknown e-mail and a locked account.
+        return { failed: true, userRequirements: [] };
+      }
+      if (!user.emailVerified) {
+        const issued = await ctx.emailCodes.issue(
+          Email,
+          'verify',
+          ctx.browsers.ensure(request, reply),
+          pending ?? undefined,
+        );
+        if (!issued) throw new ApiError('rate_limited');
+        await sendCodeEmail(ctx, Email, 'verify', issued.code);
+        return { failed: false, verifyEmail: true, email: user.email, userRequirements: [] };
+      }
+      const userRequirements = await signInBrowser(ctx, request, reply, RequestId, {
+        accountId: user.id,
+        amr: ['pwd'],
+        acr: 'urn:verity:aal1',
+        loginTs: nowSeconds(),
+        remember: RememberMe === true,
+      });
+      await ctx.audit.record(user.id, 'login');
+      return { failed: false, email: user.email, userRequirements };
+    },
+  );
 }

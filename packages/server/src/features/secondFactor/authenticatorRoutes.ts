@@ -14,12 +14,7 @@ import { enforceLimit } from '../../http/rateLimit.js';
 import { account, firstFactor, step as stepAccess } from '../../journey/access.js';
 import { MAX_CHALLENGE_ATTEMPTS } from './challengeStore.js';
 import { issueFirstRecoveryCodes } from './firstRecoveryCodes.js';
-import {
-  countAnswer,
-  refuseRemovingLast,
-  secondFactorProved,
-  setupStarts,
-} from './guards.js';
+import { countAnswer, refuseRemovingLast, secondFactorProved, setupStarts } from './guards.js';
 import { newTotpSecret, totpEnrolment, totpStep } from './totp.js';
 import { sendNewAuthenticatorNotice } from '../notices/securityNotices.js';
 

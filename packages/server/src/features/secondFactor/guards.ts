@@ -9,7 +9,6 @@ import { type SecondFactorAmr } from '../../oidc/authenticationStrength.js';
 import { addSessionFactor } from '../session/providerSession.js';
 import { demandsSecondFactor } from './requirement.js';
 
-
 /** Set-ups started per user in an hour (each mints a secret or sends a code). */
 export const setupStarts = { name: 'second-factor-setup', max: 20, windowSeconds: 3600 };
 
