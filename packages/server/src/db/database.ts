@@ -93,17 +93,31 @@ async function migrationSchema(db: Kysely<Database>): Promise<string | undefined
   return rows[0]?.schema;
 }
 
+/**
+ * Kysely's migrator looks for its tables by listing every table of every schema in the
+ * database; a schema dropped at that moment (another instance's or test run's) fails the
+ * listing with 3F000 though nothing of ours is wrong. Such a failure is tried again.
+ */
+const MIGRATION_TRIES = 5;
+const schemaVanished = (error: unknown, ours: string | undefined) =>
+  (error as { code?: unknown }).code === '3F000' &&
+  !(ours && (error as Error).message.includes(`"${ours}"`));
+
 export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
+  const schema = await migrationSchema(db);
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => migrations },
-    migrationTableSchema: await migrationSchema(db),
+    migrationTableSchema: schema,
   });
-  const { error, results } = await migrator.migrateToLatest();
-  if (error) throw error instanceof Error ? error : new Error(String(error));
-  return (results ?? [])
-    .filter((result) => result.status === 'Success')
-    .map((result) => result.migrationName);
+  for (let attempt = 1; ; attempt++) {
+    const { error, results } = await migrator.migrateToLatest();
+    if (error && attempt < MIGRATION_TRIES && schemaVanished(error, schema)) continue;
+    if (error) throw error instanceof Error ? error : new Error(String(error));
+    return (results ?? [])
+      .filter((result) => result.status === 'Success')
+      .map((result) => result.migrationName);
+  }
 }
 
 export async function isReachable(db: Kysely<Database>): Promise<boolean> {
