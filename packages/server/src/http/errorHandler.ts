@@ -16,11 +16,15 @@ const frameworkCodes: Record<string, { status: number; code: Parameters<typeof a
 /**
  * Every failure becomes `{ error: { code, message } }` with a catalogue code. Bad input is a
  * 4xx, never a 500; a lost database connection is 503 with Retry-After; an unexpected failure
- * is logged (without the body) and answered as 500.
+ * is logged (without the body) and answered as 500. A refusal that says how long to wait
+ * (`details.retryAfterSeconds`: the password throttle, code budgets, rate limits) also says it
+ * in `Retry-After` (RFC 9110 10.2.3), for clients that read only the header.
  */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof ApiError) {
+      const wait = retryAfterOf(error);
+      if (wait !== null) reply.header('Retry-After', String(wait));
       return reply.status(error.status).send(apiError(error.code, error.message, error.details));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -51,4 +55,14 @@ export function installErrorHandler(app: FastifyInstance): void {
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send(apiError('internal_error'));
   });
+}
+
+/** Whole seconds to wait, from an ApiError's `details.retryAfterSeconds`, if it has one. */
+function retryAfterOf(error: ApiError): number | null {
+  const details = error.details;
+  if (typeof details !== 'object' || details === null || !('retryAfterSeconds' in details))
+    return null;
+  const seconds = (details as { retryAfterSeconds: unknown }).retryAfterSeconds;
+  if (typeof seconds !== 'number' || !Number.isFinite(seconds) || seconds < 0) return null;
+  return Math.max(1, Math.ceil(seconds));
 }

@@ -1,4 +1,5 @@
 import type { Requirement } from '@verity/contracts';
+import type { FastifyRequest } from 'fastify';
 
 /**
  * What a route is, declared in its Fastify options (`config: { access: ... }`); the journey
@@ -23,6 +24,20 @@ export type HandoffKind =
   'bankCallback' | 'pinDevice' | 'sharedIdentity' | 'emailCode' | 'socialCallback';
 
 export type Access =
+  | SingleAccess
+  /**
+   * A call that is one of several things, by its purpose: `purposeOf` names the purpose from
+   * the call (before its body is validated, so anything unexpected must name the strictest),
+   * and the journey enforces that purpose's access. The purpose is then `journey.purpose`.
+   */
+  | {
+      kind: 'byPurpose';
+      purposes: Readonly<Record<string, SingleAccess>>;
+      purposeOf: (request: FastifyRequest) => string | Promise<string>;
+    };
+
+/** What a call is when it is one thing. */
+export type SingleAccess =
   /** No session needed. */
   | { kind: 'public' }
   /** A signed-in user whose second factor may still be pending: nothing personal. */
@@ -34,11 +49,18 @@ export type Access =
   /** Authenticated by a single-use token the handler validates, not by the session. */
   | { kind: 'handoff'; token: HandoffKind };
 
-export const publicCall: Access = { kind: 'public' };
-export const firstFactor: Access = { kind: 'firstFactor' };
-export const step = (name: StepName): Access => ({ kind: 'step', step: name });
-export const account = (strength: 'full' | 'recent'): Access => ({ kind: 'account', strength });
-export const handoff = (token: HandoffKind): Access => ({ kind: 'handoff', token });
+export const publicCall: SingleAccess = { kind: 'public' };
+export const firstFactor: SingleAccess = { kind: 'firstFactor' };
+export const step = (name: StepName): SingleAccess => ({ kind: 'step', step: name });
+export const account = (strength: 'full' | 'recent'): SingleAccess => ({
+  kind: 'account',
+  strength,
+});
+export const handoff = (token: HandoffKind): SingleAccess => ({ kind: 'handoff', token });
+export const byPurpose = <P extends string>(
+  purposes: Readonly<Record<P, SingleAccess>>,
+  purposeOf: (request: FastifyRequest) => P | Promise<P>,
+): Access => ({ kind: 'byPurpose', purposes, purposeOf });
 
 /** Enrolling or removing an authenticator, sharing, closing the account: at most this old. */
 export const RECENT_LOGIN_SECONDS = 15 * 60;

@@ -237,6 +237,52 @@ describe.each(databaseTargets())('the journey against issue 15’s attacks (%s)'
     });
   });
 
+  it('generates no response while any requirement is outstanding: answers them, and records no result to resume with', async () => {
+    const { email, secret } = await victim();
+    const { browser, request } = await passwordOnlyInRequest(email);
+    const q = `?requestId=${request.requestId}`;
+    /** generateresponse's answer, and whether the request holds a result to resume with. */
+    const attempt = async () => {
+      const answer = await browser.post('/api/generateresponse', { requestId: request.requestId });
+      const interaction = await server.ctx.provider.Interaction.find(request.requestId!);
+      return {
+        redirect: answer.body.redirect_Uri,
+        outstanding: answer.body.userRequirements,
+        released: interaction?.result !== undefined,
+      };
+    };
+    expect(await attempt()).toEqual({
+      redirect: null,
+      outstanding: ['loginWithSecondFactor', 'setupProfile', 'consent'],
+      released: false,
+    });
+    expect(
+      (await browser.post(`/api/authenticator/login${q}`, { Code: code(secret, 1) })).status,
+    ).toBe(200);
+    expect(await attempt()).toEqual({
+      redirect: null,
+      outstanding: ['setupProfile', 'consent'],
+      released: false,
+    });
+    expect(
+      (
+        await browser.post(`/api/profile${q}`, {
+          given_name: 'Anna',
+          family_name: 'Smith',
+          birthdate: '1985-02-17',
+        })
+      ).status,
+    ).toBe(200);
+    expect(await attempt()).toEqual({
+      redirect: null,
+      outstanding: ['consent'],
+      released: false,
+    });
+    // Only once consent is given does the request finish, with what happened.
+    expect((await browser.post(`/api/consent${q}`, { Approved: true })).status).toBe(200);
+    expect(await finish(browser, request)).toMatchObject({ acr: 'urn:verity:aal2' });
+  });
+
   it('refuses a PIN registration to a password alone when the user has a second factor', async () => {
     const { email, userId } = await victim();
     const browser = new ApiBrowser(server);
@@ -312,25 +358,75 @@ describe.each(databaseTargets())('the journey against issue 15’s attacks (%s)'
     expect(await finish(browser, asked)).toMatchObject({ acr: 'urn:verity:aal2' });
   });
 
-  it("applies the client's session lifetime to step and account calls", async () => {
+  it("applies the client's session lifetime to the request's steps and to account calls that name it; the absolute limit to every call", async () => {
     const email = `${randomUUID()}@example.com`;
     const browser = await signUp(server, email);
     const userId = (await server.ctx.users.findByEmail(email))!.id;
     const request = await authorize(browser, brief);
-    const profile = () => browser.fetch(`${server.url}/api/profile?requestId=${request.requestId}`);
-    expect((await profile()).status).toBe(200);
+    const q = `?requestId=${request.requestId}`;
+    const status = async (path: string) => (await browser.fetch(`${server.url}${path}`)).status;
+    expect(await status(`/api/profile${q}`)).toBe(200);
     await backdateLogin(userId, 120);
-    const steps = {
-      'GET /api/profile': await profile(),
-      'GET /api/home': await browser.fetch(`${server.url}/api/home`),
-      'GET /api/share': await browser.fetch(`${server.url}/api/share`),
+    const past = {
+      'GET /api/profile (named)': await status(`/api/profile${q}`),
+      // A step that names no request serves the browser's latest: still this one.
+      'GET /api/profile': await status('/api/profile'),
+      'GET /api/home (named)': await status(`/api/home${q}`),
+      'GET /api/share (named)': await status(`/api/share${q}`),
     };
-    for (const [call, response] of Object.entries(steps))
-      expect({ call, status: response.status }).toEqual({ call, status: 401 });
-    expect(
-      errorOf(
-        await browser.post(`/api/profile?requestId=${request.requestId}`, { given_name: 'X' }),
-      ),
-    ).toEqual({ status: 401, code: 'not_signed_in' });
+    for (const [call, answer] of Object.entries(past))
+      expect({ call, status: answer }).toEqual({ call, status: 401 });
+    expect(errorOf(await browser.post(`/api/profile${q}`, { given_name: 'X' }))).toEqual({
+      status: 401,
+      code: 'not_signed_in',
+    });
+    // The account area is no client's: the browser's latest request, unfinished (abandoned
+    // for all we know), does not sign the user out of it.
+    expect(await status('/api/home')).toBe(200);
+    expect(await status('/api/share')).toBe(200);
+    // The absolute limit (30 days) holds for every call.
+    await backdateLogin(userId, 30 * 24 * 3600);
+    expect(await status('/api/home')).toBe(401);
+    expect(errorOf(await browser.post('/api/share', { email: 'agent@example.com' }))).toEqual({
+      status: 401,
+      code: 'not_signed_in',
+    });
+  });
+
+  it('enforces a social link start and an open banking start as what they are, before reading the body', async () => {
+    const { email } = await victim();
+    const { browser } = await passwordOnlyInRequest(email);
+    // With the second factor pending: a link (account('recent')) and a bank check (the check
+    // step) are refused, even with a body that would not validate.
+    for (const [path, body] of [
+      ['/api/login/google/start', { Purpose: 'link', unexpected: true }],
+      ['/api/login/google/start', { Purpose: 'nonsense' }],
+      ['/api/login/ob', {}],
+    ] as const)
+      expect({ path, body, ...errorOf(await browser.post(path, body)) }).toEqual({
+        path,
+        body,
+        status: 403,
+        code: 'second_factor_login_required',
+      });
+    // Nobody signed in: a link needs the account; a bank start is a bank login (public), so
+    // its bad body is just bad input.
+    const anonymous = new ApiBrowser(server);
+    expect(errorOf(await anonymous.post('/api/login/google/start', { Purpose: 'link' }))).toEqual({
+      status: 401,
+      code: 'not_signed_in',
+    });
+    expect(errorOf(await anonymous.post('/api/login/ob', {}))).toEqual({
+      status: 400,
+      code: 'validation_failed',
+    });
+    // A link from a login older than 15 minutes.
+    const linker = `${randomUUID()}@example.com`;
+    const stale = await signUp(server, linker);
+    await backdateLogin((await server.ctx.users.findByEmail(linker))!.id, 16 * 60);
+    expect(errorOf(await stale.post('/api/login/google/start', { Purpose: 'link' }))).toEqual({
+      status: 403,
+      code: 'recent_login_required',
+    });
   });
 });

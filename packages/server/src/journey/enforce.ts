@@ -22,14 +22,22 @@ export async function enforceAccess(journey: Journey, access: Access): Promise<v
       return;
     }
     case 'account': {
+      journey.asAccountCall();
       const who = await signedIn(journey);
       requireFullStrength(who);
       if (access.strength === 'recent') requireRecentLogin(who);
-      journey.established(who, await journey.signInRequest());
+      journey.established(who, await journey.lifetimeRequest());
       return;
     }
     case 'step':
       return enforceStep(journey, access.step);
+    case 'byPurpose': {
+      const purpose = await access.purposeOf(journey.call);
+      const chosen = access.purposes[purpose];
+      if (!chosen) throw new Error(`no access declared for the purpose ${purpose}`);
+      journey.purpose = purpose;
+      return enforceAccess(journey, chosen);
+    }
   }
 }
 

@@ -61,12 +61,21 @@ export class Journey {
   private requestValue: SignInRequest | null = null;
   /** Bumped when the call changed the session (a factor added): what was loaded is stale. */
   generation = 0;
+  /** The purpose a `byPurpose` route's call was enforced as (null for other routes). */
+  purpose: string | null = null;
+  /** An account call: no request's client lifetime applies unless the call names the request. */
+  private accountCall = false;
 
   constructor(
     private readonly ctx: AppContext,
     private readonly request: FastifyRequest,
     private readonly reply: FastifyReply,
   ) {}
+
+  /** The call itself (a `byPurpose` declaration reads its purpose from it). */
+  get call(): FastifyRequest {
+    return this.request;
+  }
 
   /** The browser's session (a new, empty one when it has none). */
   readonly session = once(this, () => readSession(this.ctx, this.request, this.reply));
@@ -95,8 +104,27 @@ export class Journey {
   });
 
   /**
+   * The request whose client's session lifetime bounds the login. A step serves the request
+   * the call names or the browser's latest. An account call is no client's: only a request it
+   * names counts, never the browser's latest, which may be long abandoned (a user who left a
+   * short-lived client's request is still signed in to their account, within the absolute
+   * limit).
+   */
+  readonly lifetimeRequest = once(this, async (): Promise<SignInRequest | null> =>
+    this.accountCall && !requestIdOf(this.request) ? null : this.signInRequest(),
+  );
+
+  /** Marks the call as the account area's, before its login is loaded (enforce does). */
+  asAccountCall(): void {
+    if (this.accountCall) return;
+    this.accountCall = true;
+    this.generation += 1;
+  }
+
+  /**
    * The signed-in user and their login: null when nobody is signed in, or the login is older
-   * than the absolute limit or than the session lifetime of the request's client.
+   * than the absolute limit or than the session lifetime of the request's client (see
+   * `lifetimeRequest`).
    */
   readonly signIn = once(this, async (): Promise<SignedIn | null> => {
     const user = await this.user();
@@ -104,7 +132,7 @@ export class Journey {
     const session = await this.session();
     const login = sessionLogin(session);
     if (!login) return null;
-    const current = await this.signInRequest();
+    const current = await this.lifetimeRequest();
     const lifetime = Math.min(
       SESSION_ABSOLUTE_SECONDS,
       current?.client.policy.sessionLifetime ?? SESSION_ABSOLUTE_SECONDS,

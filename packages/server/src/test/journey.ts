@@ -21,12 +21,25 @@ export class ApiBrowser extends CookieJar {
     path: string,
     body?: unknown,
   ): Promise<{ status: number; body: Record<string, unknown> }> {
+    const { status, body: answer } = await this.postWithHeaders(path, body);
+    return { status, body: answer };
+  }
+
+  /** As `post`, with the answer's headers (kept apart so `post`'s answers compare whole). */
+  async postWithHeaders(
+    path: string,
+    body?: unknown,
+  ): Promise<{ status: number; body: Record<string, unknown>; headers: Headers }> {
     const response = await this.fetch(`${this.server.url}${path}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: body === undefined ? '' : JSON.stringify(body),
     });
-    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+    return {
+      status: response.status,
+      body: (await response.json()) as Record<string, unknown>,
+      headers: response.headers,
+    };
   }
 }
 

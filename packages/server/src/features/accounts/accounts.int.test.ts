@@ -163,7 +163,7 @@ describe.each(databaseTargets())('accounts API (%s)', (target) => {
           expect(wrong.body).toEqual(failed);
         }
       for (const email of [known, unknown]) {
-        const delayed = await new ApiBrowser(server).post('/api/login/email', {
+        const delayed = await new ApiBrowser(server).postWithHeaders('/api/login/email', {
           Email: email,
           Password: strongPassword,
         });
@@ -175,6 +175,8 @@ describe.each(databaseTargets())('accounts API (%s)', (target) => {
         ).details;
         expect(retryAfterSeconds).toBeGreaterThan(20);
         expect(retryAfterSeconds).toBeLessThanOrEqual(30);
+        // The same wait in Retry-After, for clients that read only the header.
+        expect(delayed.headers.get('retry-after')).toBe(String(Math.ceil(retryAfterSeconds)));
       }
     });
 

@@ -21,7 +21,7 @@ import {
   verifiedIdentitySummary,
   verifiedIdentityTitle,
 } from '../evidence/verifiedSummary.js';
-import { step } from '../../journey/access.js';
+import { RECENT_LOGIN_SECONDS, step } from '../../journey/access.js';
 import { verifyConsentSignature } from '../pin/consentSignature.js';
 
 /** Consent is a step of a request only: the request, its client and what it asks for. */
@@ -46,13 +46,29 @@ function display(value: unknown): string {
   return '';
 }
 
+/**
+ * Whether the consent screen may show full document numbers: to a login made during this
+ * request (its checks may take longer than the 15 minutes of a recent login), or a recent one.
+ * A session signed in earlier (single sign-on, Remember me) sees them masked: anyone at a
+ * browser left signed in could otherwise start a request of a client that asks for
+ * document_details and read them. What is released is the same either way.
+ */
+function showsFullDocumentNumbers(request: FastifyRequest, interaction: { iat: number }) {
+  const { login, loginAge } = request.journey.who;
+  return login.loginTs >= interaction.iat || loginAge <= RECENT_LOGIN_SECONDS;
+}
+
 /** The consent row for verified_claims' document_details: each document's number, issuer, dates. */
-async function documentDetailsAttribute(ctx: AppContext, accountId: string) {
+async function documentDetailsAttribute(
+  ctx: AppContext,
+  accountId: string,
+  numbers: 'full' | 'masked',
+) {
   return {
     name: documentDetailsConsent,
     title: documentDetailsTitle,
     type: 'text',
-    defaultValue: documentDetailsSummary(await ctx.evidence.forUser(accountId)),
+    defaultValue: documentDetailsSummary(await ctx.evidence.forUser(accountId), numbers),
   };
 }
 
@@ -103,7 +119,17 @@ export function consentRoutes(app: FastifyInstance, ctx: AppContext): void {
             };
           })
           // verified_claims sorts last of the standard claims: its documents' details follow it.
-          .concat(documentDetails ? [await documentDetailsAttribute(ctx, accountId)] : [])
+          .concat(
+            documentDetails
+              ? [
+                  await documentDetailsAttribute(
+                    ctx,
+                    accountId,
+                    showsFullDocumentNumbers(request, interaction) ? 'full' : 'masked',
+                  ),
+                ]
+              : [],
+          )
           .concat(
             // The client's own fields are shown too: the user sees everything the client asked for.
             client.policy.customClaims.map((field) => ({

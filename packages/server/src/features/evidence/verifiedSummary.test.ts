@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Evidence } from './evidenceStore.js';
-import { documentDetailsSummary } from './verifiedSummary.js';
+import { documentDetailsSummary, maskDocumentNumber } from './verifiedSummary.js';
 
 const scores = { strength: 4, validity: 2, activity: 0, fraud: 0, verification: 0 };
 const base: Omit<Evidence, 'id' | 'check' | 'attributes'> = {
@@ -70,5 +70,18 @@ describe('documentDetailsSummary: what consent says of the documents shared', ()
     ['no checks', [], ''],
   ])('%s', (_case, evidence, shown) => {
     expect(documentDetailsSummary(evidence)).toBe(shown);
+  });
+});
+
+describe('maskDocumentNumber', () => {
+  it.each([
+    ['533401372', '•••••1372'],
+    ['SMITH852175A99AB', '••••••••••••99AB'],
+    // Short numbers keep at least three characters hidden.
+    ['12345', '•••45'],
+    ['1234', '•••4'],
+    ['abc', '•••'],
+  ])('%s shows %s', (number, masked) => {
+    expect(maskDocumentNumber(number)).toBe(masked);
   });
 });

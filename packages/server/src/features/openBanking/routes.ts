@@ -11,7 +11,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { handoff, publicCall, step } from '../../journey/access.js';
+import { byPurpose, handoff, publicCall, step } from '../../journey/access.js';
 import { ApiError } from '../../http/apiError.js';
 import { clientIp, enforceLimit } from '../../http/rateLimit.js';
 import type { AccountDataProvider } from '../../providers/bank/accountDataProvider.js';
@@ -48,9 +48,15 @@ export function openBankingRoutes(app: FastifyInstance, ctx: AppContext): void {
   };
 
   /**
-   * Guards, then one action: a new attempt record and the bank's address. Public, as a bank
-   * login; for a signed-in user it is the open banking check, and enforced as that step.
+   * What a start is: for a signed-in user (second factor pending or not) the open banking
+   * check, the `check` step; for nobody signed in a bank login, public (the handler allows it
+   * only for a client that does).
    */
+  const startAccess = byPurpose({ check: step('check'), bankLogin: publicCall }, async (request) =>
+    (await request.journey.signIn()) ? 'check' : 'bankLogin',
+  );
+
+  /** Guards, then one action: a new attempt record and the bank's address. */
   const start = async (
     request: FastifyRequest,
     reply: FastifyReply,
@@ -60,10 +66,9 @@ export function openBankingRoutes(app: FastifyInstance, ctx: AppContext): void {
     await enforceLimit(ctx, obLimits.startPerAddress, clientIp(request));
     const provider = providerNamed(input.display_name, type);
     const interaction = (await request.journey.signInRequest())?.interaction;
-    const userId = (await request.journey.signIn())?.accountId ?? null;
+    // The check's user, as its `check` step established them; nobody for a bank login.
+    const userId = request.journey.purpose === 'check' ? request.journey.who.accountId : null;
     if (userId) {
-      // Signed in, this is the open banking check: the `check` step, strength and order.
-      await request.journey.enforce(step('check'));
       // Like every identity check: not again straight after it failed.
       const { passed, unavailable } = await ctx.evidence.standing(userId);
       if (unavailable.has('OB') && !passed.has('OB'))
@@ -121,7 +126,7 @@ export function openBankingRoutes(app: FastifyInstance, ctx: AppContext): void {
   typed.post(
     '/api/login/ob',
     {
-      config: { access: publicCall },
+      config: { access: startAccess },
       schema: { body: obLoginRequestSchema, response: { 200: obLoginResponseSchema } },
     },
     async (request, reply) => start(request, reply, request.body),
@@ -131,7 +136,7 @@ export function openBankingRoutes(app: FastifyInstance, ctx: AppContext): void {
     typed.get(
       `/api/login/ob/${type}`,
       {
-        config: { access: publicCall },
+        config: { access: startAccess },
         schema: { querystring: obLoginQuerySchema, response: { 200: obLoginResponseSchema } },
       },
       async (request, reply) => start(request, reply, request.query, type),

@@ -9,6 +9,7 @@ import {
   signUp,
   startServerWithClient,
   startSignInRequest,
+  strongPassword,
 } from '../../test/journey.js';
 import type { TestServer } from '../../test/testServer.js';
 import { identityAssuranceSchemas } from '../../test/verifiedClaimsSchema.js';
@@ -370,6 +371,62 @@ describe.each(databaseTargets())('identity checks: options and passport (%s)', (
     );
     expect(consents.consents[0]?.details).toEqual(['Verified identity', 'Document details']);
   });
+
+  it('shows full document numbers on the consent screen only to a recent login or one made in the request, masked to others', async () => {
+    const withDocuments = {
+      ...verifiedClaimsRequest,
+      verification: {
+        trust_framework: null,
+        evidence: [{ type: { value: 'document' }, document_details: { document_number: null } }],
+      },
+    };
+    const email = `${randomUUID()}@example.com`;
+    const browser = await signUp(server, email);
+    const userId = (await server.ctx.users.findByEmail(email))!.id;
+    const { requestId } = await startRequest(browser, {
+      claims: JSON.stringify({ id_token: { verified_claims: withDocuments } }),
+    });
+    await browser.post(`/api/verifypassport?requestId=${requestId}`, anna);
+    const documentRow = async () => {
+      const consent = consentInfoSchema.parse(
+        await (await browser.fetch(`${server.url}/api/consent?requestId=${requestId}`)).json(),
+      );
+      return consent.attributes.find((row) => row.name === 'verified_claims.document_details')
+        ?.defaultValue;
+    };
+    expect(await documentRow()).toMatch(/^Passport 533401372, /);
+    // A session signed in 20 minutes before this request (single sign-on, a browser left
+    // signed in): whoever is at it sees what goes, but not the number itself.
+    await backdateLogin(userId, 20 * 60);
+    expect(await documentRow()).toMatch(/^Passport •••••1372, issued by HM Passport Office/);
+    // Signing in again in this request shows it in full.
+    await browser.post('/api/login/email', {
+      Email: email,
+      Password: strongPassword,
+      RequestId: requestId,
+    });
+    expect(await documentRow()).toMatch(/^Passport 533401372, /);
+  });
+
+  /** Moves the login time of this user's sessions back by `seconds`. */
+  async function backdateLogin(userId: string, seconds: number) {
+    const rows = await server.ctx.database.db
+      .selectFrom('oidc_payloads')
+      .select(['id', 'payload'])
+      .where('model', '=', 'Session')
+      .execute();
+    for (const row of rows) {
+      const payload = JSON.parse(row.payload) as { accountId?: string; loginTs?: number };
+      if (payload.accountId !== userId || !payload.loginTs) continue;
+      payload.loginTs -= seconds;
+      await server.ctx.database.db
+        .updateTable('oidc_payloads')
+        .set({ payload: JSON.stringify(payload) })
+        .where('model', '=', 'Session')
+        .where('id', '=', row.id)
+        .execute();
+    }
+  }
 
   it('cancel sends access_denied, a description and the state to the client', async () => {
     const { browser, requestId, state } = await newUserInRequest();

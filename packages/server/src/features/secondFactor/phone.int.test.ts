@@ -162,12 +162,15 @@ describe.each(databaseTargets())('SMS and voice (%s)', (target) => {
 
     // The five wrong codes spent the user's budget: a new code, even typed right, waits.
     await browser.post('/api/sms/startlogin');
-    const spent = await browser.post('/api/sms/completelogin', { Code: await sentCode(number) });
+    const spent = await browser.postWithHeaders('/api/sms/completelogin', {
+      Code: await sentCode(number),
+    });
     expect(spent.status).toBe(429);
     expect(spent.body.error).toMatchObject({ code: 'rate_limited' });
-    expect(
-      (spent.body.error as { details: { retryAfterSeconds: number } }).details.retryAfterSeconds,
-    ).toBeGreaterThan(0);
+    const { retryAfterSeconds } = (spent.body.error as { details: { retryAfterSeconds: number } })
+      .details;
+    expect(retryAfterSeconds).toBeGreaterThan(0);
+    expect(spent.headers.get('retry-after')).toBe(String(Math.ceil(retryAfterSeconds)));
 
     later(20 * 60);
     await browser.post('/api/sms/startlogin');

@@ -12,7 +12,7 @@ import type { AppContext } from '../../context.js';
 import { ApiError } from '../../http/apiError.js';
 import { clientIp, enforceLimit } from '../../http/rateLimit.js';
 import { SocialProviderError } from '../../providers/social/socialProvider.js';
-import { account as accountAccess, handoff, publicCall } from '../../journey/access.js';
+import { account as accountAccess, byPurpose, handoff, publicCall } from '../../journey/access.js';
 import { nowSeconds, signInBrowser } from '../session/signIn.js';
 import {
   configuredProvider,
@@ -45,7 +45,15 @@ export function socialLoginRoutes(app: FastifyInstance, ctx: AppContext): void {
   typed.post(
     '/api/login/:provider/start',
     {
-      config: { access: publicCall },
+      // Public as a login; a link changes how the account signs in: account('recent'). Read
+      // before validation: only an exact 'login' is the public purpose.
+      config: {
+        access: byPurpose({ login: publicCall, link: accountAccess('recent') }, (request) =>
+          (request.body as { Purpose?: unknown } | undefined)?.Purpose === 'login'
+            ? 'login'
+            : 'link',
+        ),
+      },
       schema: {
         params: providerParams,
         body: socialStartRequestSchema,
@@ -57,11 +65,10 @@ export function socialLoginRoutes(app: FastifyInstance, ctx: AppContext): void {
       const { Purpose, RequestId, TermsVersion } = request.body;
       await enforceLimit(ctx, socialLimits.startsPerAddress, clientIp(request));
       const adapter = configuredProvider(ctx, provider);
-      // A request must be this browser's; a link needs the signed-in account.
+      // A request must be this browser's; a link is for the signed-in account (its purpose
+      // was enforced as account('recent')).
       if (RequestId) await ctx.interactions.load(request, RequestId);
-      // Public as a login; a link changes how the account signs in: account('recent').
-      if (Purpose === 'link') await request.journey.enforce(accountAccess('recent'));
-      const account = Purpose === 'link' ? request.journey.who.user : null;
+      const account = request.journey.purpose === 'link' ? request.journey.who.user : null;
       const flow = await ctx.socialFlows.create({
         provider,
         purpose: Purpose,
