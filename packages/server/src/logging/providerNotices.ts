@@ -2,7 +2,10 @@ import { logToStderr } from './jsonLine.js';
 
 // oidc-provider prints its notices with console.info/console.warn (helpers/attention.js),
 // coloured when the stream is a terminal.
-const NOTICE = /^(?:\x1b\[[\d;]*m)?oidc-provider (NOTICE|WARNING): ([\s\S]*?)(?:\x1b\[0m)?$/;
+const ESCAPE = String.fromCharCode(0x1b);
+const NOTICE = new RegExp(
+  `^(?:${ESCAPE}\\[[\\d;]*m)?oidc-provider (NOTICE|WARNING): ([\\s\\S]*?)(?:${ESCAPE}\\[0m)?$`,
+);
 
 /**
  * Routes oidc-provider's console notices into JSON log lines (warn for WARNING, info for
