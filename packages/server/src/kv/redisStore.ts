@@ -1,5 +1,6 @@
 import { Redis } from 'ioredis';
 import type { KeyValueStore } from './keyValueStore.js';
+import { logToStderr } from '../logging/jsonLine.js';
 import { KeyValueStoreUnavailable } from './storeUnavailable.js';
 
 // INCR and the window's expiry in one step, so a crash between them cannot leave a
@@ -15,6 +16,7 @@ export interface RedisStoreOptions {
 
 export class RedisKeyValueStore implements KeyValueStore {
   private readonly redis: Redis;
+  private closing = false;
 
   constructor(
     url: string,
@@ -34,9 +36,22 @@ export class RedisKeyValueStore implements KeyValueStore {
       connectTimeout: Math.max(1000, commandTimeout * 5),
       retryStrategy: (times) => Math.min(times * 100, 1000),
     });
-    // Without a listener, ioredis prints every connection error; the failures reach callers
-    // as KeyValueStoreUnavailable and /readyz reports them.
-    this.redis.on('error', () => undefined);
+    // Without a listener, ioredis prints every connection error as text. The failures reach
+    // callers as KeyValueStoreUnavailable and /readyz reports them; the log gets one JSON
+    // line when the connection is lost and one when it is back, not one per retry (written
+    // directly: the store is made before the server's logger).
+    let state: 'connecting' | 'up' | 'down' = 'connecting';
+    const lost = (code?: unknown) => {
+      if (state !== 'up' || this.closing) return;
+      state = 'down';
+      logToStderr('warn', 'redis connection lost', code ? { code } : {});
+    };
+    this.redis.on('error', (error: { code?: unknown }) => lost(error.code));
+    this.redis.on('close', () => lost());
+    this.redis.on('ready', () => {
+      if (state === 'down') logToStderr('info', 'redis connection back');
+      state = 'up';
+    });
   }
 
   /** Runs one command; any failure (timeout, connection gone) is the store being unavailable. */
@@ -98,6 +113,7 @@ export class RedisKeyValueStore implements KeyValueStore {
   }
 
   async close(): Promise<void> {
+    this.closing = true;
     await this.redis.quit().catch(() => this.redis.disconnect());
   }
 }
