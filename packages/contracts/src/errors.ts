@@ -14,6 +14,13 @@ export const errorCatalogue = {
     message:
       'This sign-in request has expired or does not exist. Please start again from the service you came from.',
   },
+  // The record tying the request to this browser is gone (the shared store lost it, e.g. a
+  // Redis restart without persistence): reloading /requests/:id binds it again.
+  request_binding_lost: {
+    status: 409,
+    message:
+      'We lost track of this sign-in request for a moment. Please reload the page, or start again from the service you came from.',
+  },
   request_not_bound: {
     status: 403,
     message:

@@ -43,6 +43,7 @@ import { sandboxBankRoutes } from './features/sandboxBank/routes.js';
 import { installErrorHandler } from './http/errorHandler.js';
 import { clientAddress } from './http/clientAddress.js';
 import { installNoStore } from './http/noStore.js';
+import { requestIdGenerator } from './http/requestId.js';
 import { mountProvider } from './http/oidcMount.js';
 import { registerSpa } from './http/spa.js';
 import { shareRoutes } from './features/share/routes.js';
@@ -95,11 +96,17 @@ export async function buildApp(
     trustProxy: (_address: string, hop: number) => hop < config.trustProxy,
     bodyLimit: BODY_LIMIT,
     return503OnClosing: true,
+    // The caller's X-Request-Id when valid, else unique per process start; in every log line.
+    genReqId: requestIdGenerator(),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
   installNoStore(app);
+  // Echoed on every answer, oidc-provider's too (it writes to the raw response).
+  app.addHook('onRequest', async (request, reply) => {
+    reply.raw.setHeader('X-Request-Id', request.id);
+  });
 
   // An empty JSON body is no body; anything else goes through Fastify's safe JSON parser.
   const parseJson = app.getDefaultJsonParser('error', 'error');

@@ -30,6 +30,7 @@ const envSchema = z.object({
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// URL')
     .optional(),
+  REDIS_COMMAND_TIMEOUT_MS: z.coerce.number().int().min(20).max(10_000).default(200),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
@@ -166,6 +167,8 @@ export interface Config {
   /** PostgreSQL's application_name of this instance's connections. */
   databaseApplicationName: string;
   redisUrl: string | undefined;
+  /** How long a Redis command may take before the call fails (503) instead of waiting. */
+  redisCommandTimeoutMs: number;
   smtpUrl: string | undefined;
   mailFrom: string;
   productName: string;
@@ -304,6 +307,7 @@ export function loadConfig(env: Record<string, string | undefined> = readEnv()):
     databaseSchema: e.DATABASE_SCHEMA,
     databaseApplicationName: e.DATABASE_APPLICATION_NAME,
     redisUrl: e.REDIS_URL,
+    redisCommandTimeoutMs: e.REDIS_COMMAND_TIMEOUT_MS,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     productName: e.PRODUCT_NAME,

@@ -159,7 +159,9 @@ async function contextOver(
   });
   // Connections last: only constructors follow, so a failed start leaves nothing open.
   const kv: KeyValueStore = config.redisUrl
-    ? new RedisKeyValueStore(config.redisUrl)
+    ? new RedisKeyValueStore(config.redisUrl, undefined, {
+        commandTimeoutMs: config.redisCommandTimeoutMs,
+      })
     : new DatabaseKeyValueStore(database.db);
   const email: EmailProvider = config.smtpUrl
     ? new SmtpEmailProvider(config.smtpUrl, config.mailFrom)

@@ -2,6 +2,7 @@ import { Command, CommanderError } from 'commander';
 import { ZodError } from 'zod';
 import { addClientOptions, clientInputFromOptions, UsageError } from './cli/clientOptions.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
+import { jsonLogLine } from './logging/jsonLine.js';
 import { openStores } from './stores.js';
 import { migrateToLatest, openDatabase } from './db/database.js';
 import type { ClientInput } from './features/clients/input.js';
@@ -9,6 +10,13 @@ import { ClientNotFoundError, type Client, type CreatedClient } from './features
 import { generateSecretValues } from './secrets.js';
 
 type Out = (text: string) => void;
+
+/** `serve` failed: its message is written as a JSON log line, like the rest of its output. */
+class ServeFailed extends Error {
+  constructor(readonly failure: unknown) {
+    super('serve failed');
+  }
+}
 
 function describeClient(client: Client | CreatedClient) {
   return {
@@ -45,7 +53,13 @@ export function buildCli(out: Out, err: Out, config: () => Config): Command {
   program
     .command('serve', { isDefault: true })
     .description('run the server (the default)')
-    .action(async () => (await import('./cli/serve.js')).serve(config()));
+    .action(async () => {
+      try {
+        await (await import('./cli/serve.js')).serve(config());
+      } catch (error) {
+        throw new ServeFailed(error);
+      }
+    });
 
   program
     .command('migrate')
@@ -183,21 +197,31 @@ export async function run(
     return 0;
   } catch (error) {
     if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 2;
-    if (error instanceof ZodError) {
-      err(
-        `Invalid settings:\n${error.issues.map((issue) => `  ${issue.path.join('.') || 'value'}: ${issue.message}`).join('\n')}\n`,
-      );
-      return 1;
+    if (error instanceof ServeFailed) {
+      const { message, code } = describeFailure(error.failure);
+      err(jsonLogLine('fatal', message));
+      return code;
     }
-    if (
-      error instanceof UsageError ||
-      error instanceof ConfigError ||
-      error instanceof ClientNotFoundError
-    ) {
-      err(`${error.message}\n`);
-      return error instanceof UsageError ? 2 : 1;
-    }
-    err(`${error instanceof Error ? error.message : String(error)}\n`);
-    return 1;
+    const { message, code } = describeFailure(error);
+    err(`${message}\n`);
+    return code;
   }
+}
+
+/** A failed command's message and exit code (2: wrong usage, 1: anything else). */
+function describeFailure(error: unknown): { message: string; code: number } {
+  if (error instanceof ZodError) {
+    return {
+      message: `Invalid settings:\n${error.issues.map((issue) => `  ${issue.path.join('.') || 'value'}: ${issue.message}`).join('\n')}`,
+      code: 1,
+    };
+  }
+  if (
+    error instanceof UsageError ||
+    error instanceof ConfigError ||
+    error instanceof ClientNotFoundError
+  ) {
+    return { message: error.message, code: error instanceof UsageError ? 2 : 1 };
+  }
+  return { message: error instanceof Error ? error.message : String(error), code: 1 };
 }

@@ -2,6 +2,7 @@
 // `node packages/server/bin/verity-authority.js`), configured by PIN_AUTHORITY_* settings from
 // the environment or .env (docs/configuration.md).
 import { ConfigError, readEnv } from '../config.js';
+import { logToStderr } from '../logging/jsonLine.js';
 import { loadAuthorityConfig } from './config.js';
 import { buildAuthorityService } from './service.js';
 
@@ -11,7 +12,7 @@ async function main(): Promise<number> {
     config = loadAuthorityConfig(readEnv());
   } catch (error) {
     if (error instanceof ConfigError) {
-      process.stderr.write(`${error.message}\n`);
+      logToStderr('fatal', error.message);
       return 2;
     }
     throw error;

@@ -5,6 +5,7 @@ import { ShareAuthority } from '../features/pin/authority.js';
 import { MemoryKeyValueStore } from '../kv/memoryStore.js';
 import { RateLimiter, type RateLimit } from '../kv/rateLimiter.js';
 import { SIGNATURE_HEADER, checkSignature } from './requestSigning.js';
+import { requestIdGenerator } from '../http/requestId.js';
 import {
   ISSUE_PATH,
   authorityErrorCodes,
@@ -76,6 +77,11 @@ export function buildAuthorityService(options: AuthorityServiceOptions): Fastify
           },
     bodyLimit: BODY_LIMIT,
     return503OnClosing: true,
+    // The caller's X-Request-Id when valid (Verity's own call), else unique per process start.
+    genReqId: requestIdGenerator(),
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('X-Request-Id', request.id);
   });
   // The body stays a string until its signature is checked.
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) =>

@@ -1,6 +1,7 @@
 import { buildApp } from '../app.js';
 import { ConfigError, insecureSettings, missingSharedSecrets, type Config } from '../config.js';
 import { createAppContext } from '../context.js';
+import { logToStderr } from '../logging/jsonLine.js';
 import { sweepExpired } from '../oidc/adapter.js';
 import { purgeClosedAccounts } from '../features/account/closeAccount.js';
 import { sweepContactMessages } from '../features/contact/retention.js';
@@ -17,7 +18,7 @@ export async function serve(config: Config): Promise<void> {
       `With DATABASE_URL these settings must be supplied (see docs/configuration.md):\n  ${missing.join('\n  ')}`,
     );
   for (const warning of insecureSettings(config)) {
-    process.stderr.write(`\n!!! INSECURE SETTING: ${warning}\n\n`);
+    logToStderr('warn', `INSECURE SETTING: ${warning}`);
   }
   const ctx = await createAppContext(config);
   let app: Awaited<ReturnType<typeof buildApp>>;

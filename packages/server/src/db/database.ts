@@ -6,6 +6,7 @@ import pg from 'pg';
 import { migrations } from './migrations/index.js';
 import { resilientPool, type ConnectionLostLog } from './resilientPool.js';
 import type { Database } from './schema.js';
+import { logToStderr } from '../logging/jsonLine.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -32,9 +33,7 @@ const CONNECT_TIMEOUT_MS = 5_000;
 /** A lost connection, as one JSON log line (PostgreSQL's message names no person). */
 const logConnectionLost: ConnectionLostLog = (error) => {
   const code = (error as { code?: unknown }).code;
-  process.stderr.write(
-    `${JSON.stringify({ level: 40, time: Date.now(), msg: 'database connection lost', code, err: error.message })}\n`,
-  );
+  logToStderr('warn', 'database connection lost', { code, err: error.message });
 };
 
 // int8 (bigint) columns hold millisecond times, well inside Number's safe range.

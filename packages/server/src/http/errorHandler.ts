@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { connectionLost } from '../db/resilientPool.js';
 import { isUniqueViolation } from '../db/uniqueViolation.js';
+import { KeyValueStoreUnavailable } from '../kv/storeUnavailable.js';
 import { ApiError } from './apiError.js';
 
 const frameworkCodes: Record<string, { status: number; code: Parameters<typeof apiError>[0] }> = {
@@ -49,6 +50,13 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (connectionLost(error)) {
       // The database went away (restart, failover): an honest 503 the caller may retry.
       request.log.warn({ code: (error as { code?: unknown }).code }, 'database unavailable');
+      reply.header('Retry-After', '1');
+      return reply.status(503).send(apiError('service_unavailable'));
+    }
+    if (error instanceof KeyValueStoreUnavailable) {
+      // Redis is down or too slow: the short-lived state (bindings, counters) cannot be read
+      // or written, and nothing stands in for it, so the call is refused now, not after a hang.
+      request.log.warn({ operation: error.operation }, 'key-value store unavailable');
       reply.header('Retry-After', '1');
       return reply.status(503).send(apiError('service_unavailable'));
     }

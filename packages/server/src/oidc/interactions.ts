@@ -72,9 +72,15 @@ export class InteractionBridge {
   async load(request: FastifyRequest, uid: string): Promise<Interaction> {
     const interaction = await this.provider.Interaction.find(uid);
     if (!interaction) throw new ApiError('request_not_found');
+    // A store that cannot answer throws KeyValueStoreUnavailable (503), never "not bound".
     const boundTo = await this.kv.get(this.key(uid));
     const browserId = this.browsers.get(request);
-    if (!boundTo || !browserId || boundTo !== browserId) throw new ApiError('request_not_bound');
+    if (!browserId) throw new ApiError('request_not_bound');
+    // No record at all is not another browser's request: the store lost it (a restart without
+    // persistence) or it was never bound; landing on /requests/:uid again restores it with the
+    // provider's interaction cookie, which only the browser that started the request holds.
+    if (!boundTo) throw new ApiError('request_binding_lost');
+    if (boundTo !== browserId) throw new ApiError('request_not_bound');
     return interaction;
   }
 

@@ -1,4 +1,5 @@
 import nodemailer, { type Transporter } from 'nodemailer';
+import { logToStderr } from '../../logging/jsonLine.js';
 import type { EmailMessage, EmailProvider } from './emailProvider.js';
 
 /**
@@ -16,7 +17,7 @@ export class SmtpEmailProvider implements EmailProvider {
     smtpUrl: string,
     private readonly from: string,
     private readonly onFailure: (reason: string) => void = (reason) =>
-      process.stderr.write(`e-mail delivery failed: ${reason}\n`),
+      logToStderr('error', 'e-mail delivery failed', { reason }),
   ) {
     this.transport = nodemailer.createTransport(smtpUrl);
   }

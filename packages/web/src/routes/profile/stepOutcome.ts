@@ -66,7 +66,7 @@ export type LoadFailure =
   | { kind: 'error'; detail: string | null };
 
 /** The errors of a screen's first call whose own message helps the user. */
-const explainedCodes = new Set(['request_not_found', 'request_not_bound']);
+const explainedCodes = new Set(['request_not_found', 'request_not_bound', 'request_binding_lost']);
 
 /** A failed GET /api/profile or /api/consent: log in, or the error screen. */
 export function loadFailure(error: unknown): LoadFailure {

@@ -43,6 +43,8 @@ describe('entryErrorDetail', () => {
     expect(entryErrorDetail(new ApiError('request_not_found', 404, 'Gone.'))).toBe('Gone.');
     const notBound = new ApiError('request_not_bound', 403);
     expect(entryErrorDetail(notBound)).toBe(errorCatalogue.request_not_bound.message);
+    const lost = new ApiError('request_binding_lost', 409);
+    expect(entryErrorDetail(lost)).toBe(errorCatalogue.request_binding_lost.message);
   });
 
   it('shows nothing more for any other failure', () => {

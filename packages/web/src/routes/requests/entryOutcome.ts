@@ -17,8 +17,8 @@ export function entryDestination(
   return nextStep();
 }
 
-/** The errors whose own message helps the user: the request is gone or is not theirs. */
-const explainedCodes = new Set(['request_not_found', 'request_not_bound']);
+/** The errors whose own message helps the user: the request is gone, not theirs, or lost. */
+const explainedCodes = new Set(['request_not_found', 'request_not_bound', 'request_binding_lost']);
 
 /** What the error screen says under its heading, or null for the heading alone. */
 export function entryErrorDetail(error: unknown): string | null {

@@ -1,0 +1,210 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { connect } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseTargets } from '../test/databases.js';
+import {
+  ApiBrowser,
+  redirectUri,
+  signUp,
+  startServerWithClient,
+  startSignInRequest,
+  strongPassword,
+} from '../test/journey.js';
+import { startTcpProxy } from '../test/tcpProxy.js';
+import { freePort, type TestServer } from '../test/testServer.js';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A private redis-server (never the machine's): no persistence, so a restart loses everything. */
+async function startRedis(port: number): Promise<ChildProcess> {
+  const child = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    { stdio: 'ignore' },
+  );
+  const until = Date.now() + 10_000;
+  while (Date.now() < until) {
+    const up = await new Promise<boolean>((resolve) => {
+      const socket = connect(port, '127.0.0.1', () => {
+        socket.end();
+        resolve(true);
+      });
+      socket.on('error', () => resolve(false));
+    });
+    if (up) return child;
+    await sleep(50);
+  }
+  throw new Error('redis-server did not start');
+}
+
+async function stopRedis(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGKILL');
+  await exited;
+}
+
+/** The answer's status, catalogue code and how long it took. */
+async function timed(call: () => Promise<Response>) {
+  const started = Date.now();
+  const response = await call();
+  const text = await response.text();
+  let code: string | undefined;
+  try {
+    code = (JSON.parse(text) as { error?: { code?: string } }).error?.code;
+  } catch {
+    code = undefined;
+  }
+  return { status: response.status, code, ms: Date.now() - started };
+}
+
+/**
+ * Redis down, cut off, or restarted empty, under a real server (issue 18 item 3): every call
+ * that needs it answers 503 service_unavailable within a second instead of a 500 after many,
+ * /readyz says so within a second, and an in-flight sign-in whose binding Redis lost is told
+ * so honestly (request_binding_lost, recovered by reloading its page), not "another browser".
+ */
+describe.each(databaseTargets())('Redis outages (%s)', (target) => {
+  let redisPort: number;
+  let redis: ChildProcess;
+  let proxy: Awaited<ReturnType<typeof startTcpProxy>>;
+  let server: TestServer;
+  let clientId: string;
+  let clientSecret: string;
+  let config: Awaited<ReturnType<typeof startServerWithClient>>['config'];
+  const email = `${randomUUID()}@example.com`;
+
+  beforeAll(async () => {
+    redisPort = await freePort();
+    redis = await startRedis(redisPort);
+    proxy = await startTcpProxy('127.0.0.1', redisPort);
+    const started = await startServerWithClient(
+      target,
+      { REDIS_URL: `redis://127.0.0.1:${proxy.port}` },
+      { name: 'Outage test', redirectUris: [redirectUri] },
+    );
+    server = started.server;
+    config = started.config;
+    clientId = started.created.clientId;
+    clientSecret = started.created.clientSecret!;
+    await signUp(server, email);
+  });
+
+  afterAll(async () => {
+    await server?.close();
+    await proxy?.close();
+    if (redis) await stopRedis(redis);
+  });
+
+  const readyz = () => timed(() => fetch(`${server.url}/readyz`));
+  const login = () =>
+    timed(() =>
+      fetch(`${server.url}/api/login/email`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ Email: email, Password: strongPassword }),
+      }),
+    );
+  const authorize = () =>
+    timed(() =>
+      fetch(
+        `${server.url}/oidc/auth?${new URLSearchParams({
+          client_id: clientId,
+          response_type: 'code',
+          scope: 'openid',
+          redirect_uri: redirectUri,
+          code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+          code_challenge_method: 'S256',
+        })}`,
+        { redirect: 'manual' },
+      ),
+    );
+  const token = () =>
+    timed(() =>
+      fetch(`${server.url}/oidc/token`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          authorization: `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}`,
+        },
+        body: new URLSearchParams({
+          grant_type: 'authorization_code',
+          code: 'not-a-code',
+          redirect_uri: redirectUri,
+          code_verifier: 'x'.repeat(43),
+        }).toString(),
+      }),
+    );
+  const userinfo = () =>
+    timed(() =>
+      fetch(`${server.url}/oidc/me`, { headers: { authorization: 'Bearer not-a-token' } }),
+    );
+
+  async function readyWithin(ms: number): Promise<boolean> {
+    const until = Date.now() + ms;
+    while (Date.now() < until) {
+      if ((await readyz()).status === 200) return true;
+      await sleep(100);
+    }
+    return false;
+  }
+
+  it('answers normally while Redis is up', async () => {
+    expect((await readyz()).status).toBe(200);
+    expect((await login()).status).toBe(200);
+    expect((await authorize()).status).toBe(303);
+    expect((await token()).status).toBe(400);
+    expect((await userinfo()).status).toBe(401);
+  });
+
+  it.each([
+    ['cut off (connections hang)', 'cut'],
+    ['stopped (connections refused)', 'stop'],
+  ])('fails fast with 503 service_unavailable while Redis is %s', async (_name, fault) => {
+    if (fault === 'cut') proxy.cut();
+    else await stopRedis(redis);
+    try {
+      for (const call of [readyz, login, authorize, token, userinfo]) {
+        const answer = await call();
+        expect(answer.status).toBe(503);
+        expect(answer.ms).toBeLessThan(1000);
+        if (call !== readyz) expect(answer.code).toBe('service_unavailable');
+      }
+      // In parallel too: nothing queues up behind the outage.
+      const burst = await Promise.all(Array.from({ length: 20 }, () => login()));
+      expect(burst.every((answer) => answer.status === 503 && answer.ms < 1500)).toBe(true);
+    } finally {
+      if (fault === 'cut') proxy.restore();
+      else redis = await startRedis(redisPort);
+    }
+    expect(await readyWithin(5_000)).toBe(true);
+    expect((await login()).status).toBe(200);
+  });
+
+  it('tells an in-flight sign-in the truth when Redis is away, then when it lost the binding', async () => {
+    const browser = new ApiBrowser(server);
+    const { requestId } = await startSignInRequest(server, config, browser);
+    expect((await browser.post(`/api/requests/${requestId}`)).status).toBe(200);
+
+    await stopRedis(redis);
+    const during = await browser.post(`/api/requests/${requestId}`);
+    expect(during.status).toBe(503);
+    expect(during.body).toMatchObject({ error: { code: 'service_unavailable' } });
+
+    // Back, but empty (no persistence): the binding is gone, which is not another browser.
+    redis = await startRedis(redisPort);
+    expect(await readyWithin(5_000)).toBe(true);
+    const after = await browser.post(`/api/requests/${requestId}`);
+    expect(after.status).toBe(409);
+    expect(after.body).toMatchObject({ error: { code: 'request_binding_lost' } });
+
+    // Reloading the request's page binds it again (the provider's cookie proves the browser).
+    await browser.fetch(`${server.url}/requests/${requestId}`);
+    expect((await browser.post(`/api/requests/${requestId}`)).status).toBe(200);
+    // Another browser still cannot take it over.
+    const stranger = new ApiBrowser(server);
+    await stranger.fetch(`${server.url}/requests/${requestId}`);
+    expect((await stranger.post(`/api/requests/${requestId}`)).status).toBe(403);
+  });
+});
