@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { clientInputSchema, clientUrlProblem } from '../features/clients/input.js';
+import {
+  clientInputSchema,
+  clientUrlProblem,
+  serverUrlProblem,
+} from '../features/clients/input.js';
 
 /**
  * ASVS 5 12.2.1 and RFC 9700 2.1: every URL a client registers (`verity clients add/update`:
@@ -51,5 +55,17 @@ describe('client URLs', () => {
       jwksUri: 'http://[::1]:3001/jwks',
     };
     expect(clientInputSchema.safeParse(local).success).toBe(true);
+  });
+
+  it.each([
+    ['http://127.0.0.1:9000/jwks', false, null],
+    ['http://127.0.0.1:9000/jwks', true, 'must use https in production'],
+    ['http://localhost/logo.png', true, 'must use https in production'],
+    ['https://localhost/jwks', true, null],
+    ['http://shop.example/jwks', false, 'must use https'],
+  ])('a URL Verity fetches or shows, %s (production %s): %s', (url, production, problem) => {
+    const found = serverUrlProblem(url, production);
+    if (problem === null) expect(found).toBeNull();
+    else expect(found).toContain(problem);
   });
 });

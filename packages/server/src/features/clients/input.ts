@@ -25,14 +25,32 @@ const clientUrl = z.string().superRefine((value, ctx) => {
   if (problem) ctx.addIssue({ code: 'custom', message: problem });
 });
 
+/**
+ * A URL Verity itself fetches or shows to every user (jwks_uri, logo): plain http on loopback
+ * only outside production. Loopback redirect URIs stay allowed (native apps, RFC 8252 7.3), but
+ * in production a loopback jwks_uri would have the server fetch from its own host.
+ */
+export function serverUrlProblem(value: string, production: boolean): string | null {
+  const problem = clientUrlProblem(value);
+  if (problem || !production) return problem;
+  return URL.parse(value)?.protocol === 'http:'
+    ? `${value} must use https in production (plain http only on localhost in development)`
+    : null;
+}
+
+const serverUrl = z.string().superRefine((value, ctx) => {
+  const problem = serverUrlProblem(value, process.env.NODE_ENV === 'production');
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+});
+
 export const clientInputSchema = z
   .object({
     name: z.string().trim().min(1, 'a name is required').max(100),
     redirectUris: z.array(clientUrl).min(1, 'at least one redirect URI is required'),
     postLogoutRedirectUris: z.array(clientUrl).default([]),
-    logoUri: clientUrl.optional(),
+    logoUri: serverUrl.optional(),
     public: z.boolean().default(false),
-    jwksUri: clientUrl.optional(),
+    jwksUri: serverUrl.optional(),
   })
   .and(clientPolicySchema)
   .superRefine((input, ctx) => {
