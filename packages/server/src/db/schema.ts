@@ -234,6 +234,8 @@ export interface PinRegistrationTable {
   act_token_hash: string;
   attempts: number;
   expires_at: number;
+  /** Set when the registration is used (FlowRecords.consume); swept after expiry. */
+  consumed_at: number | null;
   created_at: number;
 }
 

@@ -3,11 +3,11 @@ import type { Database } from '../db/schema.js';
 
 /**
  * A flow record: a short-lived, single-use step of a flow (an e-mail or reset code, a
- * second-factor challenge, a bank-link or social sign-in state). Whatever else it holds, it
- * has whose it is (subject), what it is for (purpose), when it expires, how many attempts it
- * took and whether it was consumed. Each kind keeps its own table, with these columns named
- * alike (`id`, `attempts`, `expires_at`, `consumed_at`); this module is the one place that
- * consumes them.
+ * second-factor challenge, a bank-link or social sign-in state, a PIN registration). Whatever
+ * else it holds, it has whose it is (subject), what it is for (purpose), when it expires, how
+ * many attempts it took and whether it was consumed. Each kind keeps its own table, with
+ * these columns named alike (`id`, `attempts`, `expires_at`, `consumed_at`); this module is
+ * the one place that consumes them.
  */
 export interface FlowRecord<Purpose extends string = string> {
   id: string;

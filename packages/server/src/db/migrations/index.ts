@@ -16,6 +16,7 @@ import * as pinRenewalId from './0018_pin_renewal_id.js';
 import * as pinAccess from './0014_pin_access.js';
 import * as contactRetention from './0019_contact_retention.js';
 import * as pinEnrolmentStrength from './0020_pin_enrolment_strength.js';
+import * as pinRegistrationFlow from './0021_pin_registration_flow.js';
 
 /** Every migration, in order. Names are stored in the database: never rename one. */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '0014_pin_access': pinAccess,
   '0019_contact_retention': contactRetention,
   '0020_pin_enrolment_strength': pinEnrolmentStrength,
+  '0021_pin_registration_flow': pinRegistrationFlow,
 };

@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import type { FieldEncryption } from '../../crypto/fieldEncryption.js';
 import type { Database, PinIdentityTable } from '../../db/schema.js';
+import { FlowRecords } from '../../flows/flowRecords.js';
 import type { EnrolmentStrength } from './strength.js';
 
 /** Wrong PINs in a row that revoke an identity. */
@@ -19,16 +20,22 @@ export const tokenHash = (token: string) => createHash('sha256').update(token).d
 export const newToken = () => randomBytes(32).toString('base64url');
 
 /**
- * PIN registrations, identities, pass-1 challenges and authOTTs. Every single-use record is
- * consumed with one DELETE … RETURNING, and the wrong-PIN counter moves with one conditional
- * UPDATE, so parallel requests cannot use a record twice or pass the attempt limit.
+ * PIN registrations, identities, pass-1 challenges and authOTTs. A registration is a flow
+ * record, used up by FlowRecords.consume; the other single-use records are consumed with one
+ * DELETE … RETURNING, and the wrong-PIN counter moves with one conditional UPDATE, so parallel
+ * requests cannot use a record twice or pass the attempt limit.
  */
 export class PinStore {
+  /** Registrations count no attempts: the activation token is 256 random bits. */
+  private readonly registrations: FlowRecords<'pin_registrations'>;
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly encryption: FieldEncryption,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.registrations = new FlowRecords(db, 'pin_registrations', null, now);
+  }
 
   async startRegistration(userId: string, clientId: string): Promise<string> {
     const actToken = newToken();
@@ -41,34 +48,46 @@ export class PinStore {
         act_token_hash: tokenHash(actToken),
         attempts: 0,
         expires_at: this.now() + REGISTRATION_TTL_MS,
+        consumed_at: null,
         created_at: this.now(),
       })
       .execute();
     return actToken;
   }
 
-  /** Consumes a registration by its activation token: missing, expired, or this user's. */
   /** The registration an activation token names, left in place (the PUT uses it up). */
   async findRegistration(actToken: string) {
-    const row = await this.db
-      .selectFrom('pin_registrations')
-      .selectAll()
-      .where('act_token_hash', '=', tokenHash(actToken))
-      .executeTakeFirst();
+    const row = await this.registrationOf(actToken);
     if (!row) return { status: 'missing' as const };
     if (row.expires_at < this.now()) return { status: 'expired' as const };
     return { status: 'ok' as const, userId: row.user_id, clientId: row.client_id };
   }
 
+  /**
+   * Consumes a registration by its activation token: missing (or used), expired, or this
+   * user's. Only the one FlowRecords.consume that sets consumed_at gets 'ok'; an expired one
+   * is retired on its first use, so like a used one it is missing afterwards.
+   */
   async takeRegistration(actToken: string) {
-    const row = await this.db
-      .deleteFrom('pin_registrations')
-      .where('act_token_hash', '=', tokenHash(actToken))
-      .returningAll()
-      .executeTakeFirst();
+    const row = await this.registrationOf(actToken);
     if (!row) return { status: 'missing' as const };
-    if (row.expires_at < this.now()) return { status: 'expired' as const };
-    return { status: 'ok' as const, userId: row.user_id, clientId: row.client_id };
+    if (row.expires_at < this.now())
+      return (await this.registrations.retire({ id: row.id })) === 1
+        ? { status: 'expired' as const }
+        : { status: 'missing' as const };
+    const taken = await this.registrations.consume(row.id, { act_token_hash: row.act_token_hash });
+    if (!taken) return { status: 'missing' as const };
+    return { status: 'ok' as const, userId: taken.user_id, clientId: taken.client_id };
+  }
+
+  /** An unused registration by its activation token (only its hash is stored). */
+  private async registrationOf(actToken: string) {
+    return this.db
+      .selectFrom('pin_registrations')
+      .selectAll()
+      .where('act_token_hash', '=', tokenHash(actToken))
+      .where('consumed_at', 'is', null)
+      .executeTakeFirst();
   }
 
   async createIdentity(input: {
