@@ -26,7 +26,9 @@ export async function enforceAccess(journey: Journey, access: Access): Promise<v
       const who = await signedIn(journey);
       requireFullStrength(who);
       if (access.strength === 'recent') requireRecentLogin(who);
-      journey.established(who, await journey.lifetimeRequest());
+      // The lifetime was the named request's only (lifetimeRequest); the call still sees the
+      // browser's request in progress (the last second factor cannot go while it needs one).
+      journey.established(who, await journey.signInRequest());
       return;
     }
     case 'step':
