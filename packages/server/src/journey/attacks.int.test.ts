@@ -312,6 +312,28 @@ describe.each(databaseTargets())('the journey against issue 15’s attacks (%s)'
     expect(await finish(browser, asked)).toMatchObject({ acr: 'urn:verity:aal2' });
   });
 
+  it('signs in again past the 30-day absolute limit on single sign-on, rather than answering with a code (review R1)', async () => {
+    const email = `${randomUUID()}@example.com`;
+    await signUp(server, email);
+    const userId = (await server.ctx.users.findByEmail(email))!.id;
+    // Remember me: a session whose idle timeout each use extends, kept in use for a month.
+    const browser = new ApiBrowser(server);
+    const login = await browser.post('/api/login/email', {
+      Email: email,
+      Password: strongPassword,
+      RememberMe: true,
+    });
+    expect(login.body.failed).toBe(false);
+    expect((await finish(browser, await authorize(browser, plain))).amr).toEqual(['pwd']);
+    await backdateLogin(userId, 31 * 24 * 3600);
+    // A client with no lifetime of its own, which holds a grant: the absolute limit still holds.
+    const again = await authorize(browser, plain);
+    expect(again.location.href.startsWith(redirectUri)).toBe(false);
+    expect((await browser.post(`/api/requests/${again.requestId}`)).body).toMatchObject({
+      loggedIn: false,
+    });
+  });
+
   it("applies the client's session lifetime to step and account calls", async () => {
     const email = `${randomUUID()}@example.com`;
     const browser = await signUp(server, email);

@@ -95,7 +95,8 @@ export interface ProviderDeps {
 
 /**
  * The standard prompts plus `create` (OpenID Connect Initiating User Registration 1.0), and a
- * login check for the client's own session lifetime (its policy's sessionLifetime), and a
+ * login check for the client's own session lifetime (its policy's sessionLifetime) and the
+ * absolute session limit, and a
  * consent check for documents' details.
  */
 function interactionPrompts(
@@ -137,13 +138,17 @@ function interactionPrompts(
   policy.get('login')!.checks.add(
     new interactionPolicy.Check(
       'session_lifetime',
-      "The client's session lifetime has passed",
+      "The client's session lifetime, or the absolute session limit, has passed",
       async (ctx) => {
         const { session, client, result } = ctx.oidc;
         if (!session?.accountId || result?.login || !client)
           return interactionPolicy.Check.NO_NEED_TO_PROMPT;
+        // The absolute limit too: a remembered session's idle timeout moves on with each use,
+        // so without it single sign-on would answer from a login of any age.
         const lifetime = (await clients.find(client.clientId))?.policy.sessionLifetime;
-        return lifetime != null && session.past(lifetime);
+        return session.past(
+          Math.min(lifetime ?? SESSION_ABSOLUTE_SECONDS, SESSION_ABSOLUTE_SECONDS),
+        );
       },
     ),
   );
