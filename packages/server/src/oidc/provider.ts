@@ -126,11 +126,13 @@ function interactionPrompts(
           if (secondFactors && (await secondFactors.count(session.accountId)) > 0)
             return interactionPolicy.Check.REQUEST_PROMPT;
         }
-        // A verified identity asked for as acr (or by the client's policy) and not yet reached
-        // by this session: Verity checks the evidence. (verified_claims alone carry only what
-        // is verified, and claim nothing through acr.)
+        // A verified identity asked for as acr (or by the client's policy), or a session whose
+        // acr says ial2: Verity checks the evidence now, every time. Evidence expires (and a
+        // session outlives it), so the session's acr is no proof it still holds; Verity's
+        // pages answer at once when nothing is outstanding. (verified_claims alone carry only
+        // what is verified, and claim nothing through acr.)
         const asksIdentity = policy.assurance.length > 0 || acrAsk(params).verifiedIdentity;
-        if (asksIdentity && session.acr !== IAL2) return interactionPolicy.Check.REQUEST_PROMPT;
+        if (asksIdentity || session.acr === IAL2) return interactionPolicy.Check.REQUEST_PROMPT;
         return interactionPolicy.Check.NO_NEED_TO_PROMPT;
       },
     ),
