@@ -267,6 +267,18 @@ describe.each(databaseTargets())('identity-check evidence expires (%s)', (target
     await browser.fetch(landed.href);
     const info = await browser.post(landed.pathname.replace('/requests/', '/api/requests/'));
     expect(info.body).toMatchObject({ loggedIn: true, userRequirements: ['assurance'] });
+    // The check done again, the request ends with ial2 once more, without a loop.
+    const requestId2 = landed.pathname.split('/').pop()!;
+    const again = await browser.post(`/api/verifypassport?requestId=${requestId2}`, anna);
+    expect(again.body).toMatchObject({ verified: true, userRequirements: [] });
+    const done = await browser.post('/api/generateresponse', { requestId: requestId2 });
+    const back = await followToClient(
+      stack,
+      browser,
+      done.body.redirect_Uri as string,
+      '/requests/',
+    );
+    expect(back.href.startsWith(redirectUri)).toBe(true);
   });
 
   /** Follows the provider's redirects to the client (or to Verity's request page). */
