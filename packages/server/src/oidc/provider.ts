@@ -26,7 +26,9 @@ import {
 } from './refreshTokenLifetime.js';
 import type { SigningKeyStore } from './keys.js';
 import { provedTwoFactors } from './authenticationStrength.js';
+import { assuranceMet } from '@verity/contracts';
 import { acrAsk, IAL2 } from '../features/assurance/acr.js';
+import { defaultAlternatives } from '../features/assurance/demand.js';
 import type { SecondFactorStore } from '../features/secondFactor/secondFactorStore.js';
 import { demandsSecondFactor } from '../features/secondFactor/requirement.js';
 
@@ -103,6 +105,7 @@ function interactionPrompts(
   clients: ClientStore,
   consents: ConsentStore,
   secondFactors?: SecondFactorStore,
+  evidence?: EvidenceStore,
 ) {
   const policy = interactionPolicy.base();
   policy.add(new interactionPolicy.Prompt({ name: 'create', requestable: true }));
@@ -127,12 +130,18 @@ function interactionPrompts(
             return interactionPolicy.Check.REQUEST_PROMPT;
         }
         // A verified identity asked for as acr (or by the client's policy), or a session whose
-        // acr says ial2: Verity checks the evidence now, every time. Evidence expires (and a
-        // session outlives it), so the session's acr is no proof it still holds; Verity's
-        // pages answer at once when nothing is outstanding. (verified_claims alone carry only
-        // what is verified, and claim nothing through acr.)
+        // acr says ial2 (which single sign-on would claim again): the evidence is judged now,
+        // against this client's alternatives (else the default ones), since evidence expires
+        // while a session lives; when it does not hold, Verity's pages ask for what is missing. (verified_claims alone carry only what is
+        // verified, and claim nothing through acr.)
         const asksIdentity = policy.assurance.length > 0 || acrAsk(params).verifiedIdentity;
-        if (asksIdentity || session.acr === IAL2) return interactionPolicy.Check.REQUEST_PROMPT;
+        if (asksIdentity && session.acr !== IAL2) return interactionPolicy.Check.REQUEST_PROMPT;
+        if (session.acr === IAL2) {
+          const alternatives = policy.assurance.length > 0 ? policy.assurance : defaultAlternatives;
+          if (!evidence) return interactionPolicy.Check.REQUEST_PROMPT;
+          const { passed } = await evidence.standing(session.accountId);
+          if (!assuranceMet(alternatives, passed)) return interactionPolicy.Check.REQUEST_PROMPT;
+        }
         return interactionPolicy.Check.NO_NEED_TO_PROMPT;
       },
     ),
@@ -316,7 +325,7 @@ export async function createProvider({
     },
     interactions: {
       url: (_ctx, interaction) => `/requests/${interaction.uid}`,
-      policy: interactionPrompts(clients, new ConsentStore(db), secondFactors),
+      policy: interactionPrompts(clients, new ConsentStore(db), secondFactors, evidence),
     },
     clientBasedCORS: (_ctx, origin, client) =>
       origin !== 'null' &&

@@ -252,6 +252,18 @@ describe.each(databaseTargets())('identity-check evidence expires (%s)', (target
     const first = await followToClient(stack, browser, generated.body.redirect_Uri as string);
     expect(first.searchParams.get('code')).toBeTruthy();
 
+    // While the evidence holds, single sign-on answers at once (prompt=none keeps working).
+    const silent = oidc.buildAuthorizationUrl(stack.config, {
+      redirect_uri: redirectUri,
+      scope: 'openid',
+      prompt: 'none',
+      state: oidc.randomState(),
+      code_challenge: await oidc.calculatePKCECodeChallenge(oidc.randomPKCECodeVerifier()),
+      code_challenge_method: 'S256',
+    });
+    const answered = await followToClient(stack, browser, silent.href, '/requests/');
+    expect(answered.searchParams.get('code')).toBeTruthy();
+
     // Day 31, the same session: the passport check has expired. Single sign-on must go
     // through Verity's pages (assurance outstanding), not answer with a code claiming ial2.
     vi.setSystemTime(Date.now() + 2 * DAY);
