@@ -98,8 +98,7 @@ export interface ProviderDeps {
 /**
  * The standard prompts plus `create` (OpenID Connect Initiating User Registration 1.0), and a
  * login check for the client's own session lifetime (its policy's sessionLifetime) and the
- * absolute session limit, and a
- * consent check for documents' details.
+ * absolute session limit, and a consent check for documents' details.
  */
 function interactionPrompts(
   clients: ClientStore,
@@ -132,8 +131,9 @@ function interactionPrompts(
         // A verified identity asked for as acr (or by the client's policy), or a session whose
         // acr says ial2 (which single sign-on would claim again): the evidence is judged now,
         // against this client's alternatives (else the default ones), since evidence expires
-        // while a session lives; when it does not hold, Verity's pages ask for what is missing. (verified_claims alone carry only what is
-        // verified, and claim nothing through acr.)
+        // while a session lives; when it does not hold, Verity's pages ask for what is
+        // missing. (verified_claims alone carry only what is verified, and claim nothing
+        // through acr.)
         const asksIdentity = policy.assurance.length > 0 || acrAsk(params).verifiedIdentity;
         if (asksIdentity && session.acr !== IAL2) return interactionPolicy.Check.REQUEST_PROMPT;
         if (session.acr === IAL2) {
