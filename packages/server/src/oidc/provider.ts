@@ -25,7 +25,7 @@ import {
   refreshTokenTtl,
 } from './refreshTokenLifetime.js';
 import type { SigningKeyStore } from './keys.js';
-import { provedTwoFactors } from './authenticationStrength.js';
+import { acrForAmr, provedTwoFactors } from './authenticationStrength.js';
 import { assuranceMet } from '@verity/contracts';
 import { acrAsk, IAL2 } from '../features/assurance/acr.js';
 import { defaultAlternatives } from '../features/assurance/demand.js';
@@ -128,6 +128,11 @@ function interactionPrompts(
           if (secondFactors && (await secondFactors.count(session.accountId)) > 0)
             return interactionPolicy.Check.REQUEST_PROMPT;
         }
+        // A session whose acr says less than its amr proved (an earlier request's essential
+        // acr accepted only aal1): single sign-on would claim less than happened; Verity's
+        // pages restate it, at once when nothing is outstanding.
+        if (session.acr !== IAL2 && session.acr !== acrForAmr(amr))
+          return interactionPolicy.Check.REQUEST_PROMPT;
         // A verified identity asked for as acr (or by the client's policy), or a session whose
         // acr says ial2 (which single sign-on would claim again): the evidence is judged now,
         // against this client's alternatives (else the default ones), since evidence expires
