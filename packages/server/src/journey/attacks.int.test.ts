@@ -358,6 +358,61 @@ describe.each(databaseTargets())('the journey against issue 15’s attacks (%s)'
     expect(await finish(browser, asked)).toMatchObject({ acr: 'urn:verity:aal2' });
   });
 
+  it('signs in again past the 30-day absolute limit on single sign-on, rather than answering with a code (review R1)', async () => {
+    const email = `${randomUUID()}@example.com`;
+    await signUp(server, email);
+    const userId = (await server.ctx.users.findByEmail(email))!.id;
+    // Remember me: a session whose idle timeout each use extends, kept in use for a month.
+    const browser = new ApiBrowser(server);
+    const login = await browser.post('/api/login/email', {
+      Email: email,
+      Password: strongPassword,
+      RememberMe: true,
+    });
+    expect(login.body.failed).toBe(false);
+    expect((await finish(browser, await authorize(browser, plain))).amr).toEqual(['pwd']);
+    await backdateLogin(userId, 31 * 24 * 3600);
+    // A client with no lifetime of its own, which holds a grant: the absolute limit still holds.
+    const again = await authorize(browser, plain);
+    expect(again.location.href.startsWith(redirectUri)).toBe(false);
+    expect((await browser.post(`/api/requests/${again.requestId}`)).body).toMatchObject({
+      loggedIn: false,
+    });
+  });
+
+  it('does not answer single sign-on with less than the session proved after an essential aal1 request (review R1)', async () => {
+    const { email, secret } = await victim();
+    const browser = new ApiBrowser(server);
+    const essentialAal1 = JSON.stringify({
+      id_token: { acr: { essential: true, values: ['urn:verity:aal1'] } },
+    });
+    const first = await authorize(browser, plain, { claims: essentialAal1 });
+    await browser.post('/api/login/email', {
+      Email: email,
+      Password: strongPassword,
+      RequestId: first.requestId,
+    });
+    // The next step's code: the set-up's own step was used once already.
+    await browser.post(`/api/authenticator/login?requestId=${first.requestId}`, {
+      Code: code(secret, 1),
+    });
+    // The essential claim accepts aal1 only: that request is answered with aal1.
+    expect(await finish(browser, first)).toMatchObject({ acr: 'urn:verity:aal1' });
+    // The next request asks for two factors, which this session proved: never acr aal1 then.
+    const next = await authorize(browser, plain, { acr_values: 'urn:verity:aal2' });
+    const claims = next.requestId ? await finish(browser, next) : await exchange(next);
+    expect(claims).toMatchObject({ acr: 'urn:verity:aal2' });
+  });
+
+  /** The ID token's claims of a request single sign-on answered at once. */
+  async function exchange(request: Awaited<ReturnType<typeof authorize>>) {
+    const tokens = await oidc.authorizationCodeGrant(request.config, request.location, {
+      pkceCodeVerifier: request.verifier,
+      expectedState: request.state,
+    });
+    return tokens.claims()!;
+  }
+
   it("applies the client's session lifetime to the request's steps and to account calls that name it; the absolute limit to every call", async () => {
     const email = `${randomUUID()}@example.com`;
     const browser = await signUp(server, email);

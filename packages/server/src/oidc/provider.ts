@@ -25,8 +25,10 @@ import {
   refreshTokenTtl,
 } from './refreshTokenLifetime.js';
 import type { SigningKeyStore } from './keys.js';
-import { provedTwoFactors } from './authenticationStrength.js';
+import { acrForAmr, provedTwoFactors } from './authenticationStrength.js';
+import { assuranceMet } from '@verity/contracts';
 import { acrAsk, IAL2 } from '../features/assurance/acr.js';
+import { defaultAlternatives } from '../features/assurance/demand.js';
 import type { SecondFactorStore } from '../features/secondFactor/secondFactorStore.js';
 import { demandsSecondFactor } from '../features/secondFactor/requirement.js';
 
@@ -95,13 +97,14 @@ export interface ProviderDeps {
 
 /**
  * The standard prompts plus `create` (OpenID Connect Initiating User Registration 1.0), and a
- * login check for the client's own session lifetime (its policy's sessionLifetime), and a
- * consent check for documents' details.
+ * login check for the client's own session lifetime (its policy's sessionLifetime) and the
+ * absolute session limit, and a consent check for documents' details.
  */
 function interactionPrompts(
   clients: ClientStore,
   consents: ConsentStore,
   secondFactors?: SecondFactorStore,
+  evidence?: EvidenceStore,
 ) {
   const policy = interactionPolicy.base();
   policy.add(new interactionPolicy.Prompt({ name: 'create', requestable: true }));
@@ -125,11 +128,25 @@ function interactionPrompts(
           if (secondFactors && (await secondFactors.count(session.accountId)) > 0)
             return interactionPolicy.Check.REQUEST_PROMPT;
         }
-        // A verified identity asked for as acr (or by the client's policy) and not yet reached
-        // by this session: Verity checks the evidence. (verified_claims alone carry only what
-        // is verified, and claim nothing through acr.)
+        // A session whose acr says less than its amr proved (an earlier request's essential
+        // acr accepted only aal1): single sign-on would claim less than happened; Verity's
+        // pages restate it, at once when nothing is outstanding.
+        if (session.acr !== IAL2 && session.acr !== acrForAmr(amr))
+          return interactionPolicy.Check.REQUEST_PROMPT;
+        // A verified identity asked for as acr (or by the client's policy), or a session whose
+        // acr says ial2 (which single sign-on would claim again): the evidence is judged now,
+        // against this client's alternatives (else the default ones), since evidence expires
+        // while a session lives; when it does not hold, Verity's pages ask for what is
+        // missing. (verified_claims alone carry only what is verified, and claim nothing
+        // through acr.)
         const asksIdentity = policy.assurance.length > 0 || acrAsk(params).verifiedIdentity;
         if (asksIdentity && session.acr !== IAL2) return interactionPolicy.Check.REQUEST_PROMPT;
+        if (session.acr === IAL2) {
+          const alternatives = policy.assurance.length > 0 ? policy.assurance : defaultAlternatives;
+          if (!evidence) return interactionPolicy.Check.REQUEST_PROMPT;
+          const { passed } = await evidence.standing(session.accountId);
+          if (!assuranceMet(alternatives, passed)) return interactionPolicy.Check.REQUEST_PROMPT;
+        }
         return interactionPolicy.Check.NO_NEED_TO_PROMPT;
       },
     ),
@@ -137,13 +154,17 @@ function interactionPrompts(
   policy.get('login')!.checks.add(
     new interactionPolicy.Check(
       'session_lifetime',
-      "The client's session lifetime has passed",
+      "The client's session lifetime, or the absolute session limit, has passed",
       async (ctx) => {
         const { session, client, result } = ctx.oidc;
         if (!session?.accountId || result?.login || !client)
           return interactionPolicy.Check.NO_NEED_TO_PROMPT;
+        // The absolute limit too: a remembered session's idle timeout moves on with each use,
+        // so without it single sign-on would answer from a login of any age.
         const lifetime = (await clients.find(client.clientId))?.policy.sessionLifetime;
-        return lifetime != null && session.past(lifetime);
+        return session.past(
+          Math.min(lifetime ?? SESSION_ABSOLUTE_SECONDS, SESSION_ABSOLUTE_SECONDS),
+        );
       },
     ),
   );
@@ -309,7 +330,7 @@ export async function createProvider({
     },
     interactions: {
       url: (_ctx, interaction) => `/requests/${interaction.uid}`,
-      policy: interactionPrompts(clients, new ConsentStore(db), secondFactors),
+      policy: interactionPrompts(clients, new ConsentStore(db), secondFactors, evidence),
     },
     clientBasedCORS: (_ctx, origin, client) =>
       origin !== 'null' &&

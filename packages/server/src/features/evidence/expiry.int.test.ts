@@ -8,6 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import * as oidc from 'openid-client';
+import { Secret, TOTP } from 'otpauth';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { databaseTargets } from '../../test/databases.js';
 import {
@@ -222,4 +223,90 @@ describe.each(databaseTargets())('identity-check evidence expires (%s)', (target
       verified.verification.evidence.map((evidence) => evidence.check_details[0]!.check_id),
     ).toEqual([renewed!.transactionId]);
   });
+  it('single sign-on does not claim acr ial2 from a session once its evidence expired (review R1)', async () => {
+    const stack = thirtyDays;
+    const { email } = await verifiedUser(stack);
+    const own = new ApiBrowser(stack.server);
+    await own.post('/api/login/email', { Email: email, Password: strongPassword });
+    const started = await own.post('/api/authenticator/startsetup');
+    const secret = Secret.fromBase32(String(started.body.secret));
+    const code = () => TOTP.generate({ secret, timestamp: Date.now() });
+    expect((await own.post('/api/authenticator/completesetup', { Code: code() })).status).toBe(200);
+
+    // Day 29, remembered: both factors, the evidence still counts; the request ends (ial2).
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 29 * DAY });
+    const browser = new ApiBrowser(stack.server);
+    const { requestId } = await startSignInRequest(stack.server, stack.config, browser, {
+      state: oidc.randomState(),
+    });
+    const login = await browser.post('/api/login/email', {
+      Email: email,
+      Password: strongPassword,
+      RequestId: requestId,
+      RememberMe: true,
+    });
+    expect(login.body.userRequirements).toEqual(['loginWithSecondFactor']);
+    await browser.post(`/api/authenticator/login?requestId=${requestId}`, { Code: code() });
+    const generated = await browser.post('/api/generateresponse', { requestId });
+    expect(generated.body).toMatchObject({ userRequirements: [] });
+    const first = await followToClient(stack, browser, generated.body.redirect_Uri as string);
+    expect(first.searchParams.get('code')).toBeTruthy();
+
+    // While the evidence holds, single sign-on answers at once (prompt=none keeps working).
+    const silent = oidc.buildAuthorizationUrl(stack.config, {
+      redirect_uri: redirectUri,
+      scope: 'openid',
+      prompt: 'none',
+      state: oidc.randomState(),
+      code_challenge: await oidc.calculatePKCECodeChallenge(oidc.randomPKCECodeVerifier()),
+      code_challenge_method: 'S256',
+    });
+    const answered = await followToClient(stack, browser, silent.href, '/requests/');
+    expect(answered.searchParams.get('code')).toBeTruthy();
+
+    // Day 31, the same session: the passport check has expired. Single sign-on must go
+    // through Verity's pages (assurance outstanding), not answer with a code claiming ial2.
+    vi.setSystemTime(Date.now() + 2 * DAY);
+    const url = oidc.buildAuthorizationUrl(stack.config, {
+      redirect_uri: redirectUri,
+      scope: 'openid',
+      state: oidc.randomState(),
+      code_challenge: await oidc.calculatePKCECodeChallenge(oidc.randomPKCECodeVerifier()),
+      code_challenge_method: 'S256',
+    });
+    const landed = await followToClient(stack, browser, url.href, '/requests/');
+    expect(landed.pathname).toMatch(/^\/requests\//);
+    await browser.fetch(landed.href);
+    const info = await browser.post(landed.pathname.replace('/requests/', '/api/requests/'));
+    expect(info.body).toMatchObject({ loggedIn: true, userRequirements: ['assurance'] });
+    // The check done again, the request ends with ial2 once more, without a loop.
+    const requestId2 = landed.pathname.split('/').pop()!;
+    const again = await browser.post(`/api/verifypassport?requestId=${requestId2}`, anna);
+    expect(again.body).toMatchObject({ verified: true, userRequirements: [] });
+    const done = await browser.post('/api/generateresponse', { requestId: requestId2 });
+    const back = await followToClient(
+      stack,
+      browser,
+      done.body.redirect_Uri as string,
+      '/requests/',
+    );
+    expect(back.href.startsWith(redirectUri)).toBe(true);
+  });
+
+  /** Follows the provider's redirects to the client (or to Verity's request page). */
+  async function followToClient(
+    { server }: Stack,
+    browser: ApiBrowser,
+    from: string,
+    orPath = redirectUri,
+  ) {
+    let response = await browser.fetch(from);
+    for (let hops = 0; hops < 6; hops += 1) {
+      const location = new URL(response.headers.get('location')!, server.url);
+      if (location.href.startsWith(redirectUri) || location.pathname.startsWith(orPath))
+        return location;
+      response = await browser.fetch(location.href);
+    }
+    throw new Error('too many redirects');
+  }
 });

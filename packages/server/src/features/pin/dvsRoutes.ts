@@ -7,6 +7,7 @@ import { handoff } from '../../journey/access.js';
 import { ApiError } from '../../http/apiError.js';
 import { clientIp, enforceLimit } from '../../http/rateLimit.js';
 import { CUSTOMER_ID_HEADER, DVS_REG_PATH, pinLimits } from './routes.js';
+import { pinLoginIsFullStrength } from './signing.js';
 import { enrolledWithTwoFactors, enrolmentStrength, pinLoginAmr } from './strength.js';
 
 /**
@@ -42,6 +43,9 @@ export function dvsRoutes(app: FastifyInstance, ctx: AppContext): void {
       const parent = taken.status === 'ok' ? taken.identity : undefined;
       if (!parent || parent.client_id !== clientId) throw new ApiError('pin_activation_invalid');
       if (parent.state !== 'active' || parent.kind !== 'login') throw new ApiError('pin_revoked');
+      // Judged again now: the user may have added a second factor since the token was issued.
+      if (!(await pinLoginIsFullStrength(ctx, parent)))
+        throw new ApiError('second_factor_login_required');
       const mpinId = createMpinId({ userID: parent.user_id, mobile: 0 });
       const { regOTT } = await ctx.pins.createIdentity({
         mpinId,

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { createUserKey } from '@verity/pin';
 import * as oidc from 'openid-client';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -117,6 +118,33 @@ describe.each(databaseTargets())('PIN enrolment strength and revocation (%s)', (
     expect(await consents.json()).toMatchObject({
       error: { code: 'second_factor_login_required' },
     });
+  });
+
+  it('an aal1 PIN login of a user with a second factor enrols no signing identity (review R1)', async () => {
+    // Enrolled with the password alone; the user adds an authenticator app afterwards.
+    const { browser, identity } = await enrolled({ secondFactorFirst: false });
+    // A PIN login before the app is added gets a dvsRegister token (full strength then)...
+    const early = new PinBrowser(server, bankId);
+    const first = await early.authenticate(
+      (await early.login(identity, '0420')).body.authOTT as string,
+    );
+    const { token } = first.body.dvsRegister as { token: string };
+    await addAuthenticator(browser.browser);
+    // ...which no longer enrols a signing identity once the second factor is owed.
+    const refused = await early.call('POST', '/api/mpin/rps/v2/dvsRegister', {
+      publicKey: createUserKey().publicKey,
+      deviceName: 'Chromium on Linux',
+      dvsRegisterToken: token,
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ error: { code: 'second_factor_login_required' } });
+    // A PIN login now (aal1, the second factor pending) is offered no signing identity at all.
+    const later = new PinBrowser(server, bankId);
+    const answer = await later.authenticate(
+      (await later.login(identity, '0420')).body.authOTT as string,
+    );
+    expect(answer.status).toBe(200);
+    expect(answer.body).not.toHaveProperty('dvsRegister');
   });
 
   it('a PIN enrolled after the second factor logs in at aal2 (pin, swk), also after a renewal', async () => {
