@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseTargets } from '../test/databases.js';
 import {
   ApiBrowser,
+  backdateLogin,
   discoverClient,
   redirectUri,
   signUp,
@@ -159,25 +160,6 @@ describe.each(databaseTargets())('the journey against issue 15’s attacks (%s)'
     return { browser, request };
   }
 
-  /** Moves the login time of this user's sessions back by `seconds`. */
-  async function backdateLogin(userId: string, seconds: number) {
-    const rows = await server.ctx.database.db
-      .selectFrom('oidc_payloads')
-      .select(['id', 'payload'])
-      .where('model', '=', 'Session')
-      .execute();
-    for (const row of rows) {
-      const payload = JSON.parse(row.payload) as { accountId?: string; loginTs?: number };
-      if (payload.accountId !== userId || !payload.loginTs) continue;
-      payload.loginTs -= seconds;
-      await server.ctx.database.db
-        .updateTable('oidc_payloads')
-        .set({ payload: JSON.stringify(payload) })
-        .where('id', '=', row.id)
-        .execute();
-    }
-  }
-
   const errorOf = (answer: { status: number; body: Record<string, unknown> }) => ({
     status: answer.status,
     code: (answer.body.error as { code?: string } | undefined)?.code,
@@ -308,7 +290,7 @@ describe.each(databaseTargets())('the journey against issue 15’s attacks (%s)'
     const email = `${randomUUID()}@example.com`;
     const browser = await signUp(server, email);
     const userId = (await server.ctx.users.findByEmail(email))!.id;
-    await backdateLogin(userId, 16 * 60);
+    await backdateLogin(server, userId, 16 * 60);
     const stale = await browser.post('/api/share', { email: 'agent@example.com' });
     expect(errorOf(stale)).toEqual({ status: 403, code: 'recent_login_required' });
     expect(await server.ctx.shares.list(userId)).toEqual([]);
@@ -371,7 +353,7 @@ describe.each(databaseTargets())('the journey against issue 15’s attacks (%s)'
     });
     expect(login.body.failed).toBe(false);
     expect((await finish(browser, await authorize(browser, plain))).amr).toEqual(['pwd']);
-    await backdateLogin(userId, 31 * 24 * 3600);
+    await backdateLogin(server, userId, 31 * 24 * 3600);
     // A client with no lifetime of its own, which holds a grant: the absolute limit still holds.
     const again = await authorize(browser, plain);
     expect(again.location.href.startsWith(redirectUri)).toBe(false);
@@ -421,7 +403,7 @@ describe.each(databaseTargets())('the journey against issue 15’s attacks (%s)'
     const q = `?requestId=${request.requestId}`;
     const status = async (path: string) => (await browser.fetch(`${server.url}${path}`)).status;
     expect(await status(`/api/profile${q}`)).toBe(200);
-    await backdateLogin(userId, 120);
+    await backdateLogin(server, userId, 120);
     const past = {
       'GET /api/profile (named)': await status(`/api/profile${q}`),
       // A step that names no request serves the browser's latest: still this one.
@@ -440,7 +422,7 @@ describe.each(databaseTargets())('the journey against issue 15’s attacks (%s)'
     expect(await status('/api/home')).toBe(200);
     expect(await status('/api/share')).toBe(200);
     // The absolute limit (30 days) holds for every call.
-    await backdateLogin(userId, 30 * 24 * 3600);
+    await backdateLogin(server, userId, 30 * 24 * 3600);
     expect(await status('/api/home')).toBe(401);
     expect(errorOf(await browser.post('/api/share', { email: 'agent@example.com' }))).toEqual({
       status: 401,
@@ -478,7 +460,7 @@ describe.each(databaseTargets())('the journey against issue 15’s attacks (%s)'
     // A link from a login older than 15 minutes.
     const linker = `${randomUUID()}@example.com`;
     const stale = await signUp(server, linker);
-    await backdateLogin((await server.ctx.users.findByEmail(linker))!.id, 16 * 60);
+    await backdateLogin(server, (await server.ctx.users.findByEmail(linker))!.id, 16 * 60);
     expect(errorOf(await stale.post('/api/login/google/start', { Purpose: 'link' }))).toEqual({
       status: 403,
       code: 'recent_login_required',

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseTargets } from '../test/databases.js';
 import {
   ApiBrowser,
+  backdateLogin,
   signUp,
   startServerWithClient,
   startSignInRequest,
@@ -100,27 +101,6 @@ describe.each(databaseTargets())('every route against every session state (%s)',
   });
   afterAll(async () => server?.close());
 
-  /** Moves the login time of every session of this account back by `seconds`. */
-  async function backdateLogin(email: string, seconds: number) {
-    const userId = (await server.ctx.users.findByEmail(email))!.id;
-    const rows = await server.ctx.database.db
-      .selectFrom('oidc_payloads')
-      .select(['id', 'payload'])
-      .where('model', '=', 'Session')
-      .execute();
-    for (const row of rows) {
-      const payload = JSON.parse(row.payload) as { accountId?: string; loginTs?: number };
-      if (payload.accountId !== userId || !payload.loginTs) continue;
-      payload.loginTs -= seconds;
-      await server.ctx.database.db
-        .updateTable('oidc_payloads')
-        .set({ payload: JSON.stringify(payload) })
-        .where('model', '=', 'Session')
-        .where('id', '=', row.id)
-        .execute();
-    }
-  }
-
   /** A browser in the given state, and the request id its path parameters name. */
   async function browserIn(state: State): Promise<{ browser: ApiBrowser; requestId: string }> {
     const email = `${randomUUID()}@example.com`;
@@ -138,7 +118,7 @@ describe.each(databaseTargets())('every route against every session state (%s)',
     if (state === 'pastLifetime') {
       await signUp(server, email, browser);
       const { requestId } = await startSignInRequest(server, shortConfig, browser);
-      await backdateLogin(email, 120);
+      await backdateLogin(server, (await server.ctx.users.findByEmail(email))!.id, 120);
       return { browser, requestId };
     }
     // A user with an authenticator app.
@@ -162,7 +142,8 @@ describe.each(databaseTargets())('every route against every session state (%s)',
     expect((await browser.post('/api/authenticator/login', { Code: code(secret, 1) })).status).toBe(
       200,
     );
-    if (state === 'staleLogin') await backdateLogin(email, 16 * 60);
+    if (state === 'staleLogin')
+      await backdateLogin(server, (await server.ctx.users.findByEmail(email))!.id, 16 * 60);
     return { browser, requestId };
   }
 

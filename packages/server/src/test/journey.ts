@@ -134,3 +134,28 @@ export async function userInTwoBrowsers(server: TestServer) {
   const user = await server.ctx.users.findByEmail(email);
   return { first, second, userId: user!.id };
 }
+
+/** Moves the login time of this account's sessions back by `seconds` (a login made earlier). */
+export async function backdateLogin(
+  server: TestServer,
+  userId: string,
+  seconds: number,
+): Promise<void> {
+  const { db } = server.ctx.database;
+  const rows = await db
+    .selectFrom('oidc_payloads')
+    .select(['id', 'payload'])
+    .where('model', '=', 'Session')
+    .execute();
+  for (const row of rows) {
+    const payload = JSON.parse(row.payload) as { accountId?: string; loginTs?: number };
+    if (payload.accountId !== userId || !payload.loginTs) continue;
+    payload.loginTs -= seconds;
+    await db
+      .updateTable('oidc_payloads')
+      .set({ payload: JSON.stringify(payload) })
+      .where('model', '=', 'Session')
+      .where('id', '=', row.id)
+      .execute();
+  }
+}

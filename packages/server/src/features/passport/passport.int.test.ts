@@ -4,6 +4,7 @@ import * as oidc from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseTargets } from '../../test/databases.js';
 import {
+  backdateLogin,
   ApiBrowser,
   redirectUri,
   signUp,
@@ -397,7 +398,7 @@ describe.each(databaseTargets())('identity checks: options and passport (%s)', (
     expect(await documentRow()).toMatch(/^Passport 533401372, /);
     // A session signed in 20 minutes before this request (single sign-on, a browser left
     // signed in): whoever is at it sees what goes, but not the number itself.
-    await backdateLogin(userId, 20 * 60);
+    await backdateLogin(server, userId, 20 * 60);
     expect(await documentRow()).toMatch(/^Passport •••••1372, issued by HM Passport Office/);
     // Signing in again in this request shows it in full.
     await browser.post('/api/login/email', {
@@ -407,26 +408,6 @@ describe.each(databaseTargets())('identity checks: options and passport (%s)', (
     });
     expect(await documentRow()).toMatch(/^Passport 533401372, /);
   });
-
-  /** Moves the login time of this user's sessions back by `seconds`. */
-  async function backdateLogin(userId: string, seconds: number) {
-    const rows = await server.ctx.database.db
-      .selectFrom('oidc_payloads')
-      .select(['id', 'payload'])
-      .where('model', '=', 'Session')
-      .execute();
-    for (const row of rows) {
-      const payload = JSON.parse(row.payload) as { accountId?: string; loginTs?: number };
-      if (payload.accountId !== userId || !payload.loginTs) continue;
-      payload.loginTs -= seconds;
-      await server.ctx.database.db
-        .updateTable('oidc_payloads')
-        .set({ payload: JSON.stringify(payload) })
-        .where('model', '=', 'Session')
-        .where('id', '=', row.id)
-        .execute();
-    }
-  }
 
   it('cancel sends access_denied, a description and the state to the client', async () => {
     const { browser, requestId, state } = await newUserInRequest();
