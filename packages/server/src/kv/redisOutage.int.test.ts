@@ -81,7 +81,7 @@ describe.each(databaseTargets())('Redis outages (%s)', (target) => {
     proxy = await startTcpProxy('127.0.0.1', redisPort);
     const started = await startServerWithClient(
       target,
-      { REDIS_URL: `redis://127.0.0.1:${proxy.port}` },
+      { REDIS_URL: `redis://127.0.0.1:${proxy.port}`, REDIS_COMMAND_TIMEOUT_MS: '200' },
       { name: 'Outage test', redirectUris: [redirectUri] },
     );
     server = started.server;

@@ -38,6 +38,9 @@ export function testEnv(target: 'sqlite' | 'postgres', extra: Record<string, str
     DATA_DIR: dataDir,
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
+    // The suite runs three files at once on two cores, with 20-request races: a reply from the
+    // machine's Redis can wait longer than production's budget. Outage tests set their own.
+    REDIS_COMMAND_TIMEOUT_MS: '2000',
     ...(target === 'postgres'
       ? {
           DATABASE_URL: process.env.TEST_DATABASE_URL!,
