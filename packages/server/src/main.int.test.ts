@@ -113,79 +113,27 @@ describe.each(databaseTargets())('the verity command (%s)', (target) => {
     expect(gone.stderr).toContain('No client');
   });
 
+  /** `clients add` of a valid client, with these further arguments. */
+  const addX = (...more: string[]) => [
+    'clients',
+    'add',
+    '--name',
+    'X',
+    '--redirect-uri',
+    'https://x.example/cb',
+    ...more,
+  ];
+
   it.each([
     [['clients', 'add', '--redirect-uri', 'https://x.example/cb'], /--name/],
     [['clients', 'add', '--name', 'X'], /redirect-uri/],
     [['clients', 'add', '--name', 'X', '--redirect-uri', 'http://x.example/cb'], /https/],
-    [
-      [
-        'clients',
-        'add',
-        '--name',
-        'X',
-        '--redirect-uri',
-        'https://x.example/cb',
-        '--assurance',
-        '[[oops',
-      ],
-      /--assurance must be JSON/,
-    ],
-    [
-      [
-        'clients',
-        'add',
-        '--name',
-        'X',
-        '--redirect-uri',
-        'https://x.example/cb',
-        '--assurance',
-        '[["Nope"]]',
-      ],
-      /assurance/,
-    ],
-    [
-      [
-        'clients',
-        'add',
-        '--name',
-        'X',
-        '--redirect-uri',
-        'https://x.example/cb',
-        '--session-lifetime',
-        'soon',
-      ],
-      /whole number/,
-    ],
-    [
-      [
-        'clients',
-        'add',
-        '--name',
-        'X',
-        '--redirect-uri',
-        'https://x.example/cb',
-        '--refresh-token-lifetime',
-        '30d',
-      ],
-      /--refresh-token-lifetime must be a whole number/,
-    ],
-    [
-      [
-        'clients',
-        'add',
-        '--name',
-        'X',
-        '--redirect-uri',
-        'https://x.example/cb',
-        '--refresh-token-lifetime',
-        '10',
-      ],
-      /refreshTokenLifetime/,
-    ],
-    [
-      ['clients', 'add', '--name', 'X', '--redirect-uri', 'https://x.example/cb', '--bogus'],
-      /unknown option/,
-    ],
+    [addX('--assurance', '[[oops'), /--assurance must be JSON/],
+    [addX('--assurance', '[["Nope"]]'), /assurance/],
+    [addX('--session-lifetime', 'soon'), /whole number/],
+    [addX('--refresh-token-lifetime', '30d'), /--refresh-token-lifetime must be a whole number/],
+    [addX('--refresh-token-lifetime', '10'), /refreshTokenLifetime/],
+    [addX('--bogus'), /unknown option/],
     [['clients', 'update', 'nope', '--name', 'Y'], /No client/],
     [['clients', 'update', 'nope'], /nothing to change/],
     [['clients', 'frobnicate'], /unknown command/],
