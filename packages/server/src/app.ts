@@ -162,8 +162,13 @@ export async function buildApp(
     }
   });
 
-  ctx.provider.on('server_error', (_koa: unknown, error: Error) =>
-    app.log.error({ err: error }, 'oidc-provider server error'),
+  ctx.liveProvider.onBuild((provider) =>
+    provider.on('server_error', (_koa: unknown, error: Error) =>
+      app.log.error({ err: error }, 'oidc-provider server error'),
+    ),
+  );
+  ctx.liveProvider.onRefreshError((error) =>
+    app.log.warn({ err: error }, 'signing keys could not be re-read; serving the last read'),
   );
   // Before any route: every route declares its access, and each call is checked against it.
   const declaredRoutes = registerJourney(app, ctx);
@@ -171,7 +176,7 @@ export async function buildApp(
 
   await mountProvider(
     app,
-    ctx.provider,
+    ctx.liveProvider,
     ctx.rateLimiter,
     (req: IncomingMessage) => clientAddress(req, config.trustProxy),
     config.tokenRateLimits,

@@ -31,6 +31,8 @@ const envSchema = z.object({
     .regex(/^rediss?:\/\//, 'must be a redis:// URL')
     .optional(),
   REDIS_COMMAND_TIMEOUT_MS: z.coerce.number().int().min(20).max(10_000).default(200),
+  KEY_REFRESH_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  KEY_ACTIVATION_DELAY_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
@@ -169,6 +171,10 @@ export interface Config {
   redisUrl: string | undefined;
   /** How long a Redis command may take before the call fails (503) instead of waiting. */
   redisCommandTimeoutMs: number;
+  /** How often each instance re-reads the signing keys (oidc/liveProvider.ts). */
+  keyRefreshSeconds: number;
+  /** From `keys rotate` until the new keys sign; longer than the refresh (oidc/keys.ts). */
+  keyActivationDelaySeconds: number;
   smtpUrl: string | undefined;
   mailFrom: string;
   productName: string;
@@ -296,6 +302,12 @@ export function loadConfig(env: Record<string, string | undefined> = readEnv()):
       'Invalid configuration:\n  PHONE_API_URL, PHONE_API_ACCOUNT, PHONE_API_TOKEN and PHONE_FROM go together',
     );
   }
+  // A rotated key must be in every instance's JWKS before any instance signs with it.
+  if (e.KEY_ACTIVATION_DELAY_SECONDS <= 2 * e.KEY_REFRESH_SECONDS) {
+    throw new ConfigError(
+      'Invalid configuration:\n  KEY_ACTIVATION_DELAY_SECONDS must be more than twice KEY_REFRESH_SECONDS',
+    );
+  }
   const publicUrl = new URL(e.PUBLIC_URL);
   return {
     publicUrl,
@@ -308,6 +320,8 @@ export function loadConfig(env: Record<string, string | undefined> = readEnv()):
     databaseApplicationName: e.DATABASE_APPLICATION_NAME,
     redisUrl: e.REDIS_URL,
     redisCommandTimeoutMs: e.REDIS_COMMAND_TIMEOUT_MS,
+    keyRefreshSeconds: e.KEY_REFRESH_SECONDS,
+    keyActivationDelaySeconds: e.KEY_ACTIVATION_DELAY_SECONDS,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     productName: e.PRODUCT_NAME,

@@ -17,6 +17,7 @@ import { ShareStore } from './features/share/shareStore.js';
 import { BrowserIdentity } from './http/browserId.js';
 import { InteractionBridge } from './oidc/interactions.js';
 import type { SigningKeyStore } from './oidc/keys.js';
+import { LiveProvider } from './oidc/liveProvider.js';
 import { createProvider } from './oidc/provider.js';
 import { ChallengeStore } from './features/secondFactor/challengeStore.js';
 import { RecoveryCodeStore } from './features/secondFactor/recoveryCodes.js';
@@ -69,7 +70,9 @@ export interface AppContext {
   keys: SigningKeyStore;
   outbox: OutboxStore;
   email: EmailProvider;
-  provider: Provider;
+  /** The provider serving now; rebuilt when the signing keys change (liveProvider.ts). */
+  readonly provider: Provider;
+  liveProvider: LiveProvider;
   interactions: InteractionBridge;
   browsers: BrowserIdentity;
   users: UserStore;
@@ -107,12 +110,16 @@ export interface AppContext {
   close(): Promise<void>;
 }
 
-export async function createAppContext(config: Config): Promise<AppContext> {
+export async function createAppContext(
+  config: Config,
+  /** The clock of the signing keys' lifecycle; tests move it. */
+  now: () => number = Date.now,
+): Promise<AppContext> {
   // Settings first (they throw ConfigError), then what has to be given back on failure.
   const pinAuthorities = loadAuthorities(config);
-  const { secrets, database, encryption, clients, keys } = await openStores(config);
+  const { secrets, database, encryption, clients, keys } = await openStores(config, now);
   try {
-    return await contextOver(config, pinAuthorities, {
+    return await contextOver(config, pinAuthorities, now, {
       secrets,
       database,
       encryption,
@@ -128,6 +135,7 @@ export async function createAppContext(config: Config): Promise<AppContext> {
 async function contextOver(
   config: Config,
   pinAuthorities: [AuthorityClient, AuthorityClient],
+  now: () => number,
   { secrets, database, encryption, clients, keys }: Awaited<ReturnType<typeof openStores>>,
 ): Promise<AppContext> {
   await keys.ensureKeys();
@@ -140,12 +148,11 @@ async function contextOver(
     config.evidenceMaxAgeDays,
   );
   const secondFactors = new SecondFactorStore(database.db, encryption);
-  const provider = await createProvider({
+  const providerDeps = {
     config,
     secondFactors,
     db: database.db,
     clients,
-    keys,
     profiles,
     evidence,
     cookieKeys: secrets.cookieKeys,
@@ -156,7 +163,12 @@ async function contextOver(
         ),
       ),
     ],
-  });
+  };
+  const liveProvider = await LiveProvider.start(
+    keys,
+    async (jwks) => createProvider(providerDeps, jwks),
+    now,
+  );
   // Connections last: only constructors follow, so a failed start leaves nothing open.
   const kv: KeyValueStore = config.redisUrl
     ? new RedisKeyValueStore(config.redisUrl, undefined, {
@@ -167,7 +179,7 @@ async function contextOver(
     ? new SmtpEmailProvider(config.smtpUrl, config.mailFrom)
     : new OutboxEmailProvider(outbox);
   const browsers = new BrowserIdentity(config.publicUrl.protocol === 'https:');
-  const interactions = new InteractionBridge(provider, kv, browsers);
+  const interactions = new InteractionBridge(liveProvider, kv, browsers);
   return {
     config,
     secrets,
@@ -179,7 +191,10 @@ async function contextOver(
     keys,
     outbox,
     email,
-    provider,
+    get provider() {
+      return liveProvider.provider;
+    },
+    liveProvider,
     interactions,
     browsers,
     users: new UserStore(database.db),
@@ -219,6 +234,7 @@ async function contextOver(
     pins: new PinStore(database.db, encryption),
     accessSessions: new AccessSessionStore(database.db),
     async close() {
+      liveProvider.stop();
       await email.close();
       await kv.close();
       await database.db.destroy();

@@ -144,14 +144,19 @@ describe.each(databaseTargets())('the verity command (%s)', (target) => {
     expect(result.stderr).toMatch(message);
   });
 
-  it('lists and rotates keys', async () => {
+  it('lists and rotates keys: staged, or at once in an emergency', async () => {
     const before = await verity(env, 'keys', 'list');
-    expect(before.stdout.match(/active/g)).toHaveLength(2);
-    const rotated = await verity(env, 'keys', 'rotate');
-    expect(rotated.stdout).toContain('New ES256 key');
+    expect(before.stdout.match(/ {2}signing {2}created/g)).toHaveLength(2);
+    const staged = await verity(env, 'keys', 'rotate');
+    expect(staged.stdout).toMatch(/New ES256 key \S+, signing from \d{4}-/);
+    const afterStaged = await verity(env, 'keys', 'list');
+    expect(afterStaged.stdout.match(/ {2}signing {2}created .* signs until /g)).toHaveLength(2);
+    expect(afterStaged.stdout.match(/ {2}next {2}created .* signs from /g)).toHaveLength(2);
+    const emergency = await verity(env, 'keys', 'rotate', '--now');
+    expect(emergency.stdout).toContain('New RS256 key');
     const after = await verity(env, 'keys', 'list');
-    expect(after.stdout.match(/ {2}active {2}created/g)).toHaveLength(2);
-    expect(after.stdout.match(/ {2}retired {2}created/g)).toHaveLength(2);
+    expect(after.stdout.match(/ {2}signing {2}created/g)).toHaveLength(2);
+    expect(after.stdout.match(/ {2}previous {2}created .* published until /g)).toHaveLength(4);
   });
 
   it('refuses bad configuration', async () => {

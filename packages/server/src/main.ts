@@ -8,6 +8,7 @@ import { migrateToLatest, openDatabase } from './db/database.js';
 import type { ClientInput } from './features/clients/input.js';
 import { ClientNotFoundError, type Client, type CreatedClient } from './features/clients/store.js';
 import { generateSecretValues } from './secrets.js';
+import { RotationConflict, type SigningKeyInfo } from './oidc/keys.js';
 
 type Out = (text: string) => void;
 
@@ -161,28 +162,47 @@ export function buildCli(out: Out, err: Out, config: () => Config): Command {
   const keys = program.command('keys').description('manage token signing keys');
   keys
     .command('list')
-    .description('list signing keys')
+    .description('list signing keys: next (published), signing, previous (published until retired)')
     .action(async () => {
       const all = await withStores(config(), async ({ keys: store }) => {
         await store.ensureKeys();
         return store.list();
       });
-      for (const key of all) {
-        out(
-          `${key.kid}  ${key.alg}  ${key.status}  created ${new Date(key.createdAt).toISOString()}${key.retiredAt ? `  retired ${new Date(key.retiredAt).toISOString()}` : ''}\n`,
-        );
-      }
+      for (const key of all) out(`${describeKey(key)}\n`);
     });
   keys
     .command('rotate')
-    .description('create new signing keys; the previous ones stay published for a day')
-    .action(async () => {
-      const created = await withStores(config(), ({ keys: store }) => store.rotate());
-      for (const key of created) out(`New ${key.alg} key ${key.kid}\n`);
-      out('Running servers sign with the new keys after their next restart.\n');
+    .description(
+      'create new signing keys: published at once, signing after KEY_ACTIVATION_DELAY_SECONDS',
+    )
+    .option('--now', 'emergency only: sign with the new keys at once (see docs/operations.md)')
+    .action(async (options: { now?: boolean }) => {
+      const created = await withStores(config(), ({ keys: store }) =>
+        store.rotate({ immediately: options.now === true }),
+      );
+      for (const key of created)
+        out(`New ${key.alg} key ${key.kid}, signing from ${iso(key.activatesAt)}\n`);
+      out(
+        options.now
+          ? 'Running servers sign with the new keys after their next key refresh (KEY_REFRESH_SECONDS); until then some relying parties may not know them yet.\n'
+          : 'Running servers publish the new keys after their next key refresh and sign with them from the time shown.\n',
+      );
     });
 
   return program;
+}
+
+const iso = (time: number) => new Date(time).toISOString();
+
+function describeKey(key: SigningKeyInfo): string {
+  const times = [`created ${iso(key.createdAt)}`];
+  if (key.state === 'next') times.push(`signs from ${iso(key.activatesAt)}`);
+  if (key.replacedAt !== null && key.state !== 'next')
+    times.push(
+      `${key.state === 'signing' ? 'signs until' : 'signed until'} ${iso(key.replacedAt)}`,
+    );
+  if (key.retiresAt !== null) times.push(`published until ${iso(key.retiresAt)}`);
+  return `${key.kid}  ${key.alg}  ${key.state}  ${times.join('  ')}`;
 }
 
 /** Runs the command line; returns the exit code. */
@@ -219,7 +239,8 @@ function describeFailure(error: unknown): { message: string; code: number } {
   if (
     error instanceof UsageError ||
     error instanceof ConfigError ||
-    error instanceof ClientNotFoundError
+    error instanceof ClientNotFoundError ||
+    error instanceof RotationConflict
   ) {
     return { message: error.message, code: error instanceof UsageError ? 2 : 1 };
   }

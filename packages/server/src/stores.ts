@@ -2,11 +2,11 @@ import type { Config } from './config.js';
 import { FieldEncryption } from './crypto/fieldEncryption.js';
 import { migrateToLatest, openDatabase } from './db/database.js';
 import { ClientStore } from './features/clients/store.js';
-import { SigningKeyStore } from './oidc/keys.js';
+import { keyTimings, SigningKeyStore } from './oidc/keys.js';
 import { loadSecrets } from './secrets.js';
 
 /** Opens (and migrates) the database and the stores the command-line tools need; no provider. */
-export async function openStores(config: Config) {
+export async function openStores(config: Config, now: () => number = Date.now) {
   const secrets = loadSecrets(config);
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
@@ -21,6 +21,6 @@ export async function openStores(config: Config) {
     database,
     encryption,
     clients: new ClientStore(database.db, encryption),
-    keys: new SigningKeyStore(database.db, encryption),
+    keys: new SigningKeyStore(database.db, encryption, keyTimings(config), now),
   };
 }

@@ -17,8 +17,11 @@ export interface SigningKeyTable {
   alg: string;
   /** The private JWK, encrypted at rest. */
   private_jwk: string;
+  /** One rotation's keys share a generation (unique per algorithm). */
+  generation: number;
   created_at: number;
-  retired_at: number | null;
+  /** When it starts signing; it is published from created_at (oidc/keyLifecycle.ts). */
+  activates_at: number;
 }
 
 export interface ClientTable {

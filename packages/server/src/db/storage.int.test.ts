@@ -4,7 +4,7 @@ import { loadConfig } from '../config.js';
 import { FieldEncryption } from '../crypto/fieldEncryption.js';
 import { ClientStore } from '../features/clients/store.js';
 import { DatabaseAdapter, sweepExpired } from '../oidc/adapter.js';
-import { RETIRED_KEY_PUBLISHED_MS, SigningKeyStore } from '../oidc/keys.js';
+import { RotationConflict, SigningKeyStore, type SigningKeyInfo } from '../oidc/keys.js';
 import { openStores } from '../stores.js';
 import { databaseTargets } from '../test/databases.js';
 import { testEnv } from '../test/testServer.js';
@@ -221,36 +221,70 @@ describe.each(databaseTargets())('storage (%s)', (target) => {
   });
 
   describe('signing keys', () => {
-    it('encrypts private keys, rotates, and retires old keys after their window', async () => {
-      const keys = new SigningKeyStore(stores.database.db, stores.encryption, clock);
+    const states = (keys: SigningKeyInfo[]) =>
+      Object.fromEntries(keys.map((key) => [key.kid, key.state]));
+
+    it('stages a rotation, then retires the old keys once what they signed has expired', async () => {
+      const keys = new SigningKeyStore(
+        stores.database.db,
+        stores.encryption,
+        stores.keys.timings,
+        clock,
+      );
       await keys.ensureKeys();
       await keys.ensureKeys();
       const first = await keys.list();
-      expect(
-        first
-          .filter((key) => key.status === 'active')
-          .map((key) => key.alg)
-          .sort(),
-      ).toEqual(['ES256', 'RS256']);
+      expect(first.map((key) => [key.alg, key.state])).toEqual([
+        ['ES256', 'signing'],
+        ['RS256', 'signing'],
+      ]);
       const rows = await stores.database.db
         .selectFrom('signing_keys')
         .select('private_jwk')
         .execute();
       for (const row of rows) expect(row.private_jwk).not.toMatch(/"d"/);
 
-      await keys.rotate();
-      const rotated = await keys.list();
-      expect(
-        rotated
-          .filter((key) => key.status === 'retired')
-          .map((key) => key.kid)
-          .sort(),
-      ).toEqual(first.map((key) => key.kid).sort());
+      const created = await keys.rotate();
+      const { activationDelayMs, publishedAfterUseMs } = keys.timings;
+      expect(created.map((key) => [key.state, key.activatesAt])).toEqual([
+        ['next', now + activationDelayMs],
+        ['next', now + activationDelayMs],
+      ]);
+      const oldKids = first.map((key) => key.kid);
+      expect(states(await keys.list())).toMatchObject(
+        Object.fromEntries(oldKids.map((kid) => [kid, 'signing'])),
+      );
 
-      now += RETIRED_KEY_PUBLISHED_MS + 1;
+      now += activationDelayMs;
+      const rotated = await keys.list();
+      expect(rotated.filter((key) => key.state === 'signing').map((key) => key.kid)).toEqual(
+        created.map((key) => key.kid),
+      );
+      expect(rotated.filter((key) => key.state === 'previous').map((key) => key.kid)).toEqual(
+        oldKids,
+      );
+
+      now += publishedAfterUseMs - 1;
+      expect(await keys.list()).toHaveLength(4);
+      now += 1;
       const later = await keys.list();
-      expect(later).toHaveLength(2);
-      expect(later.every((key) => key.status === 'active')).toBe(true);
+      expect(later.map((key) => key.kid)).toEqual(created.map((key) => key.kid));
+      expect((await keys.load()).map((key) => key.kid).sort()).toEqual(
+        created.map((key) => key.kid).sort(),
+      );
+    });
+
+    it('lets exactly one of rotations made at once in', async () => {
+      const keys = () =>
+        new SigningKeyStore(stores.database.db, stores.encryption, stores.keys.timings, clock);
+      await keys().ensureKeys();
+      const before = await stores.database.db.selectFrom('signing_keys').select('kid').execute();
+      const outcomes = await Promise.allSettled([keys().rotate(), keys().rotate()]);
+      expect(outcomes.map((outcome) => outcome.status).sort()).toEqual(['fulfilled', 'rejected']);
+      const rejected = outcomes.find((outcome) => outcome.status === 'rejected');
+      expect(rejected?.reason).toBeInstanceOf(RotationConflict);
+      const after = await stores.database.db.selectFrom('signing_keys').select('kid').execute();
+      expect(after).toHaveLength(before.length + 2);
     });
   });
 });

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type Provider from 'oidc-provider';
+import type { LiveProvider } from '../oidc/liveProvider.js';
 import type { RateLimit, RateLimiter } from '../kv/rateLimiter.js';
 import { isOidcPath, oidcRoutes } from '../oidc/provider.js';
 import {
@@ -61,15 +61,14 @@ const publicPaths = new Set(['/.well-known/openid-configuration', oidcRoutes.jwk
  */
 export async function mountProvider(
   app: FastifyInstance,
-  provider: Provider,
+  live: LiveProvider,
   rateLimiter: RateLimiter,
   clientIp: (req: IncomingMessage) => string,
   tokenLimits: TokenEndpointLimitSettings,
 ): Promise<void> {
   await app.register((await import('@fastify/middie')).default);
-  recordClientAuthentication(provider);
+  live.onBuild(recordClientAuthentication);
   const tokenEndpointLimits = new TokenEndpointLimits(rateLimiter, tokenLimits);
-  const callback = provider.callback();
   app.use((req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => {
     const pathname = (req.url ?? '/').split('?')[0] ?? '/';
     if (!isOidcPath(pathname)) return next();
@@ -106,6 +105,8 @@ export async function mountProvider(
         "default-src 'none'; script-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'",
       );
       if (req.method === 'POST' && postToGet.has(pathname)) return answerPostWithGet(req, res);
+      // The provider of this moment: one rebuilt for new keys serves the next request.
+      const callback = live.handler;
       try {
         await callback(req, res);
       } finally {

@@ -43,10 +43,15 @@ export interface SessionLike {
  */
 export class InteractionBridge {
   constructor(
-    private readonly provider: Provider,
+    /** The provider serving now (it is rebuilt when the signing keys change). */
+    private readonly live: { readonly provider: Provider },
     private readonly kv: KeyValueStore,
     private readonly browsers: BrowserIdentity,
   ) {}
+
+  private get provider(): Provider {
+    return this.live.provider;
+  }
 
   /** Called when the browser lands on /requests/:uid. Returns false when the cookie does not match. */
   async bind(request: FastifyRequest, reply: FastifyReply, uid: string): Promise<boolean> {

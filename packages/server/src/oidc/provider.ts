@@ -24,7 +24,8 @@ import {
   REFRESH_TOKEN_LIFETIME_METADATA,
   refreshTokenTtl,
 } from './refreshTokenLifetime.js';
-import type { SigningKeyStore } from './keys.js';
+import type { JWK } from 'jose';
+import { signedTokenTtlSeconds } from './tokenLifetimes.js';
 import { acrForAmr, provedTwoFactors } from './authenticationStrength.js';
 import { assuranceMet } from '@verity/contracts';
 import { acrAsk, IAL2 } from '../features/assurance/acr.js';
@@ -84,7 +85,6 @@ export interface ProviderDeps {
   config: Config;
   db: Kysely<Database>;
   clients: ClientStore;
-  keys: SigningKeyStore;
   profiles: ProfileStore;
   cookieKeys: string[];
   /** The identity-check evidence behind verified_claims. */
@@ -224,21 +224,27 @@ function renderPage(ctx: KoaContextWithOIDC, title: string, body: string): void 
   ctx.body = htmlPage(title, body);
 }
 
-export async function createProvider({
-  config,
-  db,
-  clients,
-  keys,
-  profiles,
-  cookieKeys,
-  customClaims,
-  evidence,
-  secondFactors,
-}: ProviderDeps): Promise<Provider> {
+/**
+ * A provider over these signing keys (private JWKs; oidc-provider signs with those whose
+ * key_ops allow it). Built again when the keys change (liveProvider.ts).
+ */
+export function createProvider(
+  {
+    config,
+    db,
+    clients,
+    profiles,
+    cookieKeys,
+    customClaims,
+    evidence,
+    secondFactors,
+  }: ProviderDeps,
+  jwks: { keys: JWK[] },
+): Provider {
   const configuration: Configuration = {
     adapter: (model: string) => new DatabaseAdapter(model, db, clients),
     findAccount: accountFinder(db, profiles, customClaims, evidence),
-    jwks: await keys.providerJwks(),
+    jwks,
     cookies: providerCookies(config.publicUrl, cookieKeys),
     routes: oidcRoutes,
     scopes: ['openid', 'offline_access', 'email', 'profile', 'phone', 'address'],
@@ -255,7 +261,7 @@ export async function createProvider({
       // OpenID Connect for Identity Assurance, asked for by name in the claims parameter.
       verified_claims: null,
       // A client receives its own claims by asking for them in the claims parameter
-      // (OpenID Connect Core 5.5); a client added later needs a restart, as keys do.
+      // (OpenID Connect Core 5.5); a client added later needs a restart.
       ...Object.fromEntries(customClaims.map((name) => [name, null])),
     },
     acrValues: [...acrValues],
@@ -291,9 +297,8 @@ export async function createProvider({
       introspectionSigningAlgValues: ['ES256', 'RS256'],
     },
     ttl: {
-      AccessToken: 600,
+      ...signedTokenTtlSeconds,
       AuthorizationCode: 60,
-      IdToken: 3600,
       Interaction: 3600,
       // Saved by InteractionBridge.signIn with the client's grantSeconds; this is the fallback.
       Grant: REFRESH_TOKEN_IDLE_SECONDS,
