@@ -83,7 +83,16 @@ export async function startTestServer(
     const stores = await openStores(loadConfig(env));
     await options.before(stores).finally(() => stores.database.db.destroy());
   }
-  const ctx = await createAppContext(loadConfig(env));
+  const server = await listenOn(env, port, { webRoot: options.webRoot });
+  return { ...server, close: () => server.close().finally(cleanup) };
+}
+
+async function listenOn(
+  env: Record<string, string>,
+  port: number,
+  options: { webRoot?: string; now?: () => number } = {},
+): Promise<TestServer> {
+  const ctx = await createAppContext(loadConfig(env), options.now);
   const app = await buildApp(ctx, { logger: false, webRoot: options.webRoot });
   await app.listen({ port, host: '127.0.0.1' });
   return {
@@ -93,9 +102,58 @@ export async function startTestServer(
     async close() {
       await app.close();
       await ctx.close();
-      await cleanup();
     },
   };
+}
+
+/**
+ * `count` instances of one deployment started at once: one database (data directory or
+ * schema) and the same secrets, each on its own port (and so its own issuer). `now` is the
+ * clock of their signing keys' lifecycle.
+ */
+export async function startTestServers(
+  target: 'sqlite' | 'postgres',
+  count: number,
+  extra: Record<string, string> = {},
+  options: {
+    now?: () => number;
+    before?: (stores: Awaited<ReturnType<typeof openStores>>) => Promise<void>;
+  } = {},
+): Promise<{ servers: TestServer[]; close(): Promise<void> }> {
+  const { env, cleanup } = testEnv(target, {
+    COOKIE_KEYS: randomBytes(32).toString('base64url'),
+    DATA_ENCRYPTION_KEY: randomBytes(32).toString('base64url'),
+    PIN_AUTHORITY_1_SHARE: createMasterShare(),
+    PIN_AUTHORITY_2_SHARE: createMasterShare(),
+    ...extra,
+  });
+  if (options.before) {
+    const stores = await openStores(loadConfig(env));
+    await options.before(stores).finally(() => stores.database.db.destroy());
+  }
+  const ports = await Promise.all(Array.from({ length: count }, () => freePort()));
+  const started = await Promise.allSettled(
+    ports.map((port) =>
+      listenOn(
+        { ...env, PORT: String(port), PUBLIC_URL: `http://localhost:${port}` },
+        port,
+        options,
+      ),
+    ),
+  );
+  const servers = started.flatMap((result) =>
+    result.status === 'fulfilled' ? [result.value] : [],
+  );
+  const close = async () => {
+    await Promise.all(servers.map((server) => server.close()));
+    await cleanup();
+  };
+  const failed = started.find((result) => result.status === 'rejected');
+  if (failed) {
+    await close();
+    throw failed.reason;
+  }
+  return { servers, close };
 }
 
 /** A minimal cookie jar for fetch: enough to carry a browser's cookies between calls. */
