@@ -78,7 +78,7 @@ describe.each(databaseTargets())('signing keys across instances (%s)', (target) 
   let newKid: string;
 
   it('starts both at once on an empty database with one key set', async () => {
-    const [a, b] = await Promise.all(servers.map(jwks));
+    const [a, b] = (await Promise.all(servers.map(jwks))) as [JSONWebKeySet, JSONWebKeySet];
     expect(a).toEqual(b);
     expect(a.keys.map((key) => key.alg).sort()).toEqual(['ES256', 'RS256']);
     firstKids = kids(a);
@@ -97,7 +97,7 @@ describe.each(databaseTargets())('signing keys across instances (%s)', (target) 
         timeout: 10_000,
         interval: 100,
       });
-    const [a, b] = await Promise.all(servers.map(jwks));
+    const [a, b] = (await Promise.all(servers.map(jwks))) as [JSONWebKeySet, JSONWebKeySet];
     expect(kids(a)).toEqual(kids(b));
     expect(kids(a)).toEqual([...firstKids, ...rotated.map((key) => key.kid)].sort());
     for (const server of servers) expect((await idTokenFrom(server)).kid).toBe(oldKid);
