@@ -142,8 +142,8 @@ export class SigningKeyStore {
   }
 
   /** Keys past their publication window are deleted, private part and all. */
-  async prune(): Promise<void> {
-    const keys = await this.load();
+  async prune(keys?: readonly StoredKey[]): Promise<void> {
+    keys ??= await this.load();
     const { retired } = keySetAt(keys, this.now(), this.timings.publishedAfterUseMs);
     if (retired.length === 0) return;
     await this.db

@@ -74,7 +74,7 @@ export class LiveProvider {
     this.running = this.running.then(async () => {
       try {
         this.keys = await this.store.load();
-        await this.store.prune();
+        await this.store.prune(this.keys);
       } catch (error) {
         this.errorListener(error);
       }
