@@ -12,6 +12,8 @@ describe('loadConfig', () => {
       databaseUrl: undefined,
       redisUrl: undefined,
       redisCommandTimeoutMs: 200,
+      keyRefreshSeconds: 60,
+      keyActivationDelaySeconds: 900,
       smtpUrl: undefined,
       shareLinkDays: 14,
       evidenceMaxAgeDays: 365,
@@ -46,6 +48,11 @@ describe('loadConfig', () => {
     ['EVIDENCE_MAX_AGE_DAYS', '1.5'],
     ['CONTACT_RETENTION_DAYS', '0'],
     ['CONTACT_RETENTION_DAYS', '3651'],
+    ['KEY_REFRESH_SECONDS', '0'],
+    ['KEY_REFRESH_SECONDS', 'a minute'],
+    ['KEY_ACTIVATION_DELAY_SECONDS', '0'],
+    // Not more than twice the refresh (60 s): an instance could sign before others publish.
+    ['KEY_ACTIVATION_DELAY_SECONDS', '120'],
   ])('refuses %s=%s naming the setting', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(name);
