@@ -17,6 +17,7 @@ import { ShareStore } from './features/share/shareStore.js';
 import { BrowserIdentity } from './http/browserId.js';
 import { InteractionBridge } from './oidc/interactions.js';
 import type { SigningKeyStore } from './oidc/keys.js';
+import { onKeyChange } from './oidc/keyChangeSignal.js';
 import { LiveProvider } from './oidc/liveProvider.js';
 import { createProvider } from './oidc/provider.js';
 import { ChallengeStore } from './features/secondFactor/challengeStore.js';
@@ -175,6 +176,9 @@ async function contextOver(
         commandTimeoutMs: config.redisCommandTimeoutMs,
       })
     : new DatabaseKeyValueStore(database.db);
+  const keyChanges = config.redisUrl
+    ? onKeyChange(config.redisUrl, () => void liveProvider.refresh())
+    : undefined;
   const email: EmailProvider = config.smtpUrl
     ? new SmtpEmailProvider(config.smtpUrl, config.mailFrom)
     : new OutboxEmailProvider(outbox);
@@ -235,6 +239,7 @@ async function contextOver(
     accessSessions: new AccessSessionStore(database.db),
     async close() {
       liveProvider.stop();
+      keyChanges?.close();
       await email.close();
       await kv.close();
       await database.db.destroy();

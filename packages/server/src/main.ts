@@ -8,6 +8,7 @@ import { migrateToLatest, openDatabase } from './db/database.js';
 import type { ClientInput } from './features/clients/input.js';
 import { ClientNotFoundError, type Client, type CreatedClient } from './features/clients/store.js';
 import { generateSecretValues } from './secrets.js';
+import { announceKeyChange } from './oidc/keyChangeSignal.js';
 import { RotationConflict, type SigningKeyInfo } from './oidc/keys.js';
 
 type Out = (text: string) => void;
@@ -177,15 +178,20 @@ export function buildCli(out: Out, err: Out, config: () => Config): Command {
     )
     .option('--now', 'emergency only: sign with the new keys at once (see docs/operations.md)')
     .action(async (options: { now?: boolean }) => {
-      const created = await withStores(config(), ({ keys: store }) =>
+      const settings = config();
+      const created = await withStores(settings, ({ keys: store }) =>
         store.rotate({ immediately: options.now === true }),
       );
       for (const key of created)
         out(`New ${key.alg} key ${key.kid}, signing from ${iso(key.activatesAt)}\n`);
+      const told = settings.redisUrl ? await announceKeyChange(settings.redisUrl) : false;
+      const when = told
+        ? 'now (told through Redis)'
+        : 'at their next key refresh (KEY_REFRESH_SECONDS)';
       out(
         options.now
-          ? 'Running servers sign with the new keys after their next key refresh (KEY_REFRESH_SECONDS); until then some relying parties may not know them yet.\n'
-          : 'Running servers publish the new keys after their next key refresh and sign with them from the time shown.\n',
+          ? `Running servers sign with the new keys ${when}; relying parties that cached the old key set may refuse tokens until they fetch it again.\n`
+          : `Running servers publish the new keys ${when} and sign with them from the time shown.\n`,
       );
     });
 

@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { createLocalJWKSet, decodeProtectedHeader, jwtVerify, type JSONWebKeySet } from 'jose';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CreatedClient } from '../features/clients/store.js';
-import { databaseTargets } from '../test/databases.js';
+import { loadConfig } from '../config.js';
+import { buildCli } from '../main.js';
+import { databaseTargets, redisTargets } from '../test/databases.js';
 import { ApiBrowser, discoverClient, redirectUri, signUp } from '../test/journey.js';
 import { authorizationCode, tokenRequest } from '../test/oidcAttacker.js';
 import { startTestServers, type TestServer } from '../test/testServer.js';
@@ -151,4 +153,37 @@ describe.each(databaseTargets())('instances started at once (%s)', (target) => {
       await deployment.close();
     }
   }, 120_000);
+});
+
+describe.each(redisTargets())('a rotation told through Redis (%s)', (redisUrl) => {
+  it('reaches every instance at once, long before its key refresh', async () => {
+    // The timer would wait an hour: only the signal can bring the keys within the test.
+    const deployment = await startTestServers(
+      databaseTargets().at(-1)!,
+      2,
+      { REDIS_URL: redisUrl, KEY_REFRESH_SECONDS: '3600', KEY_ACTIVATION_DELAY_SECONDS: '7201' },
+      { before: async () => undefined },
+    );
+    try {
+      const output: string[] = [];
+      const cli = buildCli(
+        (text) => void output.push(text),
+        () => undefined,
+        () => loadConfig(deployment.env),
+      );
+      await cli.parseAsync(['keys', 'rotate', '--now'], { from: 'user' });
+      expect(output.join('')).toContain('now (told through Redis)');
+      const newKid = /New ES256 key (\S+),/.exec(output.join(''))![1]!;
+      for (const server of deployment.servers)
+        await vi.waitFor(
+          async () => {
+            const signing = (await jwks(server)).keys.filter((key) => !key.key_ops);
+            expect(signing.map((key) => key.kid)).toContain(newKid);
+          },
+          { timeout: 5000, interval: 100 },
+        );
+    } finally {
+      await deployment.close();
+    }
+  });
 });

@@ -119,7 +119,7 @@ export async function startTestServers(
     now?: () => number;
     before?: (stores: Awaited<ReturnType<typeof openStores>>) => Promise<void>;
   } = {},
-): Promise<{ servers: TestServer[]; close(): Promise<void> }> {
+): Promise<{ servers: TestServer[]; env: Record<string, string>; close(): Promise<void> }> {
   const { env, cleanup } = testEnv(target, {
     COOKIE_KEYS: randomBytes(32).toString('base64url'),
     DATA_ENCRYPTION_KEY: randomBytes(32).toString('base64url'),
@@ -153,7 +153,7 @@ export async function startTestServers(
     await close();
     throw failed.reason;
   }
-  return { servers, close };
+  return { servers, env, close };
 }
 
 /** A minimal cookie jar for fetch: enough to carry a browser's cookies between calls. */
