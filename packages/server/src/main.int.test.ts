@@ -150,13 +150,15 @@ describe.each(databaseTargets())('the verity command (%s)', (target) => {
     const staged = await verity(env, 'keys', 'rotate');
     expect(staged.stdout).toMatch(/New ES256 key \S+, signing from \d{4}-/);
     const afterStaged = await verity(env, 'keys', 'list');
-    expect(afterStaged.stdout.match(/ {2}signing {2}created .* signs until /g)).toHaveLength(2);
+    expect(afterStaged.stdout.match(/ {2}signing {2}created .* signing ends /g)).toHaveLength(2);
     expect(afterStaged.stdout.match(/ {2}next {2}created .* signs from /g)).toHaveLength(2);
     const emergency = await verity(env, 'keys', 'rotate', '--now');
     expect(emergency.stdout).toContain('New RS256 key');
     const after = await verity(env, 'keys', 'list');
     expect(after.stdout.match(/ {2}signing {2}created/g)).toHaveLength(2);
     expect(after.stdout.match(/ {2}previous {2}created .* published until /g)).toHaveLength(4);
+    // The staged keys the emergency rotation overtook.
+    expect(after.stdout.match(/ {2}never signs /g)).toHaveLength(2);
   });
 
   it('refuses bad configuration', async () => {

@@ -202,11 +202,13 @@ const iso = (time: number) => new Date(time).toISOString();
 
 function describeKey(key: SigningKeyInfo): string {
   const times = [`created ${iso(key.createdAt)}`];
-  if (key.state === 'next') times.push(`signs from ${iso(key.activatesAt)}`);
-  if (key.replacedAt !== null && key.state !== 'next')
-    times.push(
-      `${key.state === 'signing' ? 'signs until' : 'signed until'} ${iso(key.replacedAt)}`,
-    );
+  const replaced = key.replacedAt;
+  if (replaced !== null && replaced <= key.activatesAt) {
+    times.push('never signs (an emergency rotation replaced it first)');
+  } else {
+    if (key.state === 'next') times.push(`signs from ${iso(key.activatesAt)}`);
+    if (replaced !== null) times.push(`signing ends ${iso(replaced)}`);
+  }
   if (key.retiresAt !== null) times.push(`published until ${iso(key.retiresAt)}`);
   return `${key.kid}  ${key.alg}  ${key.state}  ${times.join('  ')}`;
 }
