@@ -172,7 +172,7 @@ export async function buildApp(
   await mountProvider(
     app,
     ctx.provider,
-    ctx.rateLimiter,
+    ctx.endpointLimiter,
     (req: IncomingMessage) => clientAddress(req, config.trustProxy),
     config.tokenRateLimits,
   );
