@@ -69,7 +69,7 @@ export interface AppContext {
   kv: KeyValueStore;
   /**
    * Lockout and guess counters and the API's rate limits: always in the database, so no Redis
-   * outage or restart resets them (docs/operations.md, "Redis outages").
+   * outage or restart resets them (docs/operations.md, "Counters and Redis").
    */
   counters: KeyValueStore;
   rateLimiter: RateLimiter;

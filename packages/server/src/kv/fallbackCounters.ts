@@ -23,7 +23,7 @@ const BACKOFF_MS = 1000;
  * What this does not give: during an outage, the hits counted in Redis before it are not seen,
  * so a limit's current window may be spent once more (bounded by one window per outage). The
  * counters where that matters (lockouts, guess budgets) are not here: they are always in the
- * database (docs/operations.md, "Redis outages").
+ * database (docs/operations.md, "Counters and Redis").
  */
 export class FallbackCounterStore implements CounterStore {
   private redisDownUntil = 0;
