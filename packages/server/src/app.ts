@@ -177,7 +177,7 @@ export async function buildApp(
   await mountProvider(
     app,
     ctx.liveProvider,
-    ctx.rateLimiter,
+    ctx.endpointLimiter,
     (req: IncomingMessage) => clientAddress(req, config.trustProxy),
     config.tokenRateLimits,
   );

@@ -109,7 +109,12 @@ const envSchema = z.object({
   // The token, introspection and revocation endpoints, per minute (http/tokenEndpointLimits.ts).
   TOKEN_RATE_LIMIT_PER_CLIENT: z.coerce.number().int().min(0).max(1_000_000).default(0),
   TOKEN_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(60),
-  TOKEN_RATE_LIMIT_ABUSE_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(6000),
+  TOKEN_RATE_LIMIT_ABUSE_PER_ADDRESS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1_000_000)
+    .default(120_000),
   EVIDENCE_MAX_AGE_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
   CONTACT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
 });

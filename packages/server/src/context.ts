@@ -8,6 +8,8 @@ import { DatabaseKeyValueStore } from './kv/databaseStore.js';
 import type { KeyValueStore } from './kv/keyValueStore.js';
 import { RateLimiter } from './kv/rateLimiter.js';
 import { RedisKeyValueStore } from './kv/redisStore.js';
+import { FallbackCounterStore } from './kv/fallbackCounters.js';
+import { ENDPOINT_LIMIT_WINDOW_SECONDS } from './http/tokenEndpointLimits.js';
 import { EmailCodeStore } from './features/accounts/emailCodes.js';
 import { UserStore } from './features/accounts/userStore.js';
 import { AuditLog } from './features/audit/auditLog.js';
@@ -65,8 +67,16 @@ export interface AppContext {
   secrets: Secrets;
   database: DatabaseHandle;
   encryption: FieldEncryption;
+  /** Flow records (sign-in bindings, reset and step-up records): Redis with REDIS_URL. */
   kv: KeyValueStore;
+  /**
+   * Lockout and guess counters and the API's rate limits: always in the database, so no Redis
+   * outage or restart resets them (docs/operations.md, "Counters and Redis").
+   */
+  counters: KeyValueStore;
   rateLimiter: RateLimiter;
+  /** The OpenID Connect endpoints' limits: Redis, falling back to the database while it fails. */
+  endpointLimiter: RateLimiter;
   clients: ClientStore;
   keys: SigningKeyStore;
   outbox: OutboxStore;
@@ -171,11 +181,13 @@ async function contextOver(
     now,
   );
   // Connections last: only constructors follow, so a failed start leaves nothing open.
-  const kv: KeyValueStore = config.redisUrl
+  const counters = new DatabaseKeyValueStore(database.db);
+  const redis = config.redisUrl
     ? new RedisKeyValueStore(config.redisUrl, undefined, {
         commandTimeoutMs: config.redisCommandTimeoutMs,
       })
-    : new DatabaseKeyValueStore(database.db);
+    : null;
+  const kv: KeyValueStore = redis ?? counters;
   const keyChanges = config.redisUrl
     ? onKeyChange(config.redisUrl, () => void liveProvider.refresh())
     : undefined;
@@ -190,7 +202,11 @@ async function contextOver(
     database,
     encryption,
     kv,
-    rateLimiter: new RateLimiter(kv),
+    counters,
+    rateLimiter: new RateLimiter(counters),
+    endpointLimiter: new RateLimiter(
+      redis ? new FallbackCounterStore(redis, counters, ENDPOINT_LIMIT_WINDOW_SECONDS) : counters,
+    ),
     clients,
     keys,
     outbox,

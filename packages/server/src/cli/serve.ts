@@ -31,7 +31,7 @@ export async function serve(config: Config): Promise<void> {
   const sweep = async () => {
     try {
       await sweepExpired(ctx.database.db);
-      await ctx.kv.sweep();
+      await ctx.counters.sweep(); // With Redis, the database's entries are the counters only.
       await ctx.emailCodes.sweep();
       await purgeClosedAccounts(ctx.database.db);
       await ctx.obAttempts.sweep();

@@ -54,7 +54,7 @@ export async function takeCodeGuess(
   const budgets = budgetsOf(ctx, purpose);
   const who = subjectOf(subject);
   const address = clientIp(request);
-  const result = await new SlidingWindow(ctx.kv).take([
+  const result = await new SlidingWindow(ctx.counters).take([
     [budgets.purpose, who],
     [budgets.day, who],
     [budgets.addressHour, address],

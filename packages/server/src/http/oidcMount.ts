@@ -4,6 +4,7 @@ import type { LiveProvider } from '../oidc/liveProvider.js';
 import type { RateLimit, RateLimiter } from '../kv/rateLimiter.js';
 import { isOidcPath, oidcRoutes } from '../oidc/provider.js';
 import {
+  ENDPOINT_LIMIT_WINDOW_SECONDS as MINUTE,
   recordClientAuthentication,
   TokenEndpointLimits,
   tokenEndpoints,
@@ -12,9 +13,9 @@ import {
 
 /** Per client address and minute; the token endpoints: tokenEndpointLimits.ts. */
 const limits: Array<[RegExp, RateLimit]> = [
-  [/^\/oidc\/auth/, { name: 'oidc-auth', max: 60, windowSeconds: 60 }],
-  [/^\/oidc\/me$/, { name: 'oidc-userinfo', max: 120, windowSeconds: 60 }],
-  [/^\/oidc\/session\/end/, { name: 'oidc-logout', max: 30, windowSeconds: 60 }],
+  [/^\/oidc\/auth/, { name: 'oidc-auth', max: 60, windowSeconds: MINUTE }],
+  [/^\/oidc\/me$/, { name: 'oidc-userinfo', max: 120, windowSeconds: MINUTE }],
+  [/^\/oidc\/session\/end/, { name: 'oidc-logout', max: 30, windowSeconds: MINUTE }],
 ];
 
 /**

@@ -2,6 +2,9 @@ import type { IncomingMessage } from 'node:http';
 import type Provider from 'oidc-provider';
 import type { RateLimit, RateLimiter } from '../kv/rateLimiter.js';
 
+/** Every limit of the OpenID Connect endpoints counts calls a minute (also oidcMount.ts). */
+export const ENDPOINT_LIMIT_WINDOW_SECONDS = 60;
+
 /** The token, introspection and revocation endpoints: where clients authenticate. */
 export const tokenEndpoints = /^\/oidc\/(token(\/(introspection|revocation))?|request)$/;
 
@@ -63,9 +66,21 @@ export class TokenEndpointLimits {
     private readonly limiter: RateLimiter,
     settings: TokenEndpointLimitSettings,
   ) {
-    this.client = { name: 'oidc-token-client', max: settings.perClient, windowSeconds: 60 };
-    this.address = { name: 'oidc-token', max: settings.perAddress, windowSeconds: 60 };
-    this.abuse = { name: 'oidc-token-abuse', max: settings.abusePerAddress, windowSeconds: 60 };
+    this.client = {
+      name: 'oidc-token-client',
+      max: settings.perClient,
+      windowSeconds: ENDPOINT_LIMIT_WINDOW_SECONDS,
+    };
+    this.address = {
+      name: 'oidc-token',
+      max: settings.perAddress,
+      windowSeconds: ENDPOINT_LIMIT_WINDOW_SECONDS,
+    };
+    this.abuse = {
+      name: 'oidc-token-abuse',
+      max: settings.abusePerAddress,
+      windowSeconds: ENDPOINT_LIMIT_WINDOW_SECONDS,
+    };
   }
 
   /** Before the call: the seconds to wait when it is refused, else null. */

@@ -1,4 +1,4 @@
-import type { KeyValueStore } from './keyValueStore.js';
+import type { CounterStore } from './fallbackCounters.js';
 
 export interface RateLimit {
   /** What is limited, e.g. 'oidc-token'; part of the counter's key. */
@@ -15,7 +15,7 @@ export interface RateLimitResult {
 
 /** Fixed-window counters in the shared store, so every instance sees the same counts. */
 export class RateLimiter {
-  constructor(private readonly store: KeyValueStore) {}
+  constructor(private readonly store: CounterStore) {}
 
   async hit(limit: RateLimit, subject: string): Promise<RateLimitResult> {
     const count = await this.store.increment(this.key(limit, subject), limit.windowSeconds);

@@ -129,7 +129,7 @@ export function accountDeleteRoutes(app: FastifyInstance, ctx: AppContext): void
       // Counted before the check, atomically, so parallel attempts cannot pass the limit.
       const attemptsKey = `rl:${deleteLimits.failuresPerAccount.name}:${user.id}`;
       if (confirmation.confirmWith === 'recentLogin') {
-        const attempts = await ctx.kv.increment(
+        const attempts = await ctx.counters.increment(
           attemptsKey,
           deleteLimits.failuresPerAccount.windowSeconds,
         );
@@ -141,7 +141,7 @@ export function accountDeleteRoutes(app: FastifyInstance, ctx: AppContext): void
         throw new ApiError(failure);
       }
       await closeAccount(ctx.database.db, user.id);
-      await ctx.kv.delete(attemptsKey);
+      await ctx.counters.delete(attemptsKey);
       await ctx.audit.record(user.id, 'account_deleted');
       await sendClosureNotice(ctx, user.email);
       return { deleted: true as const };

@@ -56,7 +56,7 @@ export async function throttledPasswordCheck(
   },
 ): Promise<PasswordOutcome> {
   const settings = ctx.config.passwordThrottle;
-  const window = new SlidingWindow(ctx.kv);
+  const window = new SlidingWindow(ctx.counters);
   const perAddress: Budget = {
     name: 'password-ip',
     max: settings.checksPerAddressPer15Minutes,
@@ -70,12 +70,12 @@ export async function throttledPasswordCheck(
   const { failures: failuresKey, turn } = keys(attempt.email);
   // Only the one who brings the count to 1 has it (a give-back after the turn expired can
   // leave it below zero for TURN_SECONDS: then nobody has it, rather than two).
-  if ((await ctx.kv.increment(turn, TURN_SECONDS)) !== 1) {
-    await ctx.kv.increment(turn, TURN_SECONDS, -1);
+  if ((await ctx.counters.increment(turn, TURN_SECONDS)) !== 1) {
+    await ctx.counters.increment(turn, TURN_SECONDS, -1);
     throw waitFor(1);
   }
   try {
-    const stored = await ctx.kv.get(failuresKey);
+    const stored = await ctx.counters.get(failuresKey);
     const failures: Failures = stored ? (JSON.parse(stored) as Failures) : { count: 0, at: 0 };
     if (failures.count >= settings.lockAfter) {
       await checkPassword(null, attempt.password);
@@ -93,11 +93,11 @@ export async function throttledPasswordCheck(
 
     if (await checkPassword(attempt.storedHash, attempt.password)) {
       await ofAccount.giveBack();
-      await ctx.kv.delete(failuresKey);
+      await ctx.counters.delete(failuresKey);
       return 'valid';
     }
     const count = failures.count + 1;
-    await ctx.kv.set(
+    await ctx.counters.set(
       failuresKey,
       JSON.stringify({ count, at: Date.now() } satisfies Failures),
       settings.lockDays * 86_400,
@@ -110,13 +110,13 @@ export async function throttledPasswordCheck(
       );
     return 'wrong';
   } finally {
-    await ctx.kv.increment(turn, TURN_SECONDS, -1);
+    await ctx.counters.increment(turn, TURN_SECONDS, -1);
   }
 }
 
 /** After a completed password reset: the failures are forgotten and the lock is lifted. */
 export async function liftPasswordLock(ctx: AppContext, email: string): Promise<void> {
-  await ctx.kv.delete(keys(email).failures);
+  await ctx.counters.delete(keys(email).failures);
 }
 
 /**

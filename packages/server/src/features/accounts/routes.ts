@@ -50,8 +50,8 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
       const passwordHash = Password === undefined ? null : await hashPassword(Password);
       if (user.emailVerified && Password !== undefined) {
         // Limited as codes are: per browser and per address.
-        const notices = await ctx.kv.increment(`signup-notice:${Email}:${browserId}`, 3600);
-        const noticesToAddress = await ctx.kv.increment(`signup-notice:${Email}`, 3600);
+        const notices = await ctx.counters.increment(`signup-notice:${Email}:${browserId}`, 3600);
+        const noticesToAddress = await ctx.counters.increment(`signup-notice:${Email}`, 3600);
         if (notices > MAX_SENDS_PER_HOUR || noticesToAddress > MAX_SENDS_PER_ADDRESS_PER_HOUR)
           throw new ApiError('rate_limited');
         // The same answer as for a new address, so sign-up does not reveal who has an account.
