@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from './precompress';
 
 /** Where `verity serve` listens in development; the SPA's dev server forwards to it. */
 const serverUrl = 'http://localhost:3000';
@@ -8,7 +9,7 @@ const serverUrl = 'http://localhost:3000';
 const forwardedPaths = ['^/api(/|$)', '^/oidc(/|$)', '^/\\.well-known/', '^/dev(/|$)'];
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

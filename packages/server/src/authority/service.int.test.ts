@@ -140,6 +140,16 @@ describe('PIN authority service', () => {
     expect(other.body.error?.code).toBe('identity_conflict');
   });
 
+  it('of parallel first uses with different public keys, exactly one is issued', async () => {
+    const mpinId = identity();
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => issue({ mpinId, publicKey: createUserKey().publicKey })),
+    );
+    const statuses = answers.map((answer) => answer.status).sort();
+    expect(statuses.filter((status) => status === 200)).toHaveLength(1);
+    expect(statuses.filter((status) => status !== 200 && status !== 409)).toEqual([]);
+  });
+
   it('400 for bad input, checked only after the signature', async () => {
     const publicKey = createUserKey().publicKey;
     for (const body of [

@@ -152,17 +152,24 @@ export function buildAuthorityService(options: AuthorityServiceOptions): Fastify
     return issued;
   }
 
-  /** Guard: one public key per identity, a few retries at most. */
+  /**
+   * Guard: one public key per identity, a few retries at most. Atomic without a lock: the
+   * counter is incremented first, so of parallel first uses exactly one sees 1 and records its
+   * key; any other sees a count above 1 and must find its own key already recorded, else it is
+   * refused (a parallel first use with another key, or the same key not yet recorded).
+   */
   async function firstUseOf(mpinId: string, publicKey: string, issued: number): Promise<number> {
-    const key = `issued:${identityRef(mpinId)}`;
-    const seen = await kv.get(key);
-    if (seen && seen.slice(0, publicKey.length) !== publicKey)
+    const ref = identityRef(mpinId);
+    const ttl = Math.ceil((issued + options.freshSeconds * 1000 + FUTURE_SKEW_MS - now()) / 1000);
+    const count = await kv.increment(`issues:${ref}`, Math.max(ttl, 1));
+    if (count === 1) {
+      await kv.set(`key:${ref}`, publicKey, Math.max(ttl, 1));
+      return count;
+    }
+    if ((await kv.get(`key:${ref}`)) !== publicKey)
       throw new Refusal('identity_conflict', 'another public key was issued for this identity');
-    const count = seen ? Number(seen.slice(publicKey.length + 1)) + 1 : 1;
     if (count > ISSUES_PER_IDENTITY)
       throw new Refusal('rate_limited', 'too many issues for one identity');
-    const ttl = Math.ceil((issued + options.freshSeconds * 1000 + FUTURE_SKEW_MS - now()) / 1000);
-    await kv.set(key, `${publicKey}:${count}`, Math.max(ttl, 1));
     return count;
   }
 

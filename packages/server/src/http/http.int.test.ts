@@ -1,9 +1,12 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseTargets } from '../test/databases.js';
 import { CookieJar, startTestServer, type TestServer } from '../test/testServer.js';
+
+const bigAsset = `export const words = ${JSON.stringify('lorem ipsum '.repeat(2000))};`;
 
 describe.each(databaseTargets())('HTTP surface (%s)', (target) => {
   let server: TestServer;
@@ -17,6 +20,10 @@ describe.each(databaseTargets())('HTTP surface (%s)', (target) => {
       '<!doctype html><title>SPA</title><div id="root"></div>',
     );
     writeFileSync(path.join(webRoot, 'assets', 'app-abc123.js'), 'console.log(1)');
+    // As the web build writes them (packages/web/precompress.ts).
+    writeFileSync(path.join(webRoot, 'assets', 'big-abc123.js'), bigAsset);
+    writeFileSync(path.join(webRoot, 'assets', 'big-abc123.js.br'), brotliCompressSync(bigAsset));
+    writeFileSync(path.join(webRoot, 'assets', 'big-abc123.js.gz'), gzipSync(bigAsset));
     server = await startTestServer(target, {}, { webRoot });
   });
   afterAll(async () => {
@@ -93,6 +100,22 @@ describe.each(databaseTargets())('HTTP surface (%s)', (target) => {
     const response = await fetch(`${server.url}/assets/app-abc123.js`);
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toContain('immutable');
+  });
+
+  it.each([
+    ['br, gzip', 'br'],
+    ['gzip', 'gzip'],
+    ['identity', null],
+  ])('sends the precompressed asset a browser accepting %s takes', async (accepts, encoding) => {
+    const response = await fetch(`${server.url}/assets/big-abc123.js`, {
+      headers: { 'accept-encoding': accepts },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-encoding')).toBe(encoding);
+    expect(response.headers.get('vary')).toMatch(/accept-encoding/i);
+    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(response.headers.get('content-type')).toMatch(/javascript/);
+    expect(await response.text()).toBe(bigAsset);
   });
 
   it('publishes the OpenAPI document of the API', async () => {

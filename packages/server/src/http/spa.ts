@@ -34,7 +34,8 @@ export function brandedIndex(html: string, names: BrandNames | undefined): strin
 }
 
 /**
- * Serves the built SPA on the issuer's origin: hashed assets with long caching, and
+ * Serves the built SPA on the issuer's origin: hashed assets with long, immutable caching,
+ * precompressed (brotli or gzip as the browser accepts), and
  * index.html for every client-side route (200) or any other page path (404, where the SPA
  * shows Page Not Found). Unknown /api paths get a JSON 404.
  */
@@ -50,6 +51,9 @@ export async function registerSpa(
       root: webRoot,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each asset (packages/web/precompress.ts): sent to
+      // browsers that accept them, with Vary: Accept-Encoding; no compression per request.
+      preCompressed: true,
       setHeaders: (res, file) => {
         res.header(
           'Cache-Control',

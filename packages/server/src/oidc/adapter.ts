@@ -44,6 +44,28 @@ export class DatabaseAdapter implements Adapter {
       .execute();
   }
 
+  /**
+   * Saves a record only if none with its id exists, in one statement: of any number of
+   * parallel calls with one id, exactly one gets true (replayDetection.ts).
+   */
+  async insertIfAbsent(id: string, payload: AdapterPayload, expiresIn: number): Promise<boolean> {
+    const inserted = await this.db
+      .insertInto('oidc_payloads')
+      .values({
+        model: this.model,
+        id,
+        payload: JSON.stringify(payload),
+        grant_id: null,
+        user_code: null,
+        uid: null,
+        expires_at: this.now() + expiresIn * 1000,
+        consumed_at: null,
+      })
+      .onConflict((oc) => oc.columns(['model', 'id']).doNothing())
+      .executeTakeFirst();
+    return Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1;
+  }
+
   async find(id: string): Promise<AdapterPayload | undefined> {
     if (this.model === 'Client') return this.clients.providerMetadata(id);
     return this.findBy('id', id);

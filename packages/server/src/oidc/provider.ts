@@ -5,7 +5,7 @@ import Provider, {
   type Configuration,
   type KoaContextWithOIDC,
 } from 'oidc-provider';
-import type { Config } from '../config.js';
+import { isLoopback, type Config } from '../config.js';
 import type { Database } from '../db/schema.js';
 import type { ClientStore } from '../features/clients/store.js';
 import { ConsentStore } from '../features/consent/consentStore.js';
@@ -19,6 +19,7 @@ import { isHttps, pathCookieName, siteCookieName } from '../http/cookieNames.js'
 import { escapeHtml, htmlPage } from '../http/htmlPage.js';
 import { accountFinder } from './account.js';
 import { DatabaseAdapter } from './adapter.js';
+import { makeReplayDetectionAtomic } from './replayDetection.js';
 import {
   REFRESH_TOKEN_IDLE_SECONDS,
   REFRESH_TOKEN_LIFETIME_METADATA,
@@ -337,6 +338,19 @@ export function createProvider(
       url: (_ctx, interaction) => `/requests/${interaction.uid}`,
       policy: interactionPrompts(clients, new ConsentStore(db), secondFactors, evidence),
     },
+    // oidc-provider fetches a client's jwks_uri through a dispatcher that refuses special-use
+    // addresses (SSRF). Outside production the client rules accept a loopback jwks_uri
+    // (features/clients/input.ts), so a loopback address, and only that, is fetched directly.
+    fetch: (url, options) => {
+      const target = new URL(url instanceof Request ? url.url : url);
+      if (config.env !== 'production' && isLoopback(target)) {
+        const { dispatcher: _ssrfGuard, ...direct } = options as RequestInit & {
+          dispatcher?: unknown;
+        };
+        return fetch(url, direct);
+      }
+      return fetch(url, options);
+    },
     clientBasedCORS: (_ctx, origin, client) =>
       origin !== 'null' &&
       client.redirectUris?.some((uri) => URL.parse(uri)?.origin === origin) === true,
@@ -350,6 +364,7 @@ export function createProvider(
       ),
   };
   const provider = new Provider(config.issuer, configuration);
+  makeReplayDetectionAtomic(provider, db, clients);
   provider.proxy = config.trustProxy > 0;
   provider.maxIpsCount = config.trustProxy;
   return provider;

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { databaseTargets } from '../../test/databases.js';
 import { startTestServer, type TestServer } from '../../test/testServer.js';
 import {
@@ -244,6 +244,39 @@ describe.each(databaseTargets())('PIN scheme calls (%s)', (target) => {
     const cs2url = first.body.cs2url as string;
     expect((await browser.call('GET', cs2url)).status).toBe(200);
     expect((await browser.call('GET', cs2url)).status).toBe(404);
+  });
+
+  it('authority 1 issues no share to a caller without the regOTT (nor after it expired)', async () => {
+    const browser = await signedInPinBrowser();
+    const start = await browser.call('POST', '/api/mpin/register');
+    const { actToken, userId } = start.body as { actToken: string; userId: string };
+    const settings = await browser.settings();
+    const registered = await browser.call('PUT', settings.registerURL!, {
+      userId,
+      activateCode: actToken,
+    });
+    const { mpinId, regOTT } = registered.body as { mpinId: string; regOTT: string };
+    const { publicKey } = await import('@verity/pin').then((p) => p.createUserKey());
+    const authority1 = server.ctx.pinAuthorities[0];
+    const issue = vi.spyOn(authority1, 'issue');
+    try {
+      const wrong = `${settings.signatureURL}/${mpinId}?regOTT=${'A'.repeat(regOTT.length)}&publicKey=${publicKey}`;
+      const refused = await browser.call('GET', wrong);
+      expect(refused.status).toBe(403);
+      expect(refused.body.error).toMatchObject({ code: 'pin_activation_invalid' });
+      await server.ctx.database.db
+        .updateTable('pin_identities')
+        .set({ reg_expires_at: 1 })
+        .where('mpin_id', '=', mpinId)
+        .execute();
+      const url = `${settings.signatureURL}/${mpinId}?regOTT=${regOTT}&publicKey=${publicKey}`;
+      const expired = await browser.call('GET', url);
+      expect(expired.status).toBe(404);
+      expect(expired.body.error).toMatchObject({ code: 'pin_registration_expired' });
+      expect(issue).not.toHaveBeenCalled();
+    } finally {
+      issue.mockRestore();
+    }
   });
 
   it.each([

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import type { FieldEncryption } from '../../crypto/fieldEncryption.js';
 import type { Database, PinIdentityTable } from '../../db/schema.js';
@@ -151,6 +151,20 @@ export class PinStore {
    * the second share is in. A signing identity's key was given to dvsRegURL already and must
    * be the same.
    */
+  /**
+   * Whether this registration (or renewal) is current and the browser holds its regOTT: asked
+   * before authority 1 issues a share, so a share is never computed for someone without it.
+   * recordFirstShare checks the same again in its conditional update (the race's arbiter).
+   */
+  firstShareAllowed(identity: PinIdentity, regOTT: string): 'allowed' | 'invalid' | 'expired' {
+    if (identity.reg_expires_at < this.now()) return 'expired';
+    const expected = identity.reg_ott_hash;
+    const given = tokenHash(regOTT);
+    if (expected === null || !timingSafeEqual(Buffer.from(expected), Buffer.from(given)))
+      return 'invalid';
+    return 'allowed';
+  }
+
   async recordFirstShare(
     identity: PinIdentity,
     regOTT: string,

@@ -248,6 +248,9 @@ export function pinRoutes(app: FastifyInstance, ctx: AppContext): void {
             ? identity.pending_mpin_id
             : null;
       if (!identity || !issuedFor) throw new ApiError('pin_registration_expired');
+      const allowed = ctx.pins.firstShareAllowed(identity, regOTT);
+      if (allowed === 'expired') throw new ApiError('pin_registration_expired');
+      if (allowed === 'invalid') throw new ApiError('pin_activation_invalid');
       const { clientShare, keyShare } = await authority1.issue(issuedFor, publicKey, request.log);
       const recorded = await ctx.pins.recordFirstShare(identity, regOTT, publicKey, keyShare);
       if (recorded === 'expired') throw new ApiError('pin_registration_expired');
