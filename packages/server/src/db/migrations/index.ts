@@ -17,6 +17,7 @@ import * as pinAccess from './0014_pin_access.js';
 import * as contactRetention from './0019_contact_retention.js';
 import * as pinEnrolmentStrength from './0020_pin_enrolment_strength.js';
 import * as pinRegistrationFlow from './0021_pin_registration_flow.js';
+import * as mailQueueRefreshRetry from './0026_mail_queue_refresh_retry.js';
 
 /** Every migration, in order. Names are stored in the database: never rename one. */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '0019_contact_retention': contactRetention,
   '0020_pin_enrolment_strength': pinEnrolmentStrength,
   '0021_pin_registration_flow': pinRegistrationFlow,
+  '0026_mail_queue_refresh_retry': mailQueueRefreshRetry,
 };
