@@ -172,7 +172,11 @@ async function contextOver(
       })
     : new DatabaseKeyValueStore(database.db);
   const mailWorker = config.smtpUrl
-    ? new MailWorker(mailQueue, new SmtpTransport(config.smtpUrl, config.mailFrom), config.mailRetry)
+    ? new MailWorker(
+        mailQueue,
+        new SmtpTransport(config.smtpUrl, config.mailFrom),
+        config.mailRetry,
+      )
     : null;
   const email: EmailProvider = mailWorker
     ? new QueuedEmailProvider(outbox, mailWorker)

@@ -11,7 +11,7 @@ describe('retryDelayMs', () => {
     [5, 1000, 0, 8000],
     [0, 1000, 0, 500],
     [40, 1000, 0, MAX_RETRY_DELAY_MS / 2],
-    [40, 1000, 0.999999, MAX_RETRY_DELAY_MS],
+    [40, 1000, 0.5, (MAX_RETRY_DELAY_MS * 3) / 4],
   ])('attempt %i, first %i ms, random %f: %i ms', (attempt, first, random, expected) => {
     expect(retryDelayMs(attempt, first, random)).toBe(expected);
   });
