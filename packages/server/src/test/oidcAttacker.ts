@@ -13,12 +13,16 @@ import type { TestServer } from './testServer.js';
 export type Target = 'sqlite' | 'postgres';
 
 /** A server with one confidential client that skips consent, and a signed-up user. */
-export async function relyingPartySetup(target: Target, policy: Record<string, unknown> = {}) {
+export async function relyingPartySetup(
+  target: Target,
+  policy: Record<string, unknown> = {},
+  env: Record<string, string> = {},
+) {
   // Behind a trusted proxy, so each attack request can come from its own address (an
   // attacker has many) and the per-address limits of the token endpoint do not hide a race.
   const { server, created, config } = await startServerWithClient(
     target,
-    { TRUST_PROXY: '1' },
+    { TRUST_PROXY: '1', ...env },
     { name: 'Attacked client', redirectUris: [redirectUri], skipConsent: true, ...policy },
   );
   const email = `${randomUUID()}@example.com`;
