@@ -2,7 +2,12 @@ import { errors, type Adapter, type AdapterPayload } from 'oidc-provider';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { ClientStore } from '../features/clients/store.js';
-import { confidentialClientRequest, rotationState, tokenHash } from './refreshRetry.js';
+import {
+  confidentialClientRequest,
+  rotationState,
+  tokenHash,
+  type RotationState,
+} from './refreshRetry.js';
 
 /** Models whose records point at a grant, so revoking the grant removes them. */
 const grantable = new Set([
@@ -43,28 +48,27 @@ export class DatabaseAdapter implements Adapter {
       this.model === 'RefreshToken' || this.model === 'AccessToken'
         ? rotationState()?.rotating
         : undefined;
-    await this.db.transaction().execute(async (trx) => {
-      // A token issued by a rotation is recorded (hashed) on the token it replaces, and only
-      // while no later retry has claimed that token (oidc/refreshRetry.ts).
-      if (rotating) {
-        const linked = await trx
-          .updateTable('oidc_payloads')
-          .set({
-            rotated_to: sql<string>`coalesce(rotated_to, '') || ${` ${tokenHash(id)}`}`,
-          })
-          .where('model', '=', 'RefreshToken')
-          .where('id', '=', rotating.id)
-          .where('retries', '=', rotating.retries)
-          .executeTakeFirst();
-        if (Number(linked.numUpdatedRows) !== 1)
-          throw new errors.InvalidGrant('refresh token already used');
-      }
-      await trx
+    const save = (db: Kysely<Database>) =>
+      db
         .insertInto('oidc_payloads')
         .values({ model: this.model, id, ...row, consumed_at: null })
         // Saving a record again never makes a consumed one usable again.
         .onConflict((oc) => oc.columns(['model', 'id']).doUpdateSet(row))
         .execute();
+    if (!rotating) return void (await save(this.db));
+    // A token issued by a rotation is recorded (hashed) on the token it replaces, and saved
+    // only while no later retry has claimed that token (oidc/refreshRetry.ts).
+    await this.db.transaction().execute(async (trx) => {
+      const linked = await trx
+        .updateTable('oidc_payloads')
+        .set({ rotated_to: sql<string>`coalesce(rotated_to, '') || ${` ${tokenHash(id)}`}` })
+        .where('model', '=', 'RefreshToken')
+        .where('id', '=', rotating.id)
+        .where('retries', '=', rotating.retries)
+        .executeTakeFirst();
+      if (Number(linked.numUpdatedRows) !== 1)
+        throw new errors.InvalidGrant('refresh token already used');
+      await save(trx);
     });
   }
 
@@ -102,7 +106,17 @@ export class DatabaseAdapter implements Adapter {
       if (state) state.rotating = { id, retries: 0 };
       return;
     }
-    if (state?.retry?.id === id) return this.retry(state.retry, state);
+    if (state) {
+      const token = await this.db
+        .selectFrom('oidc_payloads')
+        .select(['consumed_at', 'retries'])
+        .where('model', '=', this.model)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      const consumedAt = token?.consumed_at === null ? null : Number(token?.consumed_at);
+      if (consumedAt !== null && this.withinRetryGrace(consumedAt))
+        return this.retry({ id, consumedAt, retries: Number(token!.retries) }, state);
+    }
     const row = await this.db
       .selectFrom('oidc_payloads')
       .select('grant_id')
@@ -133,7 +147,7 @@ export class DatabaseAdapter implements Adapter {
   ): Promise<AdapterPayload | undefined> {
     const row = await this.db
       .selectFrom('oidc_payloads')
-      .select(['id', 'payload', 'expires_at', 'consumed_at', 'retries'])
+      .select(['payload', 'expires_at', 'consumed_at'])
       .where('model', '=', this.model)
       .where(column, '=', value)
       .executeTakeFirst();
@@ -142,11 +156,8 @@ export class DatabaseAdapter implements Adapter {
     // The column is the truth on whether it was used; the payload is written once, at save.
     if (row.consumed_at === null) return payload;
     const consumedAt = Number(row.consumed_at);
-    if (this.withinRetryGrace(consumedAt)) {
-      // Shown as unused, so oidc-provider goes on to consume(), which claims the retry.
-      rotationState()!.retry = { id: row.id, consumedAt, retries: Number(row.retries) };
-      return payload;
-    }
+    // Shown as unused, so oidc-provider goes on to consume(), which claims the retry.
+    if (this.withinRetryGrace(consumedAt)) return payload;
     return { ...payload, consumed: Math.floor(consumedAt / 1000) };
   }
 
@@ -168,7 +179,7 @@ export class DatabaseAdapter implements Adapter {
    */
   private async retry(
     read: { id: string; consumedAt: number; retries: number },
-    state: { rotating?: { id: string; retries: number } },
+    state: RotationState,
   ): Promise<void> {
     const claimed = await this.db
       .updateTable('oidc_payloads')

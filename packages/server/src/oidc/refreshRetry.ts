@@ -16,16 +16,15 @@ import Provider from 'oidc-provider';
  *   pair and deletes everything earlier rotations of that token issued, so at most one
  *   refresh token of the family is live. If one of them was already used, the first answer
  *   did arrive: the repeat is a reuse, and the grant is revoked.
- * - Parallel retries: each claims the rotated token with a conditional UPDATE of its retry
- *   count; one wins, the others are refused (invalid_grant) without revoking. A request whose
+ * - Parallel retries (and parallel first uses, when the winner has consumed the token): each
+ *   claims the rotated token with a conditional UPDATE of its retry count read just before;
+ *   one wins, the others are refused (invalid_grant) without revoking. A request whose
  *   tokens are saved after a later retry claimed the token is refused too (its save is
  *   conditional on the count it claimed), so no two retries both leave a live token.
  */
 
 /** What the token endpoint's request learnt about the refresh token it is rotating. */
-interface RotationState {
-  /** A consumed token found within the grace: its row as read, for the claim. */
-  retry?: { id: string; consumedAt: number; retries: number };
+export interface RotationState {
   /** The token being rotated, and the retry count under which its successors may be saved. */
   rotating?: { id: string; retries: number };
 }

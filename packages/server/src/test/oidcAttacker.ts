@@ -75,7 +75,10 @@ const nextAddress = () => {
   return `203.0.${113 + ((addresses >> 8) & 7)}.${addresses & 255}`;
 };
 
-/** One raw token request, as an attacker (or a client) sends it, from its own address. */
+/**
+ * One raw token request, as an attacker (or a client) sends it, from its own address; a
+ * confidential client authenticates with HTTP Basic, a public one only names itself.
+ */
 export async function tokenRequest(
   config: oidc.Configuration,
   created: { clientId: string; clientSecret: string | null },
@@ -86,11 +89,17 @@ export async function tokenRequest(
     headers: {
       'content-type': 'application/x-www-form-urlencoded',
       'x-forwarded-for': nextAddress(),
-      authorization: `Basic ${Buffer.from(
-        `${encodeURIComponent(created.clientId)}:${encodeURIComponent(created.clientSecret!)}`,
-      ).toString('base64')}`,
+      ...(created.clientSecret === null
+        ? {}
+        : {
+            authorization: `Basic ${Buffer.from(
+              `${encodeURIComponent(created.clientId)}:${encodeURIComponent(created.clientSecret)}`,
+            ).toString('base64')}`,
+          }),
     },
-    body: new URLSearchParams(params),
+    body: new URLSearchParams(
+      created.clientSecret === null ? { ...params, client_id: created.clientId } : params,
+    ),
   });
   return { status: response.status, body: (await response.json()) as TokenAnswer['body'] };
 }
