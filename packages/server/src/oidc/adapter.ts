@@ -103,7 +103,9 @@ export class DatabaseAdapter implements Adapter {
       .executeTakeFirst();
     const state = this.model === 'RefreshToken' ? rotationState() : undefined;
     if (Number(used.numUpdatedRows) === 1) {
-      if (state) state.rotating = { id, retries: 0 };
+      // Only a token that may be retried needs to know what its rotation issues.
+      if (state && this.refreshRetryGraceSeconds > 0 && confidentialClientRequest())
+        state.rotating = { id, retries: 0 };
       return;
     }
     if (state) {
