@@ -37,7 +37,7 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
     .optional(),
   MAIL_FROM: z.string().default('Verity <no-reply@localhost>'),
-  MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(12),
+  MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(40),
   MAIL_MAX_AGE_MINUTES: z.coerce.number().int().min(1).max(10_080).default(1440),
   MAIL_RETRY_FIRST_MS: z.coerce.number().int().min(10).max(3_600_000).default(10_000),
   REFRESH_RETRY_GRACE_SECONDS: z.coerce.number().int().min(0).max(60).default(10),
