@@ -4,6 +4,7 @@ import { parse as parseDotenv } from 'dotenv';
 import { readFileSync } from 'node:fs';
 import { pinLengthOf } from '@verity/pin';
 import { z } from 'zod';
+import type { MailRetrySettings } from './providers/email/mailWorker.js';
 
 /**
  * Every setting, read from the environment (and an optional .env in the working
@@ -38,6 +39,10 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
     .optional(),
   MAIL_FROM: z.string().default('Verity <no-reply@localhost>'),
+  MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(40),
+  MAIL_MAX_AGE_MINUTES: z.coerce.number().int().min(1).max(10_080).default(1440),
+  MAIL_RETRY_FIRST_MS: z.coerce.number().int().min(10).max(3_600_000).default(10_000),
+  REFRESH_RETRY_GRACE_SECONDS: z.coerce.number().int().min(0).max(60).default(10),
   PRODUCT_NAME: z.string().min(1).default('Verity'),
   COMPANY_NAME: z.string().min(1).default('Verity Ltd'),
   SUPPORT_EMAIL: z.email().default('support@localhost'),
@@ -182,6 +187,10 @@ export interface Config {
   keyActivationDelaySeconds: number;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** When the mail worker tries a failed message again, and when it gives up. */
+  mailRetry: MailRetrySettings;
+  /** A confidential client's repeated refresh within this many seconds is a retry (0: none). */
+  refreshRetryGraceSeconds: number;
   productName: string;
   companyName: string;
   supportEmail: string;
@@ -329,6 +338,12 @@ export function loadConfig(env: Record<string, string | undefined> = readEnv()):
     keyActivationDelaySeconds: e.KEY_ACTIVATION_DELAY_SECONDS,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    mailRetry: {
+      maxAttempts: e.MAIL_MAX_ATTEMPTS,
+      maxAgeMs: e.MAIL_MAX_AGE_MINUTES * 60_000,
+      firstRetryMs: e.MAIL_RETRY_FIRST_MS,
+    },
+    refreshRetryGraceSeconds: e.REFRESH_RETRY_GRACE_SECONDS,
     productName: e.PRODUCT_NAME,
     companyName: e.COMPANY_NAME,
     supportEmail: e.SUPPORT_EMAIL,

@@ -29,8 +29,11 @@ import type { AddressProvider } from './providers/address/addressProvider.js';
 import { HttpAddressProvider } from './providers/address/httpAddresses.js';
 import { SandboxAddressProvider } from './providers/address/sandboxAddresses.js';
 import type { EmailProvider } from './providers/email/emailProvider.js';
+import { MailQueue } from './providers/email/mailQueue.js';
+import { MailWorker } from './providers/email/mailWorker.js';
 import { OutboxEmailProvider } from './providers/email/outboxEmail.js';
-import { SmtpEmailProvider } from './providers/email/smtpEmail.js';
+import { QueuedEmailProvider } from './providers/email/queuedEmail.js';
+import { SmtpTransport } from './providers/email/smtpEmail.js';
 import { HttpPhoneProvider } from './providers/phone/httpPhone.js';
 import type { PhoneProvider } from './providers/phone/phoneProvider.js';
 import { SandboxPhoneProvider } from './providers/phone/sandboxPhone.js';
@@ -80,6 +83,10 @@ export interface AppContext {
   clients: ClientStore;
   keys: SigningKeyStore;
   outbox: OutboxStore;
+  /** The e-mail queue; `mailQueue.pendingCount()` is the queue depth gauge. */
+  mailQueue: MailQueue;
+  /** This instance's mail sender (null without SMTP); `counts` has sent, retried, given up. */
+  mailWorker: MailWorker | null;
   email: EmailProvider;
   /** The provider serving now; rebuilt when the signing keys change (liveProvider.ts). */
   readonly provider: Provider;
@@ -150,7 +157,8 @@ async function contextOver(
   { secrets, database, encryption, clients, keys }: Awaited<ReturnType<typeof openStores>>,
 ): Promise<AppContext> {
   await keys.ensureKeys();
-  const outbox = new OutboxStore(database.db);
+  const outbox = new OutboxStore(database.db, encryption);
+  const mailQueue = new MailQueue(database.db, encryption);
   const profiles = new ProfileStore(database.db, encryption);
   const evidence = new EvidenceStore(
     database.db,
@@ -191,9 +199,18 @@ async function contextOver(
   const keyChanges = config.redisUrl
     ? onKeyChange(config.redisUrl, () => void liveProvider.refresh())
     : undefined;
-  const email: EmailProvider = config.smtpUrl
-    ? new SmtpEmailProvider(config.smtpUrl, config.mailFrom)
+  const mailWorker = config.smtpUrl
+    ? new MailWorker(
+        mailQueue,
+        new SmtpTransport(config.smtpUrl, config.mailFrom),
+        config.mailRetry,
+      )
+    : null;
+  const email: EmailProvider = mailWorker
+    ? new QueuedEmailProvider(outbox, mailWorker)
     : new OutboxEmailProvider(outbox);
+  // Each instance sends the queue, including what an earlier run left pending.
+  mailWorker?.start();
   const browsers = new BrowserIdentity(config.publicUrl.protocol === 'https:');
   const interactions = new InteractionBridge(liveProvider, kv, browsers);
   return {
@@ -210,6 +227,8 @@ async function contextOver(
     clients,
     keys,
     outbox,
+    mailQueue,
+    mailWorker,
     email,
     get provider() {
       return liveProvider.provider;

@@ -10,6 +10,10 @@ export interface OidcPayloadTable {
   uid: string | null;
   expires_at: number | null;
   consumed_at: number | null;
+  /** A rotated refresh token: hashes of what its rotation issued (oidc/refreshRetry.ts). */
+  rotated_to: Generated<string | null>;
+  /** Retries of a rotated refresh token claimed within the grace (oidc/refreshRetry.ts). */
+  retries: Generated<number>;
 }
 
 export interface SigningKeyTable {
@@ -51,8 +55,16 @@ export interface OutboxTable {
   channel: string;
   recipient: string;
   subject: string | null;
+  /** Encrypted (OutboxStore); '' once a pending mail is given up. */
   body: string;
   created_at: number;
+  /** 'outbox': kept for developers (no SMTP); 'pending': queued for the mail worker. */
+  status: Generated<string>;
+  attempts: Generated<number>;
+  next_attempt_at: number | null;
+  /** A worker's claim: until when, and whose (providers/email/mailQueue.ts). */
+  lease_until: number | null;
+  lease_owner: string | null;
 }
 
 export interface KvTable {

@@ -1,7 +1,13 @@
 import { errors, type Adapter, type AdapterPayload } from 'oidc-provider';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { ClientStore } from '../features/clients/store.js';
+import {
+  confidentialClientRequest,
+  rotationState,
+  tokenHash,
+  type RotationState,
+} from './refreshRetry.js';
 
 /** Models whose records point at a grant, so revoking the grant removes them. */
 const grantable = new Set([
@@ -23,6 +29,8 @@ export class DatabaseAdapter implements Adapter {
     private readonly db: Kysely<Database>,
     private readonly clients: ClientStore,
     private readonly now: () => number = Date.now,
+    /** REFRESH_RETRY_GRACE_SECONDS (oidc/refreshRetry.ts); 0: none. */
+    private readonly refreshRetryGraceSeconds = 0,
   ) {}
 
   async upsert(id: string, payload: AdapterPayload, expiresIn: number): Promise<void> {
@@ -36,12 +44,32 @@ export class DatabaseAdapter implements Adapter {
       uid: payload.uid ?? null,
       expires_at: expiresIn ? this.now() + expiresIn * 1000 : null,
     };
-    await this.db
-      .insertInto('oidc_payloads')
-      .values({ model: this.model, id, ...row, consumed_at: null })
-      // Saving a record again never makes a consumed one usable again.
-      .onConflict((oc) => oc.columns(['model', 'id']).doUpdateSet(row))
-      .execute();
+    const rotating =
+      this.model === 'RefreshToken' || this.model === 'AccessToken'
+        ? rotationState()?.rotating
+        : undefined;
+    const save = (db: Kysely<Database>) =>
+      db
+        .insertInto('oidc_payloads')
+        .values({ model: this.model, id, ...row, consumed_at: null })
+        // Saving a record again never makes a consumed one usable again.
+        .onConflict((oc) => oc.columns(['model', 'id']).doUpdateSet(row))
+        .execute();
+    if (!rotating) return void (await save(this.db));
+    // A token issued by a rotation is recorded (hashed) on the token it replaces, and saved
+    // only while no later retry has claimed that token (oidc/refreshRetry.ts).
+    await this.db.transaction().execute(async (trx) => {
+      const linked = await trx
+        .updateTable('oidc_payloads')
+        .set({ rotated_to: sql<string>`coalesce(rotated_to, '') || ${` ${tokenHash(id)}`}` })
+        .where('model', '=', 'RefreshToken')
+        .where('id', '=', rotating.id)
+        .where('retries', '=', rotating.retries)
+        .executeTakeFirst();
+      if (Number(linked.numUpdatedRows) !== 1)
+        throw new errors.InvalidGrant('refresh token already used');
+      await save(trx);
+    });
   }
 
   /**
@@ -95,7 +123,24 @@ export class DatabaseAdapter implements Adapter {
       .where('id', '=', id)
       .where('consumed_at', 'is', null)
       .executeTakeFirst();
-    if (Number(used.numUpdatedRows) === 1) return;
+    const state = this.model === 'RefreshToken' ? rotationState() : undefined;
+    if (Number(used.numUpdatedRows) === 1) {
+      // Only a token that may be retried needs to know what its rotation issues.
+      if (state && this.refreshRetryGraceSeconds > 0 && confidentialClientRequest())
+        state.rotating = { id, retries: 0 };
+      return;
+    }
+    if (state) {
+      const token = await this.db
+        .selectFrom('oidc_payloads')
+        .select(['consumed_at', 'retries'])
+        .where('model', '=', this.model)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      const consumedAt = token?.consumed_at === null ? null : Number(token?.consumed_at);
+      if (consumedAt !== null && this.withinRetryGrace(consumedAt))
+        return this.retry({ id, consumedAt, retries: Number(token!.retries) }, state);
+    }
     const row = await this.db
       .selectFrom('oidc_payloads')
       .select('grant_id')
@@ -133,9 +178,71 @@ export class DatabaseAdapter implements Adapter {
     if (!row || (row.expires_at !== null && row.expires_at <= this.now())) return undefined;
     const payload = JSON.parse(row.payload) as AdapterPayload;
     // The column is the truth on whether it was used; the payload is written once, at save.
-    return row.consumed_at === null
-      ? payload
-      : { ...payload, consumed: Math.floor(Number(row.consumed_at) / 1000) };
+    if (row.consumed_at === null) return payload;
+    const consumedAt = Number(row.consumed_at);
+    // Shown as unused, so oidc-provider goes on to consume(), which claims the retry.
+    if (this.withinRetryGrace(consumedAt)) return payload;
+    return { ...payload, consumed: Math.floor(consumedAt / 1000) };
+  }
+
+  /** A rotated refresh token presented again at the token endpoint by a confidential client, soon. */
+  private withinRetryGrace(consumedAt: number): boolean {
+    return (
+      this.model === 'RefreshToken' &&
+      this.refreshRetryGraceSeconds > 0 &&
+      this.now() - consumedAt < this.refreshRetryGraceSeconds * 1000 &&
+      rotationState() !== undefined &&
+      confidentialClientRequest()
+    );
+  }
+
+  /**
+   * Claims a retry of a rotated refresh token (oidc/refreshRetry.ts): one conditional UPDATE
+   * of its retry count, so of parallel retries one wins; the winner deletes what earlier
+   * rotations of the token issued, unless one of those was used (then it is reuse: revoke).
+   */
+  private async retry(
+    read: { id: string; consumedAt: number; retries: number },
+    state: RotationState,
+  ): Promise<void> {
+    const claimed = await this.db
+      .updateTable('oidc_payloads')
+      .set({ retries: read.retries + 1 })
+      .where('model', '=', 'RefreshToken')
+      .where('id', '=', read.id)
+      .where('consumed_at', '=', read.consumedAt)
+      .where('retries', '=', read.retries)
+      .executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) !== 1)
+      throw new errors.InvalidGrant('refresh token already used');
+    const token = await this.db
+      .selectFrom('oidc_payloads')
+      .select(['grant_id', 'rotated_to'])
+      .where('model', '=', 'RefreshToken')
+      .where('id', '=', read.id)
+      .executeTakeFirstOrThrow();
+    const issued = new Set(token.rotated_to?.split(' ').filter(Boolean));
+    const successors = token.grant_id
+      ? (
+          await this.db
+            .selectFrom('oidc_payloads')
+            .select(['model', 'id', 'consumed_at'])
+            .where('grant_id', '=', token.grant_id)
+            .where('model', 'in', ['RefreshToken', 'AccessToken'])
+            .execute()
+        ).filter((row) => issued.has(tokenHash(row.id)))
+      : [];
+    if (successors.some((row) => row.model === 'RefreshToken' && row.consumed_at !== null)) {
+      await revokeGrant(this.db, token.grant_id!);
+      throw new errors.InvalidGrant('refresh token already used');
+    }
+    for (const row of successors)
+      await this.db
+        .deleteFrom('oidc_payloads')
+        .where('model', '=', row.model)
+        .where('id', '=', row.id)
+        .execute();
+    state.rotating = { id: read.id, retries: read.retries + 1 };
   }
 }
 

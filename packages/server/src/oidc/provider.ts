@@ -243,7 +243,8 @@ export function createProvider(
   jwks: { keys: JWK[] },
 ): Provider {
   const configuration: Configuration = {
-    adapter: (model: string) => new DatabaseAdapter(model, db, clients),
+    adapter: (model: string) =>
+      new DatabaseAdapter(model, db, clients, Date.now, config.refreshRetryGraceSeconds),
     findAccount: accountFinder(db, profiles, customClaims, evidence),
     jwks,
     cookies: providerCookies(config.publicUrl, cookieKeys),
@@ -274,8 +275,8 @@ export function createProvider(
     clientAuthMethods: ['client_secret_basic', 'private_key_jwt', 'none'],
     pkce: { required: () => true },
     allowOmittingSingleRegisteredRedirectUri: false,
-    // Every use rotates; a rotated token used again revokes the grant (RFC 9700 §4.14.2).
-    // No retry grace: a client that loses the answer to a refresh signs in again.
+    // Every use rotates; a rotated token used again revokes the grant (RFC 9700 §4.14.2),
+    // except a confidential client's retry within REFRESH_RETRY_GRACE_SECONDS (refreshRetry.ts).
     rotateRefreshToken: true,
     // The client's refreshTokenLifetime policy, which the synchronous ttl.RefreshToken reads.
     extraClientMetadata: {

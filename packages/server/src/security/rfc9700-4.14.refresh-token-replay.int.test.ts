@@ -13,13 +13,14 @@ import {
 /**
  * RFC 9700 §4.14.2: refresh tokens rotate, and a rotated token used again (a stolen copy, or
  * the client racing an attacker) revokes the grant: every token issued under it, including
- * those issued since. Tested with no retry grace for confidential clients (none exists yet).
+ * those issued since. Tested with the confidential clients' retry grace off
+ * (REFRESH_RETRY_GRACE_SECONDS=0); oidc/refreshRetry.int.test.ts tests the grace.
  */
 describe.each(databaseTargets())('refresh token replay (%s)', (target) => {
   let setup: Awaited<ReturnType<typeof relyingPartySetup>>;
 
   beforeAll(async () => {
-    setup = await relyingPartySetup(target);
+    setup = await relyingPartySetup(target, {}, { REFRESH_RETRY_GRACE_SECONDS: '0' });
   });
   afterAll(async () => setup?.server.close());
 
@@ -96,7 +97,11 @@ describe.each(databaseTargets())('refresh token family lifetime (%s)', (target) 
 
   beforeAll(async () => {
     // One hour for the family; each token would otherwise live 14 days unused.
-    setup = await relyingPartySetup(target, { refreshTokenLifetime: 3600 });
+    setup = await relyingPartySetup(
+      target,
+      { refreshTokenLifetime: 3600 },
+      { REFRESH_RETRY_GRACE_SECONDS: '0' },
+    );
   });
   afterAll(async () => setup?.server.close());
   afterEach(() => vi.useRealTimers());
@@ -137,7 +142,7 @@ describe.each(databaseTargets())('refresh token family lifetime (%s)', (target) 
   });
 
   it('the default family lifetime is 30 days', async () => {
-    const defaults = await relyingPartySetup(target);
+    const defaults = await relyingPartySetup(target, {}, { REFRESH_RETRY_GRACE_SECONDS: '0' });
     try {
       const start = Date.now();
       const { code, verifier } = await authorizationCode(
@@ -177,7 +182,7 @@ describe.each(databaseTargets())('refresh token family lifetime (%s)', (target) 
   });
 
   it('a family started by a later single sign-on lives its full lifetime (the grant is renewed)', async () => {
-    const defaults = await relyingPartySetup(target);
+    const defaults = await relyingPartySetup(target, {}, { REFRESH_RETRY_GRACE_SECONDS: '0' });
     try {
       const start = Date.now();
       // A Remember me session, so that it still signs the browser in on day 25.

@@ -13,12 +13,16 @@ import type { TestServer } from './testServer.js';
 export type Target = 'sqlite' | 'postgres';
 
 /** A server with one confidential client that skips consent, and a signed-up user. */
-export async function relyingPartySetup(target: Target, policy: Record<string, unknown> = {}) {
+export async function relyingPartySetup(
+  target: Target,
+  policy: Record<string, unknown> = {},
+  env: Record<string, string> = {},
+) {
   // Behind a trusted proxy, so each attack request can come from its own address (an
   // attacker has many) and the per-address limits of the token endpoint do not hide a race.
   const { server, created, config } = await startServerWithClient(
     target,
-    { TRUST_PROXY: '1' },
+    { TRUST_PROXY: '1', ...env },
     { name: 'Attacked client', redirectUris: [redirectUri], skipConsent: true, ...policy },
   );
   const email = `${randomUUID()}@example.com`;
@@ -71,7 +75,10 @@ const nextAddress = () => {
   return `203.0.${113 + ((addresses >> 8) & 7)}.${addresses & 255}`;
 };
 
-/** One raw token request, as an attacker (or a client) sends it, from its own address. */
+/**
+ * One raw token request, as an attacker (or a client) sends it, from its own address; a
+ * confidential client authenticates with HTTP Basic, a public one only names itself.
+ */
 export async function tokenRequest(
   config: oidc.Configuration,
   created: { clientId: string; clientSecret: string | null },
@@ -82,11 +89,17 @@ export async function tokenRequest(
     headers: {
       'content-type': 'application/x-www-form-urlencoded',
       'x-forwarded-for': nextAddress(),
-      authorization: `Basic ${Buffer.from(
-        `${encodeURIComponent(created.clientId)}:${encodeURIComponent(created.clientSecret!)}`,
-      ).toString('base64')}`,
+      ...(created.clientSecret === null
+        ? {}
+        : {
+            authorization: `Basic ${Buffer.from(
+              `${encodeURIComponent(created.clientId)}:${encodeURIComponent(created.clientSecret)}`,
+            ).toString('base64')}`,
+          }),
     },
-    body: new URLSearchParams(params),
+    body: new URLSearchParams(
+      created.clientSecret === null ? { ...params, client_id: created.clientId } : params,
+    ),
   });
   return { status: response.status, body: (await response.json()) as TokenAnswer['body'] };
 }

@@ -19,6 +19,8 @@ import * as pinEnrolmentStrength from './0020_pin_enrolment_strength.js';
 import * as pinRegistrationFlow from './0021_pin_registration_flow.js';
 import * as stagedSigningKeys from './0025_staged_signing_keys.js';
 
+import * as mailQueueRefreshRetry from './0026_mail_queue_refresh_retry.js';
+
 /** Every migration, in order. Names are stored in the database: never rename one. */
 export const migrations: Record<string, Migration> = {
   '0001_platform': platform,
@@ -40,4 +42,6 @@ export const migrations: Record<string, Migration> = {
   '0020_pin_enrolment_strength': pinEnrolmentStrength,
   '0021_pin_registration_flow': pinRegistrationFlow,
   '0025_staged_signing_keys': stagedSigningKeys,
+
+  '0026_mail_queue_refresh_retry': mailQueueRefreshRetry,
 };

@@ -50,6 +50,8 @@ export async function closeAccount(
   db: Kysely<Database>,
   userId: string,
   now = Date.now(),
+  /** Runs in the same transaction: the closure notice is queued exactly when the account closes. */
+  andThen: (trx: Kysely<Database>) => Promise<void> = async () => {},
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const user = await trx
@@ -80,6 +82,7 @@ export async function closeAccount(
       .where('id', '=', userId)
       .execute();
     await revokeAccount(trx, userId);
+    await andThen(trx);
   });
 }
 

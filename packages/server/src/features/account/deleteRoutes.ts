@@ -6,8 +6,10 @@ import {
   type SocialProvider,
 } from '@verity/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
+import type { Database } from '../../db/schema.js';
 import { account } from '../../journey/access.js';
 import { ApiError } from '../../http/apiError.js';
 import { clientIp, enforceLimit } from '../../http/rateLimit.js';
@@ -16,16 +18,19 @@ import type { User } from '../accounts/userStore.js';
 import { closeAccount } from './closeAccount.js';
 
 /** Tells the address that its account was deleted, so a deletion nobody meant is noticed. */
-async function sendClosureNotice(ctx: AppContext, to: string): Promise<void> {
+async function sendClosureNotice(ctx: AppContext, to: string, trx: Kysely<Database>) {
   const product = ctx.config.productName;
-  await ctx.email.send({
-    to,
-    subject: `Your ${product} account has been deleted`,
-    text:
-      `Your ${product} account has been deleted, and you have been signed out everywhere.\n\n` +
-      `As our Privacy Policy says, we keep the records of the identity checks you completed, encrypted, and a log of security events on the account for 7 years, to meet our legal duties to prevent fraud and money laundering. Everything else is deleted.\n\n` +
-      `If you did not delete your account, contact us at ${ctx.config.supportEmail}.\n\n${product}`,
-  });
+  await ctx.email.send(
+    {
+      to,
+      subject: `Your ${product} account has been deleted`,
+      text:
+        `Your ${product} account has been deleted, and you have been signed out everywhere.\n\n` +
+        `As our Privacy Policy says, we keep the records of the identity checks you completed, encrypted, and a log of security events on the account for 7 years, to meet our legal duties to prevent fraud and money laundering. Everything else is deleted.\n\n` +
+        `If you did not delete your account, contact us at ${ctx.config.supportEmail}.\n\n${product}`,
+    },
+    trx,
+  );
 }
 
 export const deleteLimits = {
@@ -140,10 +145,11 @@ export function accountDeleteRoutes(app: FastifyInstance, ctx: AppContext): void
         await ctx.audit.record(user.id, 'account_delete_failed');
         throw new ApiError(failure);
       }
-      await closeAccount(ctx.database.db, user.id);
+      await closeAccount(ctx.database.db, user.id, Date.now(), (trx) =>
+        sendClosureNotice(ctx, user.email, trx),
+      );
       await ctx.counters.delete(attemptsKey);
       await ctx.audit.record(user.id, 'account_deleted');
-      await sendClosureNotice(ctx, user.email);
       return { deleted: true as const };
     },
   );

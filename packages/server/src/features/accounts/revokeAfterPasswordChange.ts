@@ -7,9 +7,14 @@ import { revokeAccount } from '../../oidc/revoke.js';
  * Whatever the old password let in goes with it: every PIN and signing identity of the user
  * (revoked for good, keys dropped), their open PIN flows (registrations, challenges,
  * one-time tokens, cross-device approvals), and every session, grant and token of the account
- * in every browser. One transaction, so no half-revoked account is left.
+ * in every browser. One transaction, so no half-revoked account is left; `andThen` runs in it
+ * too (the e-mail that says so is queued exactly when the revocation happens).
  */
-export async function revokePinsAndSessions(db: Kysely<Database>, userId: string): Promise<void> {
+export async function revokePinsAndSessions(
+  db: Kysely<Database>,
+  userId: string,
+  andThen: (trx: Kysely<Database>) => Promise<void> = async () => {},
+): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const identities = trx.selectFrom('pin_identities').select('id').where('user_id', '=', userId);
     await trx.deleteFrom('pin_challenges').where('identity_id', 'in', identities).execute();
@@ -30,6 +35,7 @@ export async function revokePinsAndSessions(db: Kysely<Database>, userId: string
       .where('state', '!=', 'revoked')
       .execute();
     await revokeAccount(trx, userId);
+    await andThen(trx);
   });
 }
 
@@ -41,14 +47,18 @@ export async function revokeAfterPasswordChange(
   ctx: AppContext,
   user: { userId: string; email: string },
 ): Promise<void> {
-  await revokePinsAndSessions(ctx.database.db, user.userId);
-  await ctx.audit.record(user.userId, 'password_change_revoked');
   const product = ctx.config.productName;
-  await ctx.email.send({
-    to: user.email,
-    subject: `Your ${product} password was changed`,
-    text:
-      `Your ${product} password was just changed. Every device was signed out, and every PIN set up for logging in or signing was removed: set a new PIN the next time you are asked.\n\n` +
-      `If this was not you, reset your password now with 'Forgot Password' and contact ${ctx.config.supportEmail}.`,
-  });
+  await revokePinsAndSessions(ctx.database.db, user.userId, (trx) =>
+    ctx.email.send(
+      {
+        to: user.email,
+        subject: `Your ${product} password was changed`,
+        text:
+          `Your ${product} password was just changed. Every device was signed out, and every PIN set up for logging in or signing was removed: set a new PIN the next time you are asked.\n\n` +
+          `If this was not you, reset your password now with 'Forgot Password' and contact ${ctx.config.supportEmail}.`,
+      },
+      trx,
+    ),
+  );
+  await ctx.audit.record(user.userId, 'password_change_revoked');
 }
