@@ -56,6 +56,8 @@ import { SandboxMobileOperators } from './providers/mobile/sandboxMobileOperator
 import { loadAuthorities, type AuthorityClient } from './features/pin/authority.js';
 import { PinStore } from './features/pin/pinStore.js';
 import { AccessSessionStore } from './features/pin/accessSessions.js';
+import { Metrics } from './metrics/metrics.js';
+import { startTracing, type Tracing } from './tracing/tracing.js';
 
 /** Everything the app needs, built once from the configuration; tests build their own. */
 export interface AppContext {
@@ -104,23 +106,26 @@ export interface AppContext {
   pins: PinStore;
   /** Cross-device PIN login's access sessions. */
   accessSessions: AccessSessionStore;
+  /** Prometheus metrics (/metrics), on this context's own registry. */
+  metrics: Metrics;
+  /** OpenTelemetry export, when OTEL_EXPORTER_OTLP_ENDPOINT is set; flushed by close(). */
+  tracing: Tracing | null;
   close(): Promise<void>;
 }
 
 export async function createAppContext(config: Config): Promise<AppContext> {
   // Settings first (they throw ConfigError), then what has to be given back on failure.
   const pinAuthorities = loadAuthorities(config);
-  const { secrets, database, encryption, clients, keys } = await openStores(config);
+  const tracing = config.otlpEndpoint ? startTracing(config.otlpEndpoint) : null;
+  const stores = await openStores(config).catch(async (error: unknown) => {
+    await tracing?.shutdown().catch(() => undefined);
+    throw error;
+  });
   try {
-    return await contextOver(config, pinAuthorities, {
-      secrets,
-      database,
-      encryption,
-      clients,
-      keys,
-    });
+    return await contextOver(config, pinAuthorities, tracing, stores);
   } catch (error) {
-    await database.db.destroy().catch(() => undefined);
+    await stores.database.db.destroy().catch(() => undefined);
+    await tracing?.shutdown().catch(() => undefined);
     throw error;
   }
 }
@@ -128,6 +133,7 @@ export async function createAppContext(config: Config): Promise<AppContext> {
 async function contextOver(
   config: Config,
   pinAuthorities: [AuthorityClient, AuthorityClient],
+  tracing: Tracing | null,
   { secrets, database, encryption, clients, keys }: Awaited<ReturnType<typeof openStores>>,
 ): Promise<AppContext> {
   await keys.ensureKeys();
@@ -167,6 +173,8 @@ async function contextOver(
     ? new SmtpEmailProvider(config.smtpUrl, config.mailFrom)
     : new OutboxEmailProvider(outbox);
   const browsers = new BrowserIdentity(config.publicUrl.protocol === 'https:');
+  // The durable mail queue (issue 18 item 7) passes its pending count here for the gauge.
+  const metrics = new Metrics({ mailQueueDepth: undefined });
   const interactions = new InteractionBridge(provider, kv, browsers);
   return {
     config,
@@ -184,7 +192,7 @@ async function contextOver(
     browsers,
     users: new UserStore(database.db),
     emailCodes: new EmailCodeStore(database.db, secrets.dataKey),
-    audit: new AuditLog(database.db),
+    audit: new AuditLog(database.db, metrics),
     profiles,
     consents: new ConsentStore(database.db),
     addresses: config.addressApi
@@ -218,10 +226,13 @@ async function contextOver(
     pinAuthorities,
     pins: new PinStore(database.db, encryption),
     accessSessions: new AccessSessionStore(database.db),
+    metrics,
+    tracing,
     async close() {
       await email.close();
       await kv.close();
       await database.db.destroy();
+      await tracing?.shutdown();
     },
   };
 }
