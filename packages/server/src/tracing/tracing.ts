@@ -74,6 +74,11 @@ export function failSpan(span: Span, error: unknown): void {
   });
 }
 
+/** A provider call's span attributes: which provider, and its host (never the path or body). */
+export function providerSpan(provider: string, url: string): Attributes {
+  return { 'verity.provider': provider, 'server.address': new URL(url).host };
+}
+
 /**
  * Runs `work` in a client span (an outgoing call to a provider: SMS, e-mail, bank, address
  * lookup) that is a child of the current request's span; just runs it when tracing is off.

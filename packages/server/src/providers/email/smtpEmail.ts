@@ -1,6 +1,7 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import { logToStderr } from '../../logging/jsonLine.js';
 import type { EmailMessage, EmailProvider } from './emailProvider.js';
+import { inClientSpan } from '../../tracing/tracing.js';
 
 /**
  * E-mail over SMTP. Delivery happens after the call returns, so a request that sends mail
@@ -23,8 +24,14 @@ export class SmtpEmailProvider implements EmailProvider {
   }
 
   async send(message: EmailMessage): Promise<void> {
-    const delivery = this.transport
-      .sendMail({ from: this.from, to: message.to, subject: message.subject, text: message.text })
+    const delivery = inClientSpan('smtp send', { 'verity.provider': 'smtp' }, () =>
+      this.transport.sendMail({
+        from: this.from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+      }),
+    )
       .then(
         () => undefined,
         (error: { code?: string; responseCode?: number }) =>
