@@ -1,9 +1,12 @@
 import {
+  DiagLogLevel,
   SpanKind,
   SpanStatusCode,
   context,
+  diag,
   propagation,
   trace,
+  type DiagLogger,
   type Attributes,
   type Span,
   type Tracer,
@@ -13,6 +16,7 @@ import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { defaultResource, resourceFromAttributes } from '@opentelemetry/resources';
 import { BatchSpanProcessor, TracerProvider } from '@opentelemetry/sdk-trace';
+import { logToStderr } from '../logging/jsonLine.js';
 
 /** The service's name in every trace (OpenTelemetry's service.name). */
 export const SERVICE_NAME = 'verity';
@@ -32,6 +36,18 @@ export function tracingActive(): boolean {
 /** The tracer every span of Verity is made with (the API's no-op one while tracing is off). */
 export const tracer = (): Tracer => trace.getTracer(SERVICE_NAME);
 
+/** OpenTelemetry's own warnings (a collector that cannot be reached, say) as JSON log lines. */
+const toLog = (level: 'warn' | 'error') => (message: string) =>
+  logToStderr(level, 'opentelemetry', { source: 'opentelemetry', detail: message });
+const quiet = () => undefined;
+const jsonDiagLogger: DiagLogger = {
+  error: toLog('error'),
+  warn: toLog('warn'),
+  info: quiet,
+  debug: quiet,
+  verbose: quiet,
+};
+
 /**
  * Starts exporting traces as OTLP over HTTP/JSON to the collector at `endpoint` (its base
  * address: spans go to `/v1/traces`, as OTEL_EXPORTER_OTLP_ENDPOINT means), with W3C trace
@@ -48,6 +64,7 @@ export function startTracing(endpoint: string): Tracing {
       }),
     ],
   });
+  diag.setLogger(jsonDiagLogger, DiagLogLevel.WARN);
   context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
   propagation.setGlobalPropagator(new W3CTraceContextPropagator());
   trace.setGlobalTracerProvider(provider);
@@ -60,6 +77,7 @@ export function startTracing(endpoint: string): Tracing {
         trace.disable();
         propagation.disable();
         context.disable();
+        diag.disable();
         active = false;
       }
     },
