@@ -173,7 +173,8 @@ async function contextOver(
     ? new SmtpEmailProvider(config.smtpUrl, config.mailFrom)
     : new OutboxEmailProvider(outbox);
   const browsers = new BrowserIdentity(config.publicUrl.protocol === 'https:');
-  // The durable mail queue (issue 18 item 7) passes its pending count here for the gauge.
+  // Until the durable mail queue (issue 18 item 7) passes its pending count as mailQueueDepth,
+  // no mail waits (SMTP is handed each message at once) and the gauge is left out.
   const metrics = new Metrics({ mailQueueDepth: undefined });
   const interactions = new InteractionBridge(provider, kv, browsers);
   return {
