@@ -44,7 +44,12 @@ export function observeRequests(app: FastifyInstance, metrics: Metrics): void {
           `${request.method} ${route}`,
           {
             kind: SpanKind.SERVER,
-            attributes: { 'http.request.method': request.method, 'http.route': route },
+            attributes: {
+              'http.request.method': request.method,
+              'http.route': route,
+              // The log lines' reqId: from a log line to its trace and back.
+              'verity.request_id': request.id,
+            },
           },
           parent,
         )

@@ -88,6 +88,7 @@ describe.each(databaseTargets())('traces (%s)', (target) => {
         headers: {
           'content-type': 'application/json',
           traceparent: `00-${traceId}-${callerSpanId}-01`,
+          'x-request-id': 'lb-request-7',
         },
         body: JSON.stringify({ Email: `${randomUUID()}@example.com`, Password: 'a password' }),
       });
@@ -124,7 +125,9 @@ describe.each(databaseTargets())('traces (%s)', (target) => {
       'http.request.method': 'POST',
       'http.route': '/api/login/email',
       'http.response.status_code': 200,
+      'verity.request_id': 'lb-request-7',
     });
+    expect(answer.headers.get('x-request-id')).toBe('lb-request-7');
 
     const statements = spans().filter(
       (span) => span.traceId === traceId && span.parentSpanId === server!.spanId,
