@@ -9,6 +9,11 @@ export const errorCatalogue = {
   payload_too_large: { status: 413, message: 'The request body is too large.' },
   not_found: { status: 404, message: 'There is nothing at this address.' },
   method_not_allowed: { status: 405, message: 'This method is not allowed here.' },
+  // /metrics without the configured bearer token (METRICS_TOKEN); for scrapers, not people.
+  metrics_token_invalid: {
+    status: 401,
+    message: 'Send the metrics token as a bearer token.',
+  },
   request_not_found: {
     status: 404,
     message:

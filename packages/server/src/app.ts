@@ -45,6 +45,8 @@ import { clientAddress } from './http/clientAddress.js';
 import { installNoStore } from './http/noStore.js';
 import { requestIdGenerator } from './http/requestId.js';
 import { mountProvider } from './http/oidcMount.js';
+import { observeRequests } from './http/observeRequests.js';
+import { metricsRoutes } from './metrics/routes.js';
 import { registerSpa } from './http/spa.js';
 import { shareRoutes } from './features/share/routes.js';
 import { inviteRoutes } from './features/invite/routes.js';
@@ -99,6 +101,8 @@ export async function buildApp(
     // The caller's X-Request-Id when valid, else unique per process start; in every log line.
     genReqId: requestIdGenerator(),
   });
+  // First: every answer is counted and timed (and traced), whoever writes it.
+  observeRequests(app, ctx.metrics);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
@@ -180,6 +184,7 @@ export async function buildApp(
     ctx.endpointLimiter,
     (req: IncomingMessage) => clientAddress(req, config.trustProxy),
     config.tokenRateLimits,
+    (limit) => ctx.metrics.refused(limit),
   );
 
   healthRoutes(app, ctx);
@@ -215,6 +220,7 @@ export async function buildApp(
   dvsRoutes(app, ctx);
   crossDeviceRoutes(app, ctx);
   if (servesDevOutbox(config)) outboxRoutes(app, ctx.outbox);
+  metricsRoutes(app, ctx);
   app.get(
     '/api/openapi.json',
     { config: { access: publicCall }, schema: { hide: true } },

@@ -122,6 +122,10 @@ const envSchema = z.object({
     .default(120_000),
   EVIDENCE_MAX_AGE_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
   CONTACT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
+  // The bearer token a Prometheus scrape of /metrics sends; unset, /metrics does not exist.
+  METRICS_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
+  // OpenTelemetry's standard setting: the collector's base address (traces go to /v1/traces).
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
 });
 
 /** One account-data provider (OB_PROVIDERS, a JSON list); see docs/configuration.md. */
@@ -242,6 +246,10 @@ export interface Config {
   evidenceMaxAgeDays: number;
   /** Days a contact-form message is kept before the periodic sweep deletes it. */
   contactRetentionDays: number;
+  /** The bearer token that opens /metrics; undefined: no /metrics. */
+  metricsToken: string | undefined;
+  /** An OTLP/HTTP collector's base address: traces are exported there; undefined: no tracing. */
+  otlpEndpoint: string | undefined;
 }
 
 /** An OpenID Connect provider (Google, Microsoft): discovered from its issuer. */
@@ -409,6 +417,8 @@ export function loadConfig(env: Record<string, string | undefined> = readEnv()):
     },
     evidenceMaxAgeDays: e.EVIDENCE_MAX_AGE_DAYS,
     contactRetentionDays: e.CONTACT_RETENTION_DAYS,
+    metricsToken: e.METRICS_TOKEN,
+    otlpEndpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT,
   };
 }
 

@@ -63,6 +63,8 @@ import { SandboxMobileOperators } from './providers/mobile/sandboxMobileOperator
 import { loadAuthorities, type AuthorityClient } from './features/pin/authority.js';
 import { PinStore } from './features/pin/pinStore.js';
 import { AccessSessionStore } from './features/pin/accessSessions.js';
+import { Metrics } from './metrics/metrics.js';
+import { startTracing, type Tracing } from './tracing/tracing.js';
 
 /** Everything the app needs, built once from the configuration; tests build their own. */
 export interface AppContext {
@@ -125,6 +127,10 @@ export interface AppContext {
   pins: PinStore;
   /** Cross-device PIN login's access sessions. */
   accessSessions: AccessSessionStore;
+  /** Prometheus metrics (/metrics), on this context's own registry. */
+  metrics: Metrics;
+  /** OpenTelemetry export, when OTEL_EXPORTER_OTLP_ENDPOINT is set; flushed by close(). */
+  tracing: Tracing | null;
   close(): Promise<void>;
 }
 
@@ -135,17 +141,16 @@ export async function createAppContext(
 ): Promise<AppContext> {
   // Settings first (they throw ConfigError), then what has to be given back on failure.
   const pinAuthorities = loadAuthorities(config);
-  const { secrets, database, encryption, clients, keys } = await openStores(config, now);
+  const tracing = config.otlpEndpoint ? startTracing(config.otlpEndpoint) : null;
+  const stores = await openStores(config, now).catch(async (error: unknown) => {
+    await tracing?.shutdown().catch(() => undefined);
+    throw error;
+  });
   try {
-    return await contextOver(config, pinAuthorities, now, {
-      secrets,
-      database,
-      encryption,
-      clients,
-      keys,
-    });
+    return await contextOver(config, pinAuthorities, now, tracing, stores);
   } catch (error) {
-    await database.db.destroy().catch(() => undefined);
+    await stores.database.db.destroy().catch(() => undefined);
+    await tracing?.shutdown().catch(() => undefined);
     throw error;
   }
 }
@@ -154,6 +159,7 @@ async function contextOver(
   config: Config,
   pinAuthorities: [AuthorityClient, AuthorityClient],
   now: () => number,
+  tracing: Tracing | null,
   { secrets, database, encryption, clients, keys }: Awaited<ReturnType<typeof openStores>>,
 ): Promise<AppContext> {
   await keys.ensureKeys();
@@ -212,6 +218,7 @@ async function contextOver(
   // Each instance sends the queue, including what an earlier run left pending.
   mailWorker?.start();
   const browsers = new BrowserIdentity(config.publicUrl.protocol === 'https:');
+  const metrics = new Metrics({ mailQueueDepth: () => mailQueue.pendingCount() });
   const interactions = new InteractionBridge(liveProvider, kv, browsers);
   return {
     config,
@@ -238,7 +245,7 @@ async function contextOver(
     browsers,
     users: new UserStore(database.db),
     emailCodes: new EmailCodeStore(database.db, secrets.dataKey),
-    audit: new AuditLog(database.db),
+    audit: new AuditLog(database.db, metrics),
     profiles,
     consents: new ConsentStore(database.db),
     addresses: config.addressApi
@@ -272,12 +279,15 @@ async function contextOver(
     pinAuthorities,
     pins: new PinStore(database.db, encryption),
     accessSessions: new AccessSessionStore(database.db),
+    metrics,
+    tracing,
     async close() {
       liveProvider.stop();
       keyChanges?.close();
       await email.close();
       await kv.close();
       await database.db.destroy();
+      await tracing?.shutdown();
     },
   };
 }

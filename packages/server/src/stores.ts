@@ -13,6 +13,7 @@ export async function openStores(config: Config, now: () => number = Date.now) {
     schema: config.databaseSchema,
     applicationName: config.databaseApplicationName,
     dataDir: config.dataDir,
+    traced: config.otlpEndpoint !== undefined,
   });
   await migrateToLatest(database.db);
   const encryption = new FieldEncryption(secrets.dataKey);

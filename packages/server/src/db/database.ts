@@ -7,6 +7,7 @@ import { migrations } from './migrations/index.js';
 import { resilientPool, type ConnectionLostLog } from './resilientPool.js';
 import type { Database } from './schema.js';
 import { logToStderr } from '../logging/jsonLine.js';
+import { tracedDialect } from '../tracing/database.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -25,6 +26,8 @@ export interface DatabaseOptions {
   applicationName?: string | undefined;
   /** Where a lost PostgreSQL connection is reported; the process carries on. */
   onConnectionLost?: ConnectionLostLog;
+  /** A span around each statement of a traced request (only with OpenTelemetry set up). */
+  traced?: boolean;
 }
 
 /** How long to wait for a new PostgreSQL connection before the call fails. */
@@ -58,11 +61,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
       ...(schema ? { options: `-c search_path="${schema}"` } : {}),
     });
+    const dialect = new PostgresDialect({
+      pool: resilientPool(pool, options.onConnectionLost ?? logConnectionLost),
+    });
     return {
       db: new Kysely<Database>({
-        dialect: new PostgresDialect({
-          pool: resilientPool(pool, options.onConnectionLost ?? logConnectionLost),
-        }),
+        dialect: options.traced ? tracedDialect(dialect, 'postgresql') : dialect,
       }),
       dialect: 'postgres',
     };
@@ -75,8 +79,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   database.pragma('synchronous = NORMAL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
+  const dialect = new SqliteDialect({ database });
   return {
-    db: new Kysely<Database>({ dialect: new SqliteDialect({ database }) }),
+    db: new Kysely<Database>({
+      dialect: options.traced ? tracedDialect(dialect, 'sqlite') : dialect,
+    }),
     dialect: 'sqlite',
   };
 }

@@ -1,8 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { SlidingWindow, type Budget, type Taken } from '../kv/slidingWindow.js';
-import { ApiError } from './apiError.js';
-import { clientIp } from './rateLimit.js';
+import { clientIp, rateLimited } from './rateLimit.js';
 
 /** What a code is for; each has its own budget per subject, all share the daily cap. */
 export type CodeGuessPurpose =
@@ -60,7 +59,6 @@ export async function takeCodeGuess(
     [budgets.addressHour, address],
     [budgets.addressDay, address],
   ]);
-  if (!result.allowed)
-    throw new ApiError('rate_limited', undefined, { retryAfterSeconds: result.retryAfterSeconds });
+  if (!result.allowed) throw rateLimited(ctx, `code-${purpose}`, result.retryAfterSeconds);
   return result;
 }

@@ -66,6 +66,8 @@ export async function mountProvider(
   rateLimiter: RateLimiter,
   clientIp: (req: IncomingMessage) => string,
   tokenLimits: TokenEndpointLimitSettings,
+  /** Counts a refused call by the name of its limit (the metrics). */
+  onRefused: (limit: string) => void,
 ): Promise<void> {
   await app.register((await import('@fastify/middie')).default);
   live.onBuild(recordClientAuthentication);
@@ -75,7 +77,8 @@ export async function mountProvider(
     if (!isOidcPath(pathname)) return next();
     const limit = limits.find(([pattern]) => pattern.test(pathname))?.[1];
     const tokenEndpoint = tokenEndpoints.test(pathname);
-    const refuse = (retryAfterSeconds: number) => {
+    const refuse = (limitName: string, retryAfterSeconds: number) => {
+      onRefused(limitName);
       res.statusCode = 429;
       res.setHeader('Retry-After', String(retryAfterSeconds));
       res.setHeader('Content-Type', 'application/json');
@@ -89,11 +92,11 @@ export async function mountProvider(
     const handle = async () => {
       if (limit) {
         const result = await rateLimiter.hit(limit, clientIp(req));
-        if (!result.allowed) return refuse(result.retryAfterSeconds);
+        if (!result.allowed) return refuse(limit.name, result.retryAfterSeconds);
       }
       if (tokenEndpoint) {
-        const wait = await tokenEndpointLimits.admit(req, clientIp(req));
-        if (wait !== null) return refuse(wait);
+        const refusal = await tokenEndpointLimits.admit(req, clientIp(req));
+        if (refusal) return refuse(refusal.limit, refusal.retryAfterSeconds);
       }
       // The provider's pages and answers name the user (sign-out page, errors, tokens); only
       // its public metadata may be cached.

@@ -3,6 +3,15 @@ import type { AppContext } from '../context.js';
 import type { RateLimit } from '../kv/rateLimiter.js';
 import { ApiError } from './apiError.js';
 
+/**
+ * A call refused by the limit or budget named `limit`: counted in the metrics (by that fixed
+ * name, never the subject), answered 429 rate_limited. Every API refusal is made here.
+ */
+export function rateLimited(ctx: AppContext, limit: string, retryAfterSeconds: number): ApiError {
+  ctx.metrics.refused(limit);
+  return new ApiError('rate_limited', undefined, { retryAfterSeconds });
+}
+
 /** Counts one attempt against a limit; over it, the call answers 429 rate_limited. */
 export async function enforceLimit(
   ctx: AppContext,
@@ -10,8 +19,7 @@ export async function enforceLimit(
   subject: string,
 ): Promise<void> {
   const result = await ctx.rateLimiter.hit(limit, subject);
-  if (!result.allowed)
-    throw new ApiError('rate_limited', undefined, { retryAfterSeconds: result.retryAfterSeconds });
+  if (!result.allowed) throw rateLimited(ctx, limit.name, result.retryAfterSeconds);
 }
 
 export function clientIp(request: FastifyRequest): string {

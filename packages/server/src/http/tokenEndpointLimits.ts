@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type Provider from 'oidc-provider';
-import type { RateLimit, RateLimiter } from '../kv/rateLimiter.js';
+import type { RateLimit, RateLimiter, RateLimitResult } from '../kv/rateLimiter.js';
 
 /** Every limit of the OpenID Connect endpoints counts calls a minute (also oidcMount.ts). */
 export const ENDPOINT_LIMIT_WINDOW_SECONDS = 60;
@@ -83,18 +83,21 @@ export class TokenEndpointLimits {
     };
   }
 
-  /** Before the call: the seconds to wait when it is refused, else null. */
-  async admit(req: IncomingMessage, address: string): Promise<number | null> {
-    const abuse = await this.limiter.hit(this.abuse, address);
-    if (!abuse.allowed) return abuse.retryAfterSeconds;
+  /** Before the call: the limit that refuses it and the seconds to wait, else null. */
+  async admit(
+    req: IncomingMessage,
+    address: string,
+  ): Promise<{ limit: string; retryAfterSeconds: number } | null> {
+    const refusedBy = (limit: RateLimit, result: RateLimitResult) =>
+      result.allowed ? null : { limit: limit.name, retryAfterSeconds: result.retryAfterSeconds };
+    const abuse = refusedBy(this.abuse, await this.limiter.hit(this.abuse, address));
+    if (abuse) return abuse;
     // Counted after the call (settle): a confidential client's successes never fill it.
-    const unauthenticated = await this.limiter.peek(this.address, address);
-    if (!unauthenticated.allowed) return unauthenticated.retryAfterSeconds;
+    const unauthenticated = refusedBy(this.address, await this.limiter.peek(this.address, address));
+    if (unauthenticated) return unauthenticated;
     const claimed = claimedClient(req);
-    if (claimed && this.client.max > 0) {
-      const client = await this.limiter.peek(this.client, claimed);
-      if (!client.allowed) return client.retryAfterSeconds;
-    }
+    if (claimed && this.client.max > 0)
+      return refusedBy(this.client, await this.limiter.peek(this.client, claimed));
     return null;
   }
 

@@ -186,6 +186,8 @@ describe.each(databaseTargets())('every route against every session state (%s)',
     expect(accessOf('POST', '/api/share')).toEqual({ kind: 'account', strength: 'recent' });
     expect(accessOf('POST', '/api/mpin/register')).toEqual({ kind: 'step', step: 'pinSetup' });
     expect(accessOf('POST', '/api/authenticator/login')).toEqual({ kind: 'firstFactor' });
+    // The scraper's bearer token is its access (metrics/routes.ts), not a session.
+    expect(accessOf('GET', '/metrics')).toEqual({ kind: 'public' });
     // Calls that are one of two things say both, and the journey picks by the call.
     const purposesOf = (method: string, url: string) => {
       const access = accessOf(method, url);

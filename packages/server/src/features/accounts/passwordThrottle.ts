@@ -1,7 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
-import { ApiError } from '../../http/apiError.js';
-import { clientIp } from '../../http/rateLimit.js';
+import { clientIp, rateLimited } from '../../http/rateLimit.js';
 import { SlidingWindow, subjectKey, type Budget } from '../../kv/slidingWindow.js';
 import { issueResetToken } from '../forgotPassword/resetTokens.js';
 import { checkPassword } from './passwords.js';
@@ -31,8 +30,9 @@ export function delayAfter(ctx: AppContext, count: number): number {
   return Math.min(maxDelaySeconds, firstDelaySeconds * 2 ** (count - freeFailures));
 }
 
-const waitFor = (retryAfterSeconds: number) =>
-  new ApiError('rate_limited', undefined, { retryAfterSeconds: Math.max(1, retryAfterSeconds) });
+/** Refused by the password limit `limit` (a fixed name, for the metrics). */
+const waitFor = (ctx: AppContext, limit: string, retryAfterSeconds: number) =>
+  rateLimited(ctx, limit, Math.max(1, retryAfterSeconds));
 
 /**
  * Every password check goes through here (login, account deletion): NIST SP 800-63B 5.2.2.
@@ -63,7 +63,7 @@ export async function throttledPasswordCheck(
     windowSeconds: 900,
   };
   const fromAddress = await window.take([[perAddress, clientIp(request)]]);
-  if (!fromAddress.allowed) throw waitFor(fromAddress.retryAfterSeconds);
+  if (!fromAddress.allowed) throw waitFor(ctx, perAddress.name, fromAddress.retryAfterSeconds);
 
   // One check at a time per account, taken atomically before anything is checked: parallel
   // guesses cannot all pass the delay at once.
@@ -72,7 +72,7 @@ export async function throttledPasswordCheck(
   // leave it below zero for TURN_SECONDS: then nobody has it, rather than two).
   if ((await ctx.counters.increment(turn, TURN_SECONDS)) !== 1) {
     await ctx.counters.increment(turn, TURN_SECONDS, -1);
-    throw waitFor(1);
+    throw waitFor(ctx, 'password-turn', 1);
   }
   try {
     const stored = await ctx.counters.get(failuresKey);
@@ -82,14 +82,15 @@ export async function throttledPasswordCheck(
       return 'locked';
     }
     const readyAt = failures.at + delayAfter(ctx, failures.count) * 1000;
-    if (Date.now() < readyAt) throw waitFor(Math.ceil((readyAt - Date.now()) / 1000));
+    if (Date.now() < readyAt)
+      throw waitFor(ctx, 'password-delay', Math.ceil((readyAt - Date.now()) / 1000));
     const perAccount: Budget = {
       name: 'password-failures',
       max: settings.failuresPer15Minutes,
       windowSeconds: 900,
     };
     const ofAccount = await window.take([[perAccount, attempt.email.toLowerCase()]]);
-    if (!ofAccount.allowed) throw waitFor(ofAccount.retryAfterSeconds);
+    if (!ofAccount.allowed) throw waitFor(ctx, perAccount.name, ofAccount.retryAfterSeconds);
 
     if (await checkPassword(attempt.storedHash, attempt.password)) {
       await ofAccount.giveBack();

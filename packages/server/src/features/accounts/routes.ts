@@ -126,7 +126,7 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
         loginTs: nowSeconds(),
         remember: false,
       });
-      await ctx.audit.record(user.id, 'login');
+      await ctx.audit.login(user.id, 'login', 'email_code');
       return { valid: true as const, email: user.email, userRequirements };
     },
   );

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import type { LoginMethod, LoginOutcome, Metrics } from '../../metrics/metrics.js';
 
 /** Security-relevant events, kept per user for the account pages. No personal data in them. */
 export type AuditEventType =
@@ -41,6 +42,19 @@ export type AuditEventType =
   | 'pin_signing_registered'
   | 'password_change_revoked';
 
+/** The events that are a login attempt (a first or second factor), each with its outcome. */
+const loginOutcomes = {
+  login: 'success',
+  login_failed: 'failure',
+  second_factor_login: 'success',
+  second_factor_failed: 'failure',
+  recovery_code_used: 'success',
+  bank_login: 'success',
+  bank_login_refused: 'failure',
+} as const satisfies Partial<Record<AuditEventType, LoginOutcome>>;
+
+export type LoginEventType = keyof typeof loginOutcomes;
+
 export interface AuditEvent {
   type: AuditEventType;
   clientId: string | null;
@@ -50,13 +64,36 @@ export interface AuditEvent {
 export class AuditLog {
   constructor(
     private readonly db: Kysely<Database>,
+    private readonly metrics: Metrics,
     private readonly now: () => number = Date.now,
   ) {}
 
+  /**
+   * A login attempt, the one place logins are counted: by method and outcome in the metrics,
+   * and in the account's events when the attempt names an account (`null`: an unknown e-mail).
+   */
+  async login(
+    userId: string | null,
+    type: LoginEventType,
+    method: LoginMethod,
+    clientId: string | null = null,
+  ): Promise<void> {
+    this.metrics.login(method, loginOutcomes[type]);
+    if (userId) await this.insert(userId, type, clientId);
+  }
+
   async record(
     userId: string,
-    type: AuditEventType,
+    type: Exclude<AuditEventType, LoginEventType>,
     clientId: string | null = null,
+  ): Promise<void> {
+    await this.insert(userId, type, clientId);
+  }
+
+  private async insert(
+    userId: string,
+    type: AuditEventType,
+    clientId: string | null,
   ): Promise<void> {
     await this.db
       .insertInto('audit_events')

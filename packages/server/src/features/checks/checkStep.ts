@@ -73,6 +73,7 @@ export async function recordCheck(
   const step = journey.step;
   const recorded: Evidence = await ctx.evidence.record(step.accountId, evidence);
   const passed = recorded.outcome === 'passed';
+  ctx.metrics.check(evidence.check, passed);
   await ctx.audit.record(
     step.accountId,
     passed ? 'identity_check_passed' : 'identity_check_failed',

@@ -38,7 +38,7 @@ export function loginRoutes(app: FastifyInstance, ctx: AppContext): void {
       });
 
       if (!user || outcome !== 'valid') {
-        if (user) await ctx.audit.record(user.id, 'login_failed');
+        await ctx.audit.login(user?.id ?? null, 'login_failed', 'password');
         // One answer for a wrong password, an unknown e-mail and a locked account.
         return { failed: true, userRequirements: [] };
       }
@@ -60,7 +60,7 @@ export function loginRoutes(app: FastifyInstance, ctx: AppContext): void {
         loginTs: nowSeconds(),
         remember: RememberMe === true,
       });
-      await ctx.audit.record(user.id, 'login');
+      await ctx.audit.login(user.id, 'login', 'password');
       return { failed: false, email: user.email, userRequirements };
     },
   );

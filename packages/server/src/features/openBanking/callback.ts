@@ -177,7 +177,7 @@ async function bankLogin(
   const user = userId ? await ctx.users.findById(userId) : undefined;
   const refuse = async (reason: string) => {
     request.log.warn({ provider: attempt.provider, reason }, 'bank login refused');
-    if (user) await ctx.audit.record(user.id, 'bank_login_refused', client.clientId);
+    await ctx.audit.login(user?.id ?? null, 'bank_login_refused', 'bank', client.clientId);
     return new ApiError('NotAccountHolder');
   };
   if (joint) throw await refuse('joint account');
@@ -196,6 +196,6 @@ async function bankLogin(
     loginTs: nowSeconds(),
     remember: false,
   });
-  await ctx.audit.record(user.id, 'bank_login', client.clientId);
+  await ctx.audit.login(user.id, 'bank_login', 'bank', client.clientId);
   return { email: user.email, userRequirements };
 }

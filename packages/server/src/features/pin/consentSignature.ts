@@ -70,7 +70,7 @@ export async function verifyConsentSignature(
       await ctx.audit.record(identity.user_id, 'pin_revoked', identity.client_id);
       throw new ApiError('pin_revoked');
     }
-    await ctx.audit.record(identity.user_id, 'login_failed', identity.client_id);
+    await ctx.audit.login(identity.user_id, 'login_failed', 'pin', identity.client_id);
     throw new ApiError('pin_wrong');
   }
   await ctx.pins.rightPin(counter);

@@ -118,7 +118,7 @@ export async function signInWithPin(
     loginTs: nowSeconds(),
     remember: false,
   });
-  await ctx.audit.record(userId, 'login', clientId);
+  await ctx.audit.login(userId, 'login', 'pin', clientId);
   return userRequirements;
 }
 
@@ -360,7 +360,7 @@ export function pinRoutes(app: FastifyInstance, ctx: AppContext): void {
           await ctx.audit.record(identity.user_id, 'pin_revoked', identity.client_id);
           throw new ApiError('pin_revoked');
         }
-        await ctx.audit.record(identity.user_id, 'login_failed', identity.client_id);
+        await ctx.audit.login(identity.user_id, 'login_failed', 'pin', identity.client_id);
         throw new ApiError('pin_wrong');
       }
       await ctx.pins.rightPin(identity.id);

@@ -135,11 +135,11 @@ export function authenticatorRoutes(app: FastifyInstance, ctx: AppContext): void
       const timeStep = totpStep(factor.secret, request.body.Code);
       // A code already accepted (in this step or a later one) counts as wrong: used once.
       if (timeStep === null || !(await ctx.secondFactors.acceptTotpStep(factor.id, timeStep))) {
-        await ctx.audit.record(accountId, 'second_factor_failed', client?.clientId);
+        await ctx.audit.login(accountId, 'second_factor_failed', 'authenticator', client?.clientId);
         return { remainingAttempts };
       }
       await guess.giveBack();
-      await ctx.audit.record(accountId, 'second_factor_login', client?.clientId);
+      await ctx.audit.login(accountId, 'second_factor_login', 'authenticator', client?.clientId);
       return {
         userRequirements: await secondFactorProved(ctx, request, reply, 'otp'),
       };

@@ -345,12 +345,12 @@ async function completeLogin(
     throw new ApiError('second_factor_challenge_expired');
   const checked = await checkCode(ctx, request, accountId, phone, 'login', challenge, code);
   if (checked.outcome === 'wrong') {
-    await ctx.audit.record(accountId, 'second_factor_failed', client?.clientId);
+    await ctx.audit.login(accountId, 'second_factor_failed', phone.channel, client?.clientId);
     return { remainingAttempts: checked.remainingAttempts };
   }
   if (checked.outcome === 'dead') throw new ApiError('second_factor_challenge_expired');
   await ctx.secondFactors.markUsed(factor.id);
-  await ctx.audit.record(accountId, 'second_factor_login', client?.clientId);
+  await ctx.audit.login(accountId, 'second_factor_login', phone.channel, client?.clientId);
   return {
     userRequirements: await secondFactorProved(ctx, request, reply, phone.amr),
   };

@@ -81,11 +81,11 @@ export function secondFactorRoutes(app: FastifyInstance, ctx: AppContext): void 
       const guess = await countAnswer(ctx, request, accountId);
       const remainingAttempts = guess.remaining;
       if (!(await ctx.recoveryCodes.use(accountId, request.body.Code))) {
-        await ctx.audit.record(accountId, 'second_factor_failed', client?.clientId);
+        await ctx.audit.login(accountId, 'second_factor_failed', 'recovery_code', client?.clientId);
         return { remainingAttempts };
       }
       await guess.giveBack();
-      await ctx.audit.record(accountId, 'recovery_code_used', client?.clientId);
+      await ctx.audit.login(accountId, 'recovery_code_used', 'recovery_code', client?.clientId);
       return {
         userRequirements: await secondFactorProved(ctx, request, reply, 'otp'),
       };

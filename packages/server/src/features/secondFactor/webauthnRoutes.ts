@@ -227,10 +227,10 @@ export function webauthnRoutes(app: FastifyInstance, ctx: AppContext): void {
         newCounter === null ||
         !(await ctx.secondFactors.advanceCounter(key.id, key.counter, newCounter))
       ) {
-        await ctx.audit.record(accountId, 'second_factor_failed', client?.clientId);
+        await ctx.audit.login(accountId, 'second_factor_failed', 'security_key', client?.clientId);
         throw new ApiError('webauthn_failed');
       }
-      await ctx.audit.record(accountId, 'second_factor_login', client?.clientId);
+      await ctx.audit.login(accountId, 'second_factor_login', 'security_key', client?.clientId);
       return {
         userRequirements: await secondFactorProved(ctx, request, reply, 'hwk'),
       };

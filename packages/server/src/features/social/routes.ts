@@ -117,7 +117,7 @@ export function socialLoginRoutes(app: FastifyInstance, ctx: AppContext): void {
         remember: false,
       });
       for (const event of account.events) await ctx.audit.record(account.userId, event);
-      await ctx.audit.record(account.userId, 'login');
+      await ctx.audit.login(account.userId, 'login', 'social');
       if (account.events.includes('social_linked') && !account.events.includes('signup'))
         await sendSignInMethodNotice(ctx, account.email, provider, 'linked');
       reply.header('Cache-Control', 'no-store');

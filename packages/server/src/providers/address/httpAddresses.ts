@@ -5,6 +5,7 @@ import {
   type AddressItem,
   type AddressProvider,
 } from './addressProvider.js';
+import { inClientSpan, providerSpan } from '../../tracing/tracing.js';
 
 const answerSchema = z.array(addressItemSchema).max(1000);
 const TIMEOUT_MS = 5000;
@@ -26,12 +27,11 @@ export class HttpAddressProvider implements AddressProvider {
   async lookup(postcode: string): Promise<AddressItem[]> {
     let response: Response;
     try {
-      response = await fetch(
-        `${this.baseUrl.replace(/\/$/, '')}/postcodes/${encodeURIComponent(postcode)}`,
-        {
+      response = await inClientSpan('address GET', providerSpan('address', this.baseUrl), () =>
+        fetch(`${this.baseUrl.replace(/\/$/, '')}/postcodes/${encodeURIComponent(postcode)}`, {
           headers: { authorization: `api-key ${this.apiKey}`, accept: 'application/json' },
           signal: AbortSignal.timeout(TIMEOUT_MS),
-        },
+        }),
       );
     } catch (error) {
       throw new AddressProviderError(`address lookup failed: ${(error as Error).name}`);

@@ -6,6 +6,7 @@ import {
   type AccountVerificationResult,
   type PersonName,
 } from './accountVerification.js';
+import { inClientSpan, providerSpan } from '../../tracing/tracing.js';
 
 const TIMEOUT_MS = 10_000;
 
@@ -32,7 +33,8 @@ export class HttpAccountVerification implements AccountVerificationProvider {
   async verify(input: { name: PersonName } & UkAccount): Promise<AccountVerificationResult> {
     let response: Response;
     try {
-      response = await fetch(`${this.options.url.replace(/\/$/, '')}/verifications`, {
+      const url = `${this.options.url.replace(/\/$/, '')}/verifications`;
+      const init: RequestInit = {
         method: 'POST',
         headers: {
           authorization: `Bearer ${this.options.apiKey}`,
@@ -46,7 +48,12 @@ export class HttpAccountVerification implements AccountVerificationProvider {
           accountType: 'personal',
         }),
         signal: AbortSignal.timeout(TIMEOUT_MS),
-      });
+      };
+      response = await inClientSpan(
+        'account verification POST',
+        providerSpan('account-verification', url),
+        () => fetch(url, init),
+      );
     } catch (error) {
       throw new AccountVerificationUnavailable(`call failed: ${(error as Error).name}`);
     }

@@ -7,6 +7,7 @@ import {
   type BankData,
   type ObProviderType,
 } from './accountDataProvider.js';
+import { inClientSpan, providerSpan } from '../../tracing/tracing.js';
 
 export interface TrueLayerStyleOptions {
   displayName: string;
@@ -142,7 +143,9 @@ export class TrueLayerStyleProvider implements AccountDataProvider {
 
   private async call(url: string, init: RequestInit): Promise<Response> {
     try {
-      return await fetch(url, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) });
+      return await inClientSpan(`bank ${init.method ?? 'GET'}`, providerSpan('bank', url), () =>
+        fetch(url, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) }),
+      );
     } catch (error) {
       throw new BankProviderError('TEMPORARY_ERROR', `bank call failed: ${(error as Error).name}`);
     }

@@ -1,4 +1,5 @@
 import nodemailer, { type Transporter } from 'nodemailer';
+import { inClientSpan } from '../../tracing/tracing.js';
 import type { EmailMessage } from './emailProvider.js';
 
 /** Hands one message to the mail server; throws when it is not accepted. */
@@ -41,12 +42,14 @@ export class SmtpTransport implements MailTransport {
   }
 
   async deliver(message: EmailMessage): Promise<void> {
-    await this.transport.sendMail({
-      from: this.from,
-      to: message.to,
-      subject: message.subject,
-      text: message.text,
-    });
+    await inClientSpan('smtp send', { 'verity.provider': 'smtp' }, () =>
+      this.transport.sendMail({
+        from: this.from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+      }),
+    );
   }
 
   close(): void {

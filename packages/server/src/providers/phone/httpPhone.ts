@@ -9,6 +9,7 @@ import {
   type PhoneChannel,
   type PhoneProvider,
 } from './phoneProvider.js';
+import { inClientSpan, providerSpan } from '../../tracing/tracing.js';
 
 const TIMEOUT_MS = 10_000;
 const answerSchema = z.object({
@@ -71,16 +72,18 @@ export class HttpPhoneProvider implements PhoneProvider {
     const { url, account, token } = this.settings;
     let response: Response;
     try {
-      response = await fetch(`${url.replace(/\/$/, '')}${path}`, {
-        method,
-        headers: {
-          authorization: `Basic ${Buffer.from(`${account}:${token}`).toString('base64')}`,
-          accept: 'application/json',
-          ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
-        },
-        body: form?.toString(),
-        signal: AbortSignal.timeout(TIMEOUT_MS),
-      });
+      response = await inClientSpan(`phone ${method}`, providerSpan('phone', url), () =>
+        fetch(`${url.replace(/\/$/, '')}${path}`, {
+          method,
+          headers: {
+            authorization: `Basic ${Buffer.from(`${account}:${token}`).toString('base64')}`,
+            accept: 'application/json',
+            ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+          },
+          body: form?.toString(),
+          signal: AbortSignal.timeout(TIMEOUT_MS),
+        }),
+      );
     } catch (error) {
       throw new PhoneProviderError(`phone provider failed: ${(error as Error).name}`);
     }
