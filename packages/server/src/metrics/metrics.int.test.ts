@@ -96,8 +96,9 @@ describe.each(databaseTargets())('metrics (%s)', (target) => {
         'nodejs_eventloop_lag_seconds',
       ]),
     );
-    // No durable mail queue yet (issue 18 item 7): the gauge is left out, not a false 0.
-    expect(names).not.toContain('verity_mail_queue_depth');
+    // The durable mail queue's depth: nothing waits here (no SMTP: mail goes to the outbox).
+    const depth = families.find((family) => family.name === 'verity_mail_queue_depth');
+    expect(depth?.metrics).toEqual([expect.objectContaining({ value: '0' })]);
   });
 
   it('counts logins, failures, a refused call and a check, with no personal data in labels', async () => {
