@@ -1,0 +1,36 @@
+import { assuranceMet, type CheckName } from '@verity/contracts';
+import { currentPasses, type Evidence } from '../evidence/evidenceStore.js';
+import type { AssuranceDemand } from './demand.js';
+import { levelAlternatives, levelProfilesMet } from './gpg45/levels.js';
+
+/** Where the user's evidence stands against a demand. */
+export interface DemandStanding {
+  met: boolean;
+  /**
+   * The ways to meet it, as alternatives of check names for /Verify: the client's lists, then
+   * the smallest sets of checks that could reach its level from the evidence the user has.
+   */
+  alternatives: CheckName[][];
+  /** The GPG45 profiles of the level the evidence meets (none without a level). */
+  profiles: string[];
+}
+
+/**
+ * Either is enough: every check of one list passed, or the passed checks' scores (each capped
+ * at what its check can score) meeting a profile of the level. Expired evidence counts for
+ * neither.
+ */
+export function demandStanding(
+  demand: AssuranceDemand,
+  passed: ReadonlySet<CheckName>,
+  evidence: readonly Evidence[],
+): DemandStanding {
+  const passes = currentPasses(evidence);
+  const profiles = demand.level ? levelProfilesMet(demand.level, passes) : [];
+  const met = assuranceMet(demand.lists, passed) || profiles.length > 0;
+  const alternatives = [
+    ...demand.lists,
+    ...(demand.level && !met ? levelAlternatives(demand.level, passes) : []),
+  ];
+  return { met, alternatives, profiles };
+}
