@@ -60,8 +60,9 @@ export function assuranceDemand(
   policy: ClientPolicy,
   interaction: Pick<Interaction, 'params'>,
 ): AssuranceDemand | null {
-  if (clientNamesAssurance(policy)) return clientDemand(policy);
-  if (acrAsk(interaction.params).verifiedIdentity || asksForVerifiedClaims(interaction))
-    return clientDemand(policy);
-  return null;
+  const asked =
+    clientNamesAssurance(policy) ||
+    acrAsk(interaction.params).verifiedIdentity ||
+    asksForVerifiedClaims(interaction);
+  return asked ? clientDemand(policy) : null;
 }

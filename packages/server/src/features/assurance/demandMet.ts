@@ -11,8 +11,6 @@ export interface DemandStanding {
    * the smallest sets of checks that could reach its level from the evidence the user has.
    */
   alternatives: CheckName[][];
-  /** The GPG45 profiles of the level the evidence meets (none without a level). */
-  profiles: string[];
 }
 
 /**
@@ -26,11 +24,12 @@ export function demandStanding(
   evidence: readonly Evidence[],
 ): DemandStanding {
   const passes = currentPasses(evidence);
-  const profiles = demand.level ? levelProfilesMet(demand.level, passes) : [];
-  const met = assuranceMet(demand.lists, passed) || profiles.length > 0;
+  const met =
+    assuranceMet(demand.lists, passed) ||
+    (demand.level !== null && levelProfilesMet(demand.level, passes).length > 0);
   const alternatives = [
     ...demand.lists,
     ...(demand.level && !met ? levelAlternatives(demand.level, passes) : []),
   ];
-  return { met, alternatives, profiles };
+  return { met, alternatives };
 }

@@ -23,7 +23,10 @@ export function levelProfilesMet(level: AssuranceLevel, passes: readonly ScoredC
   return profilesMet(gpg45ScoresOf(passes), profilesOf(level));
 }
 
-/** No way takes more checks than this: the largest profile needs three pieces and a KBV. */
+/**
+ * Sets of up to four checks are tried: three pieces and one check for the other scores, the
+ * most a low or medium profile asks (L3A, M3A) of checks that each give one piece.
+ */
 const MOST_CHECKS = 4;
 
 /** Every check once, under its first name (Bank, not its twin CurrentAccount). */
@@ -38,17 +41,21 @@ function subsets(of: readonly CheckName[], size: number): CheckName[][] {
   );
 }
 
+/** A result's five scores in a fixed order. */
+const scoreList = ({ scores }: ScoredCheck) =>
+  (['strength', 'validity', 'activity', 'fraud', 'verification'] as const).map((s) => scores[s]);
+
 /**
  * For each check, the checks on the same screen that score no more and less somewhere: KBVL1
  * for KBVL2 (a set with KBVL2 is left out when KBVL1 would do).
  */
 const lighterOnSameScreen = new Map(
   candidates.map((check) => {
-    const mine = Object.values(mostOf(check).scores);
+    const mine = scoreList(mostOf(check));
     const lighter = candidates.filter((other) => {
       if (other === check || checkRegistry[other].screen !== checkRegistry[check].screen)
         return false;
-      const theirs = Object.values(mostOf(other).scores);
+      const theirs = scoreList(mostOf(other));
       return theirs.every((s, i) => s <= mine[i]!) && theirs.some((s, i) => s < mine[i]!);
     });
     return [check, lighter];
@@ -102,7 +109,7 @@ export function levelAlternatives(
 ): CheckName[][] {
   const key = JSON.stringify([
     level,
-    passes.map(({ check, scores }) => [check, ...Object.values(scores)]).sort(),
+    passes.map((pass) => [pass.check, ...scoreList(pass)].join(' ')).sort(),
   ]);
   let found = known.get(key);
   if (!found) {
