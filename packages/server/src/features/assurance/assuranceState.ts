@@ -35,7 +35,9 @@ export async function assuranceState(
   const demand = assuranceDemand(policy, interaction);
   if (!demand) return null;
   const { passed, unavailable, evidence } = await ctx.evidence.standing(userId);
-  const { met, alternatives } = demandStanding(demand, passed, evidence);
+  const { met, alternatives } = demandStanding(demand, passed, evidence, (check) =>
+    checkOffered(ctx, check),
+  );
   for (const check of alternatives.flat()) if (!checkOffered(ctx, check)) unavailable.add(check);
   return {
     alternatives,

@@ -8,10 +8,14 @@ export interface DemandStanding {
   met: boolean;
   /**
    * The ways to meet it, as alternatives of check names for /Verify: the client's lists, then
-   * the smallest sets of checks that could reach its level from the evidence the user has.
+   * the smallest sets of checks that could reach its level from the evidence the user has,
+   * those with a check this server does not offer left out (a client's own lists are kept:
+   * they are the client's to read back).
    */
   alternatives: CheckName[][];
 }
+
+const everyCheck = () => true;
 
 /**
  * Either is enough: every check of one list passed, or the passed checks' scores (each capped
@@ -22,6 +26,7 @@ export function demandStanding(
   demand: AssuranceDemand,
   passed: ReadonlySet<CheckName>,
   evidence: readonly Evidence[],
+  offered: (check: CheckName) => boolean = everyCheck,
 ): DemandStanding {
   const passes = currentPasses(evidence);
   const met =
@@ -29,7 +34,9 @@ export function demandStanding(
     (demand.level !== null && levelProfilesMet(demand.level, passes).length > 0);
   const alternatives = [
     ...demand.lists,
-    ...(demand.level && !met ? levelAlternatives(demand.level, passes) : []),
+    ...(demand.level && !met
+      ? levelAlternatives(demand.level, passes).filter((way) => way.every(offered))
+      : []),
   ];
   return { met, alternatives };
 }
