@@ -124,12 +124,42 @@ describe.each(databaseTargets())('the verity command (%s)', (target) => {
     ...more,
   ];
 
+  it('names a GPG45 level for a client, shows it, and removes it', async () => {
+    const added = await verity(env, ...addX('--assurance-level', 'P2', '--json'));
+    expect(added.code).toBe(0);
+    const client = JSON.parse(added.stdout) as { client_id: string; policy: object };
+    expect(client.policy).toMatchObject({ assurance: [], assuranceLevel: 'P2' });
+    const shown = await verity(env, 'clients', 'show', client.client_id);
+    expect(JSON.parse(shown.stdout).policy.assuranceLevel).toBe('P2');
+
+    const lowered = await verity(
+      env,
+      'clients',
+      'update',
+      client.client_id,
+      '--assurance-level',
+      'P1',
+    );
+    expect(JSON.parse(lowered.stdout).policy.assuranceLevel).toBe('P1');
+    const removed = await verity(
+      env,
+      'clients',
+      'update',
+      client.client_id,
+      '--no-assurance-level',
+    );
+    expect(JSON.parse(removed.stdout).policy.assuranceLevel).toBeNull();
+    const untouched = await verity(env, 'clients', 'update', client.client_id, '--name', 'Y');
+    expect(JSON.parse(untouched.stdout).policy.assuranceLevel).toBeNull();
+  });
+
   it.each([
     [['clients', 'add', '--redirect-uri', 'https://x.example/cb'], /--name/],
     [['clients', 'add', '--name', 'X'], /redirect-uri/],
     [['clients', 'add', '--name', 'X', '--redirect-uri', 'http://x.example/cb'], /https/],
     [addX('--assurance', '[[oops'), /--assurance must be JSON/],
     [addX('--assurance', '[["Nope"]]'), /assurance/],
+    [addX('--assurance-level', 'P3'), /--assurance-level must be P1 or P2, got: P3/],
     [addX('--session-lifetime', 'soon'), /whole number/],
     [addX('--refresh-token-lifetime', '30d'), /--refresh-token-lifetime must be a whole number/],
     [addX('--refresh-token-lifetime', '10'), /refreshTokenLifetime/],

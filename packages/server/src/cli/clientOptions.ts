@@ -1,4 +1,5 @@
 import { Option, type Command } from 'commander';
+import { assuranceLevels, type AssuranceLevel } from '../features/assurance/gpg45/levels.js';
 import type { ClientInput } from '../features/clients/input.js';
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
@@ -48,11 +49,17 @@ export function addClientOptions(command: Command, forUpdate: boolean): Command 
       '--assurance <json>',
       'JSON list of alternatives, each a list of check names, e.g. [["Passport","KBVL1"]]',
     )
+    .option(
+      '--assurance-level <level>',
+      'GPG45 confidence: P2 (any medium profile) or P1 (any low or medium); meeting it or one --assurance alternative is enough',
+    )
     .option('--session-lifetime <seconds>', 'how long a session for this client lasts')
     .option(
       '--refresh-token-lifetime <seconds>',
       'how long a refresh token family lasts from sign-in; rotation does not extend it (default: 2592000, 30 days)',
     );
+  if (forUpdate)
+    command.addOption(new Option('--no-assurance-level', 'remove the client’s --assurance-level'));
   if (!forUpdate) {
     command
       .option('--public', 'public client: no secret, PKCE only')
@@ -99,6 +106,15 @@ export function clientInputFromOptions(options: Record<string, unknown>): Partia
   }
   if (str('assurance') !== undefined)
     input.assurance = parseJson('--assurance', str('assurance')!) as ClientInput['assurance'];
+  if (str('assuranceLevel') !== undefined) {
+    const level = str('assuranceLevel')!;
+    if (!(assuranceLevels as readonly string[]).includes(level))
+      throw new UsageError(
+        `--assurance-level must be ${assuranceLevels.join(' or ')}, got: ${level}`,
+      );
+    input.assuranceLevel = level as AssuranceLevel;
+  }
+  if (options.assuranceLevel === false) input.assuranceLevel = null;
   if (str('sessionLifetime') !== undefined)
     input.sessionLifetime = parseSeconds('--session-lifetime', str('sessionLifetime')!);
   if (str('refreshTokenLifetime') !== undefined)

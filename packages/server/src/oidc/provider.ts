@@ -28,9 +28,9 @@ import {
 import type { JWK } from 'jose';
 import { signedTokenTtlSeconds } from './tokenLifetimes.js';
 import { acrForAmr, provedTwoFactors } from './authenticationStrength.js';
-import { assuranceMet } from '@verity/contracts';
 import { acrAsk, IAL2 } from '../features/assurance/acr.js';
-import { defaultAlternatives } from '../features/assurance/demand.js';
+import { clientDemand, clientNamesAssurance } from '../features/assurance/demand.js';
+import { demandStanding } from '../features/assurance/demandMet.js';
 import type { SecondFactorStore } from '../features/secondFactor/secondFactorStore.js';
 import { demandsSecondFactor } from '../features/secondFactor/requirement.js';
 
@@ -136,17 +136,17 @@ function interactionPrompts(
           return interactionPolicy.Check.REQUEST_PROMPT;
         // A verified identity asked for as acr (or by the client's policy), or a session whose
         // acr says ial2 (which single sign-on would claim again): the evidence is judged now,
-        // against this client's alternatives (else the default ones), since evidence expires
+        // against this client's demand (else the default one), since evidence expires
         // while a session lives; when it does not hold, Verity's pages ask for what is
         // missing. (verified_claims alone carry only what is verified, and claim nothing
         // through acr.)
-        const asksIdentity = policy.assurance.length > 0 || acrAsk(params).verifiedIdentity;
+        const asksIdentity = clientNamesAssurance(policy) || acrAsk(params).verifiedIdentity;
         if (asksIdentity && session.acr !== IAL2) return interactionPolicy.Check.REQUEST_PROMPT;
         if (session.acr === IAL2) {
-          const alternatives = policy.assurance.length > 0 ? policy.assurance : defaultAlternatives;
           if (!evidence) return interactionPolicy.Check.REQUEST_PROMPT;
-          const { passed } = await evidence.standing(session.accountId);
-          if (!assuranceMet(alternatives, passed)) return interactionPolicy.Check.REQUEST_PROMPT;
+          const { passed, evidence: all } = await evidence.standing(session.accountId);
+          if (!demandStanding(clientDemand(policy), passed, all).met)
+            return interactionPolicy.Check.REQUEST_PROMPT;
         }
         return interactionPolicy.Check.NO_NEED_TO_PROMPT;
       },

@@ -1,5 +1,4 @@
 import {
-  assuranceMet,
   rankAssuranceOptions,
   validateFieldValue,
   profileCaptureChecks,
@@ -13,10 +12,12 @@ import type { ClientPolicy } from '../clients/policy.js';
 import { requestedFields } from '../profile/requestedClaims.js';
 import { checkOffered } from '../checks/checkProviders.js';
 import { assuranceDemand } from './demand.js';
+import { demandStanding } from './demandMet.js';
 
 type Interaction = InstanceType<Provider['Interaction']>;
 
 export interface AssuranceState {
+  /** The client's lists, and the ways to its GPG45 level (demandMet.ts). */
   alternatives: CheckName[][];
   passed: Set<CheckName>;
   met: boolean;
@@ -31,14 +32,17 @@ export async function assuranceState(
   interaction: Interaction,
   userId: string,
 ): Promise<AssuranceState | null> {
-  const alternatives = assuranceDemand(policy, interaction);
-  if (!alternatives) return null;
-  const { passed, unavailable } = await ctx.evidence.standing(userId);
+  const demand = assuranceDemand(policy, interaction);
+  if (!demand) return null;
+  const { passed, unavailable, evidence } = await ctx.evidence.standing(userId);
+  const { met, alternatives } = demandStanding(demand, passed, evidence, (check) =>
+    checkOffered(ctx, check),
+  );
   for (const check of alternatives.flat()) if (!checkOffered(ctx, check)) unavailable.add(check);
   return {
     alternatives,
     passed,
-    met: assuranceMet(alternatives, passed),
+    met,
     options: rankAssuranceOptions(alternatives, passed, unavailable),
   };
 }

@@ -2,6 +2,7 @@ import type { CheckName } from '@verity/contracts';
 import type Provider from 'oidc-provider';
 import type { ClientPolicy } from '../clients/policy.js';
 import { acrAsk } from './acr.js';
+import type { AssuranceLevel } from './gpg45/levels.js';
 
 type Interaction = InstanceType<Provider['Interaction']>;
 
@@ -30,17 +31,38 @@ export function asksForVerifiedClaims(interaction: Pick<Interaction, 'params'>):
   }
 }
 
+/** What a client demands of the evidence: meeting any list, or the level, is enough. */
+export interface AssuranceDemand {
+  /** Alternatives, each a list of check names (the spec's assuranceRequirements). */
+  lists: CheckName[][];
+  /** A GPG45 confidence any of whose profiles is enough (`--assurance-level`). */
+  level: AssuranceLevel | null;
+}
+
+/** Whether the client names assurance of its own (lists of checks or a GPG45 level). */
+export function clientNamesAssurance(policy: ClientPolicy): boolean {
+  return policy.assurance.length > 0 || policy.assuranceLevel !== null;
+}
+
+/** The client's own demand, else the default one. */
+export function clientDemand(policy: ClientPolicy): AssuranceDemand {
+  return clientNamesAssurance(policy)
+    ? { lists: policy.assurance, level: policy.assuranceLevel }
+    : { lists: defaultAlternatives, level: null };
+}
+
 /**
- * The assurance this request demands, as alternatives of check names, or null for none: the
- * client's own (the spec's assuranceRequirements), else the default when the request asks
- * with acr_values urn:verity:ial2 or for verified_claims.
+ * The assurance this request demands, or null for none: the client's own (its lists and its
+ * level), else the default when the request asks with acr_values urn:verity:ial2 or for
+ * verified_claims.
  */
 export function assuranceDemand(
   policy: ClientPolicy,
   interaction: Pick<Interaction, 'params'>,
-): CheckName[][] | null {
-  if (policy.assurance.length > 0) return policy.assurance;
-  if (acrAsk(interaction.params).verifiedIdentity || asksForVerifiedClaims(interaction))
-    return defaultAlternatives;
-  return null;
+): AssuranceDemand | null {
+  const asked =
+    clientNamesAssurance(policy) ||
+    acrAsk(interaction.params).verifiedIdentity ||
+    asksForVerifiedClaims(interaction);
+  return asked ? clientDemand(policy) : null;
 }

@@ -28,6 +28,6 @@ export async function bankCheckFor(ctx: AppContext, step: StepView): Promise<Ban
   if (!interaction || !client) return 'Bank';
   return bankCheckName(
     await ctx.assuranceChoices.get(interaction.uid),
-    assuranceDemand(client.policy, interaction),
+    assuranceDemand(client.policy, interaction)?.lists ?? null,
   );
 }

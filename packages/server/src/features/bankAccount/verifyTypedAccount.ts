@@ -67,13 +67,14 @@ export async function verifyTypedAccount(
   const answer = await recordCheck(ctx, journey, {
     check,
     outcome: passed ? 'passed' : 'failed',
-    // Typed, not seen through a bank login: weaker strength, and nothing about activity.
+    // Typed, not seen through a bank login: weaker strength, nothing about activity, and
+    // nothing about who typed it (anyone may know an account's details and its holder's name).
     scores: {
       strength: 1,
       validity: result.outcome === 'notFound' ? 0 : 2,
       activity: 0,
       fraud: 0,
-      verification: passed ? (nameScore === 100 ? 2 : 1) : 0,
+      verification: 0,
     },
     provider: provider.name,
     transactionId: result.transactionId,

@@ -25,11 +25,12 @@ describe("the server's check registry", () => {
   });
 
   it.each(checkNames.map((check) => [check]))(
-    '%s: its twins are the same check (provider and evidence)',
+    '%s: its twins are the same check (provider, evidence and scores)',
     (check) => {
       for (const twin of checkRegistry[check].twins as readonly CheckName[]) {
         expect(checkInfo(twin).provider).toBe(checkInfo(check).provider);
         expect(checkInfo(twin).evidence).toEqual(checkInfo(check).evidence);
+        expect(checkInfo(twin).scores).toEqual(checkInfo(check).scores);
       }
     },
   );

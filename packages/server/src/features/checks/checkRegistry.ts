@@ -1,6 +1,33 @@
 import type { CheckName } from '@verity/contracts';
 import type { AppContext } from '../../context.js';
 
+/**
+ * The kinds of identity evidence: checks of one kind look at the same piece (a passport's data
+ * and its photo), so only the best of them counts, as GOV.UK counts one per document type.
+ */
+export type EvidenceKind = 'passport' | 'drivingLicence' | 'paymentCard' | 'bankAccount';
+
+/** GPG45 scores of a check: the piece of evidence it examines, if any, and what it adds. */
+export interface CheckScores {
+  piece: { kind: EvidenceKind; strength: number; validity: number } | null;
+  activity: number;
+  fraud: number;
+  verification: number;
+}
+
+/** A check's scores: its piece (kind, strength, validity) or null, activity, fraud, verification. */
+const scores = (
+  piece: [EvidenceKind, number, number] | null,
+  activity: number,
+  fraud: number,
+  verification: number,
+): CheckScores => ({
+  piece: piece && { kind: piece[0], strength: piece[1], validity: piece[2] },
+  activity,
+  fraud,
+  verification,
+});
+
 /** What only the server knows about one identity check (issue 15 item 5). */
 export interface ServerCheckInfo {
   /**
@@ -12,10 +39,13 @@ export interface ServerCheckInfo {
   /**
    * How its evidence is described in verified_claims (OpenID Connect for Identity Assurance):
    * the check method, and the electronic record examined when the evidence is not a document.
-   * Evidence scores (GPG45) come with each result from its provider; the identity-binding
-   * issue defines them per check here.
    */
   evidence: { checkMethod: 'data' | 'kbv'; recordType: string };
+  /**
+   * The most it can score (GPG45; the reasons are in docs/flows/identity-checks.md): a
+   * provider's result may score less, never more (assurance/gpg45/checkScores.ts).
+   */
+  scores: CheckScores;
 }
 
 const documents = (ctx: AppContext) => ctx.documents;
@@ -31,30 +61,73 @@ const bankAccounts = (ctx: AppContext) => ctx.accountVerification ?? banks(ctx);
  * compile until it is described here and in contracts' checkRegistry.
  */
 export const serverCheckRegistry = {
-  Passport: { provider: documents, evidence: { checkMethod: 'data', recordType: 'record' } },
-  DrivingLicence: { provider: documents, evidence: { checkMethod: 'data', recordType: 'record' } },
-  KBVL1: { provider: creditReference, evidence: { checkMethod: 'kbv', recordType: 'credit_file' } },
-  KBVL2: { provider: creditReference, evidence: { checkMethod: 'kbv', recordType: 'credit_file' } },
-  CreditCard: { provider: cards, evidence: { checkMethod: 'data', recordType: 'payment_card' } },
-  DebitCard: { provider: cards, evidence: { checkMethod: 'data', recordType: 'payment_card' } },
+  Passport: {
+    provider: documents,
+    evidence: { checkMethod: 'data', recordType: 'record' },
+    scores: scores(['passport', 4, 2], 0, 0, 0),
+  },
+  DrivingLicence: {
+    provider: documents,
+    evidence: { checkMethod: 'data', recordType: 'record' },
+    scores: scores(['drivingLicence', 3, 2], 0, 0, 0),
+  },
+  KBVL1: {
+    provider: creditReference,
+    evidence: { checkMethod: 'kbv', recordType: 'credit_file' },
+    scores: scores(null, 0, 0, 2),
+  },
+  KBVL2: {
+    provider: creditReference,
+    evidence: { checkMethod: 'kbv', recordType: 'credit_file' },
+    scores: scores(null, 0, 0, 3),
+  },
+  CreditCard: {
+    provider: cards,
+    evidence: { checkMethod: 'data', recordType: 'payment_card' },
+    scores: scores(['paymentCard', 1, 1], 1, 0, 0),
+  },
+  DebitCard: {
+    provider: cards,
+    evidence: { checkMethod: 'data', recordType: 'payment_card' },
+    scores: scores(['paymentCard', 1, 1], 1, 0, 0),
+  },
   MobileContract: {
     provider: (ctx) => ctx.mobileOperators,
     evidence: { checkMethod: 'data', recordType: 'mobile_contract' },
+    scores: scores(null, 1, 1, 0),
   },
-  OB: { provider: banks, evidence: { checkMethod: 'data', recordType: 'bank_account' } },
-  Bank: { provider: bankAccounts, evidence: { checkMethod: 'data', recordType: 'bank_account' } },
+  OB: {
+    provider: banks,
+    evidence: { checkMethod: 'data', recordType: 'bank_account' },
+    scores: scores(['bankAccount', 2, 2], 1, 0, 2),
+  },
+  Bank: {
+    provider: bankAccounts,
+    evidence: { checkMethod: 'data', recordType: 'bank_account' },
+    scores: scores(['bankAccount', 2, 2], 1, 0, 2),
+  },
   // The spec's other name for the Bank check: the same check, recorded under the client's name.
   CurrentAccount: {
     provider: bankAccounts,
     evidence: { checkMethod: 'data', recordType: 'bank_account' },
+    scores: scores(['bankAccount', 2, 2], 1, 0, 2),
   },
-  // Photo checks: no screen or provider here yet.
-  GenuinePassport: { provider: null, evidence: { checkMethod: 'data', recordType: 'record' } },
+  // Photo checks: no screen or provider here yet; the scores the photo-ID issue records.
+  GenuinePassport: {
+    provider: null,
+    evidence: { checkMethod: 'data', recordType: 'record' },
+    scores: scores(['passport', 4, 3], 0, 0, 0),
+  },
   GenuineDrivingLicence: {
     provider: null,
     evidence: { checkMethod: 'data', recordType: 'record' },
+    scores: scores(['drivingLicence', 3, 2], 1, 0, 0),
   },
-  SelfieComparison: { provider: null, evidence: { checkMethod: 'data', recordType: 'record' } },
+  SelfieComparison: {
+    provider: null,
+    evidence: { checkMethod: 'data', recordType: 'record' },
+    scores: scores(null, 0, 0, 3),
+  },
 } satisfies Record<CheckName, ServerCheckInfo>;
 
 const registry: Record<CheckName, ServerCheckInfo> = serverCheckRegistry;

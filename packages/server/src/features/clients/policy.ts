@@ -1,5 +1,6 @@
 import { checkNames, fieldDefinitionSchema, profileClaims } from '@verity/contracts';
 import { z } from 'zod';
+import { assuranceLevels } from '../assurance/gpg45/levels.js';
 
 /** A refresh token family's absolute lifetime when the client does not set one: 30 days. */
 export const DEFAULT_REFRESH_TOKEN_LIFETIME = 30 * 24 * 3600;
@@ -19,6 +20,8 @@ export const clientPolicySchema = z.object({
   customClaims: z.array(fieldDefinitionSchema).default([]),
   /** Alternatives, each a list of check names; meeting any one alternative is enough. */
   assurance: z.array(z.array(z.enum(checkNames)).min(1)).default([]),
+  /** A GPG45 confidence (P1, P2), met by any of its profiles: an alternative to the lists. */
+  assuranceLevel: z.enum(assuranceLevels).nullable().default(null),
   skipConsent: z.boolean().default(false),
   allowBankLogin: z.boolean().default(false),
   /** Seconds a Verity session for this client lasts; null means the server default. */
