@@ -5,6 +5,7 @@ import { ApiError } from '../../http/apiError.js';
 import { clientIp, enforceLimit } from '../../http/rateLimit.js';
 import { assuranceState } from '../assurance/assuranceState.js';
 import { checkOffered } from './checkProviders.js';
+import { requireClaimedIdentity } from '../identity/coreIdentity.js';
 import type { Evidence, NewEvidence } from '../evidence/evidenceStore.js';
 import type { Journey, StepView } from '../../journey/journey.js';
 
@@ -24,7 +25,7 @@ const namesOf = namesOfCheck; // the twins are in the check registry (contracts)
 /**
  * What every identity check asks before the provider (the journey already checked who may
  * call, in which order): the check offered here; every field valid (400 with each field's
- * message); the check not already passed and not failed lately; and the attempt limits,
+ * message); a claimed identity to match (the profile's name and birth date); the check not already passed and not failed lately; and the attempt limits,
  * counted before the provider is asked.
  */
 export async function checkAllowed(
@@ -40,6 +41,8 @@ export async function checkAllowed(
   const problems = fieldErrors();
   if (Object.keys(problems).length > 0)
     throw new ApiError('validation_failed', undefined, problems);
+  // Every check matches what it finds with the claimed identity: ask for one first (free).
+  await requireClaimedIdentity(ctx, step.accountId, false);
   // Some checks are named only once valid details are looked up (a card's range), or by the
   // request (the Bank check under the name the client asked for).
   if (typeof check === 'function') {
