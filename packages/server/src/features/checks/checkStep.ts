@@ -41,14 +41,14 @@ export async function checkAllowed(
   const problems = fieldErrors();
   if (Object.keys(problems).length > 0)
     throw new ApiError('validation_failed', undefined, problems);
-  // Every check matches what it finds with the claimed identity: ask for one first (free).
-  await requireClaimedIdentity(ctx, step.accountId, false);
   // Some checks are named only once valid details are looked up (a card's range), or by the
   // request (the Bank check under the name the client asked for).
   if (typeof check === 'function') {
     check = await check(step);
     if (!checkOffered(ctx, check)) throw new ApiError('check_not_offered');
   }
+  // Every check matches what it finds with the claimed identity: ask for one first (free).
+  await requireClaimedIdentity(ctx, step.accountId, false);
   const { passed, unavailable } = await ctx.evidence.standing(step.accountId);
   if (passed.has(check))
     throw new ApiError('step_not_allowed', `Your ${check} check is already complete.`);
