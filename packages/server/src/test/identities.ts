@@ -8,6 +8,7 @@ import type { TestServer } from './testServer.js';
  */
 export const identities = {
   anna: { given_name: 'Anna', family_name: 'Smith', birthdate: '1985-02-17' },
+  david: { given_name: 'David Michael', family_name: 'Jones', birthdate: '1972-11-03' },
   james: { given_name: 'James', family_name: 'Taylor', birthdate: '1979-09-30' },
   robert: { given_name: 'Robert', family_name: 'MacDonald', birthdate: '1968-04-05' },
   siobhan: { given_name: 'Siobhán', family_name: "O'Brien", birthdate: '1990-06-21' },

@@ -75,11 +75,14 @@ export function bankAccountRoutes(app: FastifyInstance, ctx: AppContext): void {
       const core = await claimedIdentity(ctx, step.accountId);
       const holderName = account.holderName;
       const matches =
-        holderName !== null &&
-        matchIdentity(core, { kind: 'holder', holderName }).matches;
+        holderName !== null && matchIdentity(core, { kind: 'holder', holderName }).matches;
       const passed = matches && account.modulusValid;
       if (!matches)
-        await ctx.audit.record(step.accountId, 'identity_check_mismatch', step.client?.clientId ?? null);
+        await ctx.audit.record(
+          step.accountId,
+          'identity_check_mismatch',
+          step.client?.clientId ?? null,
+        );
       const result = await recordCheck(ctx, request.journey, {
         check,
         outcome: passed ? 'passed' : 'failed',

@@ -64,7 +64,11 @@ export async function verifyTypedAccount(
   const nameScore = result.outcome === 'match' ? 100 : holder.score;
   const passed = holder.matches;
   if (!passed && result.outcome !== 'notFound')
-    await ctx.audit.record(step.accountId, 'identity_check_mismatch', step.client?.clientId ?? null);
+    await ctx.audit.record(
+      step.accountId,
+      'identity_check_mismatch',
+      step.client?.clientId ?? null,
+    );
   await ctx.bankAccounts.record(step.accountId, {
     ...account,
     holderName: result.outcome === 'closeMatch' ? result.holderName : null,

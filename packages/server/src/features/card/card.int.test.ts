@@ -50,7 +50,7 @@ describe.each(databaseTargets())('POST /api/verifycard (%s)', (target) => {
       '0005',
     ],
   ] as const)(
-    'passes %s in the profile\'s name, telling credit from debit by its range',
+    "passes %s in the profile's name, telling credit from debit by its range",
     async (_name, identity, number, name, expiry, check, brand, last4) => {
       const { browser, userId } = await newUser(identity);
       const passed = await browser.post('/api/verifycard', { number, name, expiry });

@@ -1,4 +1,9 @@
-import { matchIdentity, type CheckName, type CheckResult, type RecordPerson } from '@verity/contracts';
+import {
+  matchIdentity,
+  type CheckName,
+  type CheckResult,
+  type RecordPerson,
+} from '@verity/contracts';
 import type { AppContext } from '../../context.js';
 import { ApiError } from '../../http/apiError.js';
 import type { Journey } from '../../journey/journey.js';

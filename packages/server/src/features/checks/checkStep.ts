@@ -5,6 +5,7 @@ import { ApiError } from '../../http/apiError.js';
 import { clientIp, enforceLimit } from '../../http/rateLimit.js';
 import { assuranceState } from '../assurance/assuranceState.js';
 import { checkOffered } from './checkProviders.js';
+import { checkInfo } from './checkRegistry.js';
 import { requireClaimedIdentity } from '../identity/coreIdentity.js';
 import type { Evidence, NewEvidence } from '../evidence/evidenceStore.js';
 import type { Journey, StepView } from '../../journey/journey.js';
@@ -48,7 +49,7 @@ export async function checkAllowed(
     if (!checkOffered(ctx, check)) throw new ApiError('check_not_offered');
   }
   // Every check matches what it finds with the claimed identity: ask for one first (free).
-  await requireClaimedIdentity(ctx, step.accountId, false);
+  await requireClaimedIdentity(ctx, step.accountId, checkInfo(check).binds === 'person');
   const { passed, unavailable } = await ctx.evidence.standing(step.accountId);
   if (passed.has(check))
     throw new ApiError('step_not_allowed', `Your ${check} check is already complete.`);

@@ -16,7 +16,6 @@ import { ApiError } from '../../http/apiError.js';
 import { DocumentProviderError } from '../../providers/documents/documentProvider.js';
 import { checkAllowed } from '../checks/checkStep.js';
 import { documentFinding, settleCheck } from '../checks/checkOutcome.js';
-import { requireClaimedIdentity } from '../identity/coreIdentity.js';
 import { checkProvider } from '../checks/checkProviders.js';
 
 const licenceIssuer = { name: 'Driver and Vehicle Licensing Agency', country: 'GB' };
@@ -38,7 +37,6 @@ export function drivingLicenceRoutes(app: FastifyInstance, ctx: AppContext): voi
         licenceFormErrors(request.body, isoToday()),
       );
       const form = request.body;
-      await requireClaimedIdentity(ctx, request.journey.step.accountId, true);
       const details = {
         number: normaliseLicenceNumber(form.number),
         surname: normaliseName(form.surname),

@@ -25,7 +25,9 @@ const text = (value: unknown): string | null =>
 function address(value: unknown): CoreAddress | null {
   if (!value || typeof value !== 'object') return null;
   const { postcode, text: line } = value as { postcode?: unknown; text?: unknown };
-  return typeof postcode === 'string' ? { postcode, text: typeof line === 'string' ? line : '' } : null;
+  return typeof postcode === 'string'
+    ? { postcode, text: typeof line === 'string' ? line : '' }
+    : null;
 }
 
 /** The claimed identity in a profile's values (no name: `names` is empty and nothing binds). */

@@ -18,7 +18,7 @@ import {
 } from '../../providers/mobile/mobileOperator.js';
 import { checkAllowed } from '../checks/checkStep.js';
 import { settleCheck } from '../checks/checkOutcome.js';
-import { requireClaimedIdentity } from '../identity/coreIdentity.js';
+import { claimedIdentity } from '../identity/coreIdentity.js';
 import { checkProvider } from '../checks/checkProviders.js';
 
 /** The spec's error code for each way a contract does not verify the user. */
@@ -50,7 +50,8 @@ export function mobileContractRoutes(app: FastifyInstance, ctx: AppContext): voi
           ? {}
           : { mobileNumber: 'Please enter a UK mobile number: 07 followed by 9 digits' },
       );
-      const core = await requireClaimedIdentity(ctx, step.accountId, true);
+      const core = await claimedIdentity(ctx, step.accountId);
+      // checkAllowed asked for a name and birth date (a contract binds a person).
       const { givenNames, familyName } = core.names[0]!;
       // The operator is asked about the claimed identity itself: a contract in its name.
       const person = {
@@ -86,11 +87,19 @@ export function mobileContractRoutes(app: FastifyInstance, ctx: AppContext): voi
           found: true,
           // noMatch: the number's contract is someone else's (the operator does not say whose).
           person: matched
-            ? { kind: 'document', name: { givenNames: person.given, familyName: person.surname }, birthDate: person.dob }
+            ? {
+                kind: 'document',
+                name: { givenNames: person.given, familyName: person.surname },
+                birthDate: person.dob,
+              }
             : null,
           transactionId: result.transactionId,
           scores: result.scores,
-          attributes: { given_name: person.given, family_name: person.surname, birthdate: person.dob },
+          attributes: {
+            given_name: person.given,
+            family_name: person.surname,
+            birthdate: person.dob,
+          },
         },
         new ApiError(failures.noMatch),
       );

@@ -114,7 +114,11 @@ async function checkOwnership(
   });
   const passed = name.matches && modulusValid;
   if (!name.matches)
-    await ctx.audit.record(userId, 'identity_check_mismatch', request.journey.step.client?.clientId ?? null);
+    await ctx.audit.record(
+      userId,
+      'identity_check_mismatch',
+      request.journey.step.client?.clientId ?? null,
+    );
   const result = await recordCheck(ctx, request.journey, {
     check: 'OB',
     outcome: passed ? 'passed' : 'failed',

@@ -1,6 +1,5 @@
 import { holderNameMatches as sameHolder } from '@verity/contracts';
 
-
 const titles = new Set([
   'mr',
   'mrs',

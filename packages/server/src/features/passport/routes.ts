@@ -14,7 +14,6 @@ import { ApiError } from '../../http/apiError.js';
 import { DocumentProviderError } from '../../providers/documents/documentProvider.js';
 import { checkAllowed } from '../checks/checkStep.js';
 import { documentFinding, settleCheck } from '../checks/checkOutcome.js';
-import { requireClaimedIdentity } from '../identity/coreIdentity.js';
 import { checkProvider } from '../checks/checkProviders.js';
 
 /** The issuer named in passport evidence. */
@@ -36,7 +35,6 @@ export function passportRoutes(app: FastifyInstance, ctx: AppContext): void {
       await checkAllowed(ctx, request, 'Passport', () =>
         passportFormErrors(request.body, isoToday()),
       );
-      await requireClaimedIdentity(ctx, request.journey.step.accountId, true);
       const details = {
         number: request.body.number.trim(),
         surname: normaliseName(request.body.surname),
