@@ -240,8 +240,7 @@ export const errorCatalogue = {
   // Issue 17: the three outcome classes of every identity check (docs/flows/identity-checks.md).
   check_record_not_found: {
     status: 404,
-    message:
-      'We could not find a record with these details. Please check them and try again.',
+    message: 'We could not find a record with these details. Please check them and try again.',
   },
   identity_details_required: {
     status: 409,
