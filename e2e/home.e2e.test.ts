@@ -36,6 +36,24 @@ describe('home page', () => {
     // A passport check (the sandbox's documented passport), then made 400 days old: listed as
     // expired (EVIDENCE_MAX_AGE_DAYS, 365), and /Verify offers the passport again.
     const status = await page.evaluate(async () => {
+      // A check matches its record with the profile's name and birth date (issue 17).
+      const profile = await fetch('/api/profile', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          given_name: 'Anna',
+          family_name: 'Smith',
+          birthdate: '1985-02-17',
+          address: {
+            postcode: 'CR2 6XH',
+            uprn: '900000000041',
+            text: '14 Selsdon Road, South Croydon',
+            picklist: true,
+          },
+          phone_number: '07700900123',
+        }),
+      });
+      if (!profile.ok) throw new Error(await profile.text());
       const body = { number: '533401372', surname: 'Smith', given: 'Anna', dob: '1985-02-17' };
       const response = await fetch('/api/verifypassport', {
         method: 'POST',

@@ -46,6 +46,13 @@ export interface ServerCheckInfo {
    * provider's result may score less, never more (assurance/gpg45/checkScores.ts).
    */
   scores: CheckScores;
+  /**
+   * The person its record names (features/checks/checkOutcome.ts): 'person' is a fielded name
+   * with a birth date (a document, a credit file, a contract asked about the claimed
+   * identity), matched with the profile's name and birth date; 'holder' is a holder name
+   * (card, bank account), matched with the profile's name.
+   */
+  binds: 'person' | 'holder';
 }
 
 const documents = (ctx: AppContext) => ctx.documents;
@@ -65,68 +72,81 @@ export const serverCheckRegistry = {
     provider: documents,
     evidence: { checkMethod: 'data', recordType: 'record' },
     scores: scores(['passport', 4, 2], 0, 0, 0),
+    binds: 'person',
   },
   DrivingLicence: {
     provider: documents,
     evidence: { checkMethod: 'data', recordType: 'record' },
     scores: scores(['drivingLicence', 3, 2], 0, 0, 0),
+    binds: 'person',
   },
   KBVL1: {
     provider: creditReference,
     evidence: { checkMethod: 'kbv', recordType: 'credit_file' },
     scores: scores(null, 0, 0, 2),
+    binds: 'person',
   },
   KBVL2: {
     provider: creditReference,
     evidence: { checkMethod: 'kbv', recordType: 'credit_file' },
     scores: scores(null, 0, 0, 3),
+    binds: 'person',
   },
   CreditCard: {
     provider: cards,
     evidence: { checkMethod: 'data', recordType: 'payment_card' },
     scores: scores(['paymentCard', 1, 1], 1, 0, 0),
+    binds: 'holder',
   },
   DebitCard: {
     provider: cards,
     evidence: { checkMethod: 'data', recordType: 'payment_card' },
     scores: scores(['paymentCard', 1, 1], 1, 0, 0),
+    binds: 'holder',
   },
   MobileContract: {
     provider: (ctx) => ctx.mobileOperators,
     evidence: { checkMethod: 'data', recordType: 'mobile_contract' },
     scores: scores(null, 1, 1, 0),
+    binds: 'person',
   },
   OB: {
     provider: banks,
     evidence: { checkMethod: 'data', recordType: 'bank_account' },
     scores: scores(['bankAccount', 2, 2], 1, 0, 2),
+    binds: 'holder',
   },
   Bank: {
     provider: bankAccounts,
     evidence: { checkMethod: 'data', recordType: 'bank_account' },
     scores: scores(['bankAccount', 2, 2], 1, 0, 2),
+    binds: 'holder',
   },
   // The spec's other name for the Bank check: the same check, recorded under the client's name.
   CurrentAccount: {
     provider: bankAccounts,
     evidence: { checkMethod: 'data', recordType: 'bank_account' },
     scores: scores(['bankAccount', 2, 2], 1, 0, 2),
+    binds: 'holder',
   },
   // Photo checks: no screen or provider here yet; the scores the photo-ID issue records.
   GenuinePassport: {
     provider: null,
     evidence: { checkMethod: 'data', recordType: 'record' },
     scores: scores(['passport', 4, 3], 0, 0, 0),
+    binds: 'person',
   },
   GenuineDrivingLicence: {
     provider: null,
     evidence: { checkMethod: 'data', recordType: 'record' },
     scores: scores(['drivingLicence', 3, 2], 1, 0, 0),
+    binds: 'person',
   },
   SelfieComparison: {
     provider: null,
     evidence: { checkMethod: 'data', recordType: 'record' },
     scores: scores(null, 0, 0, 3),
+    binds: 'person',
   },
 } satisfies Record<CheckName, ServerCheckInfo>;
 

@@ -10,6 +10,7 @@ const base: Omit<Evidence, 'id' | 'check' | 'attributes'> = {
   transactionId: 'tx',
   createdAt: 0,
   expired: false,
+  bound: true,
 };
 const passport: Evidence = {
   ...base,

@@ -5,7 +5,10 @@ export interface VerificationItem {
   name: string;
   /** When the check succeeded, ISO 8601. */
   dateTime: string;
-  /** The check no longer counts (too old, or its document expired): it is to be done again. */
+  /**
+   * The check no longer counts (too old, its document expired, or about another identity than
+   * the profile now holds, features/identity): it is to be done again.
+   */
   expired: boolean;
 }
 
@@ -26,7 +29,7 @@ export async function verificationsOf(
     items.push({
       name: evidence.check,
       dateTime: new Date(evidence.createdAt).toISOString(),
-      expired: evidence.expired,
+      expired: evidence.expired || !evidence.bound,
     });
   }
   return items;
