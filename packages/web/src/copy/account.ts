@@ -33,6 +33,7 @@ export const sharedCopy = {
   noName: 'Not given',
   verified: 'What was verified',
   check: 'Verification',
+  how: 'What it showed',
   when: 'Verified on',
   nothingVerified: 'No identity checks have been completed yet.',
   expires: (when: string) => `This link works until ${when}.`,

@@ -74,6 +74,7 @@ function Summary({ identity }: { identity: SharedIdentity }) {
           <thead>
             <tr>
               <th scope="col">{sharedCopy.check}</th>
+              <th scope="col">{sharedCopy.how}</th>
               <th scope="col">{sharedCopy.when}</th>
             </tr>
           </thead>
@@ -81,6 +82,7 @@ function Summary({ identity }: { identity: SharedIdentity }) {
             {identity.verification.map((item) => (
               <tr key={`${item.name}-${item.dateTime}`}>
                 <td>{item.name}</td>
+                <td>{item.verified}</td>
                 <td>{when(item.dateTime)}</td>
               </tr>
             ))}
