@@ -22,7 +22,9 @@ export function checkFailure(error: unknown): CheckFailure {
   switch (error.code) {
     case 'not_signed_in':
       return { kind: 'login' };
-    case 'validation_failed': {
+    case 'validation_failed':
+    // The other kind of card than the client needs: said next to the number, to correct.
+    case 'card_type_not_accepted': {
       const errors = fieldMessages(error.details);
       return errors ? { kind: 'refused', errors } : { kind: 'failed', message: error.message };
     }
