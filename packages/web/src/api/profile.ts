@@ -7,6 +7,7 @@ import {
   type AddressValue,
   type FieldDefinition,
   type PinSignedMessage,
+  type ProfileField,
 } from '@verity/contracts';
 import { getJson, postJson, type CallOptions, type Schema } from './client';
 
@@ -31,7 +32,7 @@ function forRequest(path: string): string {
   return requestId ? `${path}?requestId=${encodeURIComponent(requestId)}` : path;
 }
 
-export function fetchProfileFields(options?: CallOptions): Promise<FieldDefinition[]> {
+export function fetchProfileFields(options?: CallOptions): Promise<ProfileField[]> {
   return getJson(forRequest('/api/profile'), profileFieldsSchema, options);
 }
 
