@@ -40,6 +40,8 @@ export const openSharedRequestSchema = z.strictObject({
 /** The verified identity summary a recipient sees. */
 export const sharedIdentitySchema = z.object({
   name: z.string().nullable(),
+  /** The name is the one an identity check verified (else the profile's, not verified). */
+  nameVerified: z.boolean(),
   verification: z.array(verificationItemSchema),
   expires: z.string(),
 });

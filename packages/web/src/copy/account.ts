@@ -31,6 +31,8 @@ export const sharedCopy = {
   intro: `This person's identity was verified by ${brand.product}.`,
   name: 'Name',
   noName: 'Not given',
+  nameVerified: 'Verified',
+  nameNotVerified: '(not verified by an identity check)',
   verified: 'What was verified',
   check: 'Verification',
   how: 'What it showed',

@@ -102,7 +102,8 @@ describe.each(databaseTargets())('people-facing check names in answers (%s)', (t
   });
 
   it('the home page and a shared identity name each verification and what it showed', async () => {
-    const { browser } = await userWithEveryCheck();
+    const { browser, userId } = await userWithEveryCheck();
+    await server.ctx.profiles.update(userId, { given_name: 'Someone', family_name: 'Else' });
     const home = (await (await browser.fetch(`${server.url}/api/home`)).json()) as {
       verification: Array<{ check: CheckName; name: string; verified: string }>;
     };
@@ -129,6 +130,8 @@ describe.each(databaseTargets())('people-facing check names in answers (%s)', (t
     const opened = await new ApiBrowser(server).post('/api/shared', { token });
     expect(opened.status).toBe(200);
     expectNoInternalName(opened.body);
+    // The name the passport verified, not the profile's.
+    expect(opened.body).toMatchObject({ name: 'ANNA SMITH', nameVerified: true });
     expect(opened.body.verification).toContainEqual({
       name: 'Financial questions',
       verified: 'Identity checked with questions about your credit file',

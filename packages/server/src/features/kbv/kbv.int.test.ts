@@ -142,7 +142,7 @@ describe.each(databaseTargets())('knowledge-based questions (%s)', (target) => {
       assuranceChoice: [],
     });
     const home = (await (await browser.fetch(`${server.url}/api/home`)).json()) as {
-      verification: Array<{ name: string }>;
+      verification: Array<{ check: string; name: string }>;
     };
     expect(home.verification.map((v) => v.check).sort()).toEqual(['KBVL1', 'Passport']);
     expect(home.verification.map((v) => v.name).sort()).toEqual([
