@@ -282,7 +282,7 @@ describe('identity checks: the passport and the questions', () => {
     await onVerity(stack, page, '/Consent');
     await page
       .getByText(
-        /^ANNA SMITH, born 17 February 1985\. Identity checked with questions about your credit file on .+\. Name and date of birth verified from your passport on .+\.$/,
+        /^ANNA SMITH, born 17 February 1985\. Name and date of birth verified from your credit file \(financial questions\) on .+\. Name and date of birth verified from your passport on .+\.$/,
       )
       .waitFor();
     expect(await page.locator('main').textContent()).not.toMatch(/KBVL1|\(Passport\)/);

@@ -244,6 +244,15 @@ export const errorCatalogue = {
     message:
       'This kind of card is not the one needed here. Please choose a different verification option.',
   },
+  // Issue 17: the three outcome classes of every identity check (docs/flows/identity-checks.md).
+  check_record_not_found: {
+    status: 404,
+    message: 'We could not find a record with these details. Please check them and try again.',
+  },
+  identity_details_required: {
+    status: 409,
+    message: 'Please give your name and date of birth in your profile first.',
+  },
   bankDetailsRequired: {
     status: 409,
     message: 'Please enter the sort code and account number of your current account.',

@@ -32,3 +32,4 @@ export * from './api/pin.js';
 export * from './consentMessage.js';
 export * from './api/pinAccess.js';
 export * from './checks/checkRegistry.js';
+export * from './identity/identityMatch.js';

@@ -39,6 +39,7 @@ import type { AccountVerificationProvider } from './providers/bank/accountVerifi
 import { HttpAccountVerification } from './providers/bank/httpAccountVerification.js';
 import { SandboxAccountVerification } from './providers/bank/sandboxAccountVerification.js';
 import { openStores } from './stores.js';
+import { coreIdentityOf } from './features/identity/coreIdentity.js';
 import { EvidenceStore } from './features/evidence/evidenceStore.js';
 import { AssuranceChoiceStore } from './features/assurance/choiceStore.js';
 import type { DocumentProvider } from './providers/documents/documentProvider.js';
@@ -138,6 +139,7 @@ async function contextOver(
     encryption,
     () => Date.now(),
     config.evidenceMaxAgeDays,
+    async (userId) => coreIdentityOf(await profiles.get(userId)),
   );
   const secondFactors = new SecondFactorStore(database.db, encryption);
   const provider = await createProvider({

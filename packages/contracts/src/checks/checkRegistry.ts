@@ -125,7 +125,7 @@ export const checkRegistry = {
   },
   KBVL1: {
     label: 'Financial questions',
-    evidence: 'questions about your credit file',
+    evidence: 'your credit file (financial questions)',
     screen: '/Kbv',
     capturesProfile: false,
     priority: 5,
@@ -134,7 +134,7 @@ export const checkRegistry = {
   },
   KBVL2: {
     label: 'Financial questions',
-    evidence: 'more questions about your credit file',
+    evidence: 'your credit file (more financial questions)',
     screen: '/Kbv',
     capturesProfile: false,
     priority: 5,

@@ -2,7 +2,6 @@ import type { FieldDefinition } from '@verity/contracts';
 import type Provider from 'oidc-provider';
 import type { AppContext } from '../../context.js';
 import type { ClientPolicy } from '../clients/policy.js';
-import { verifiedPerson } from '../evidence/verifiedPerson.js';
 import { requestedFields, standardFields } from '../profile/requestedClaims.js';
 import { assuranceState } from './assuranceState.js';
 import { subjectFields, subjectFieldsForOptions } from './subjectFields.js';
@@ -21,16 +20,12 @@ export async function assuranceProfileFields(
 ): Promise<FieldDefinition[]> {
   const state = await assuranceState(ctx, policy, interaction, userId);
   if (!state || state.met) return [];
-  const documentVerified = verifiedPerson(await ctx.evidence.forUser(userId)) !== null;
   const choice = await ctx.assuranceChoices.get(interaction.uid);
   const remaining = choice.filter((check) => !state.passed.has(check));
   const fields =
     remaining.length > 0
-      ? subjectFields(remaining, documentVerified)
-      : subjectFieldsForOptions(
-          state.options.map((option) => option.checks),
-          documentVerified,
-        );
+      ? subjectFields(remaining)
+      : subjectFieldsForOptions(state.options.map((option) => option.checks));
   return fields.map((field) => standardFields[field]);
 }
 

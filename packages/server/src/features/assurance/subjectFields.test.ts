@@ -5,32 +5,31 @@ import { subjectFields, subjectFieldsForOptions, type SubjectField } from './sub
 const all: SubjectField[] = ['given_name', 'family_name', 'birthdate'];
 const name: SubjectField[] = ['given_name', 'family_name'];
 
-describe('subjectFields', () => {
-  it.each<[CheckName[], boolean, SubjectField[]]>([
-    [['CreditCard', 'KBVL1'], false, all],
-    [['KBVL1'], false, all],
-    [['KBVL2'], false, all],
-    [['MobileContract'], false, all],
-    [['DebitCard', 'MobileContract'], false, all],
-    [['KBVL1'], true, []],
-    [['MobileContract'], true, []],
-    [['Passport', 'KBVL1'], false, []],
-    [['DrivingLicence', 'KBVL2'], false, []],
-    [['Bank'], false, name],
-    [['CurrentAccount'], false, name],
-    [['Bank'], true, name],
-    [['OB', 'Bank'], false, []],
-    [['OB', 'KBVL1'], false, all],
-    [['Bank', 'KBVL1'], false, all],
-    [['Passport', 'Bank'], false, name],
-    [['Passport'], false, []],
-    [['DrivingLicence'], false, []],
-    [['CreditCard'], false, []],
-    [['DebitCard'], false, []],
-    [['OB'], false, []],
-    [[], false, []],
-  ])('%j (document verified: %s) needs %j', (remaining, documentVerified, expected) => {
-    expect(subjectFields(remaining, documentVerified)).toEqual(expected);
+describe('subjectFields: what each check matches its record with', () => {
+  it.each<[CheckName[], SubjectField[]]>([
+    [['CreditCard', 'KBVL1'], all],
+    [['KBVL1'], all],
+    [['KBVL2'], all],
+    [['MobileContract'], all],
+    [['DebitCard', 'MobileContract'], all],
+    [['Passport', 'KBVL1'], all],
+    [['DrivingLicence', 'KBVL2'], all],
+    [['Passport'], all],
+    [['DrivingLicence'], all],
+    [['Bank'], name],
+    [['CurrentAccount'], name],
+    [['CreditCard'], name],
+    [['DebitCard'], name],
+    [['OB', 'Bank'], []],
+    [['OB', 'KBVL1'], all],
+    [['Bank', 'KBVL1'], all],
+    [['Passport', 'Bank'], all],
+    [['GenuinePassport', 'SelfieComparison'], []],
+    [['GenuinePassport', 'KBVL1'], []],
+    [['OB'], []],
+    [[], []],
+  ])('%j needs %j', (remaining, expected) => {
+    expect(subjectFields(remaining)).toEqual(expected);
   });
 });
 
@@ -42,11 +41,12 @@ describe('subjectFieldsForOptions', () => {
         ['CreditCard', 'KBVL1'],
         ['Passport', 'KBVL1'],
       ],
-      [],
+      all,
     ],
     [[['KBVL1'], ['Bank']], name],
+    [[['OB'], ['Passport']], []],
     [[], []],
   ])('%j needs %j', (options, expected) => {
-    expect(subjectFieldsForOptions(options, false)).toEqual(expected);
+    expect(subjectFieldsForOptions(options)).toEqual(expected);
   });
 });

@@ -5,10 +5,8 @@ export type SubjectField = 'given_name' | 'family_name' | 'birthdate';
 
 const subjectFieldOrder: readonly SubjectField[] = ['given_name', 'family_name', 'birthdate'];
 
-/** Checks whose evidence carries the verified name and birth date (kbvSubject.ts reads it). */
-const personDocuments: ReadonlySet<CheckName> = new Set<CheckName>([
-  'Passport',
-  'DrivingLicence',
+/** Checks that capture the profile themselves from a document's photo (none offered yet). */
+const photoDocuments: ReadonlySet<CheckName> = new Set<CheckName>([
   'GenuinePassport',
   'GenuineDrivingLicence',
 ]);
@@ -17,50 +15,44 @@ interface SubjectNeed {
   fields: readonly SubjectField[];
   /** Checks of the same option that supply these fields before this check runs. */
   suppliedBy: ReadonlySet<CheckName>;
-  /** Whether a document check the user has already passed supplies them. */
-  documentStandsIn: boolean;
 }
 
-const nameAndBirth: SubjectNeed = {
-  fields: ['given_name', 'family_name', 'birthdate'],
-  suppliedBy: personDocuments,
-  documentStandsIn: true,
-};
-// A typed account is matched against the profile's name; a bank login captures that name.
+// A record with a birth date (document, credit file, contract) is matched with both.
+const nameAndBirth: SubjectNeed = { fields: subjectFieldOrder, suppliedBy: photoDocuments };
+// A holder name (card, bank account) is matched with the profile's name; a bank login
+// captures that name.
 const holderName: SubjectNeed = {
   fields: ['given_name', 'family_name'],
-  suppliedBy: new Set<CheckName>(['OB']),
-  documentStandsIn: false,
+  suppliedBy: new Set<CheckName>(['OB', ...photoDocuments]),
 };
 
 /**
- * What each check reads from the profile about the person (the checks not listed read nothing
- * or capture it themselves): the questions and the mobile contract are about the person a
- * document verified, else the profile's name and birth date (kbvSubject.ts); the Bank check
- * matches a typed account against the profile's name (verifyTypedAccount.ts).
+ * What each check matches its record with (the claimed identity, features/identity): every
+ * check but those that capture the profile themselves (open banking, document photos). The
+ * evidence of a passed check is bound to these fields, so they are in the profile whenever a
+ * check has passed.
  */
 const subjectNeeds: Partial<Record<CheckName, SubjectNeed>> = {
+  Passport: nameAndBirth,
+  DrivingLicence: nameAndBirth,
   KBVL1: nameAndBirth,
   KBVL2: nameAndBirth,
   MobileContract: nameAndBirth,
+  CreditCard: holderName,
+  DebitCard: holderName,
   Bank: holderName,
   CurrentAccount: holderName,
 };
 
 /**
  * The profile fields the checks still to do of one option need, in form order: none for a
- * check whose person another check of the option supplies first (a document for the questions,
- * a bank login for the Bank check), or a passed document check already has.
+ * check whose person another check of the option captures first (a bank login's name).
  */
-export function subjectFields(
-  remaining: readonly CheckName[],
-  documentVerified: boolean,
-): SubjectField[] {
+export function subjectFields(remaining: readonly CheckName[]): SubjectField[] {
   const needed = new Set<SubjectField>();
   for (const check of remaining) {
     const need = subjectNeeds[check];
     if (!need) continue;
-    if (need.documentStandsIn && documentVerified) continue;
     if (remaining.some((other) => need.suppliedBy.has(other))) continue;
     for (const field of need.fields) needed.add(field);
   }
@@ -73,9 +65,8 @@ export function subjectFields(
  */
 export function subjectFieldsForOptions(
   options: readonly (readonly CheckName[])[],
-  documentVerified: boolean,
 ): SubjectField[] {
   if (options.length === 0) return [];
-  const [first, ...others] = options.map((option) => subjectFields(option, documentVerified));
+  const [first, ...others] = options.map((option) => subjectFields(option));
   return first!.filter((field) => others.every((fields) => fields.includes(field)));
 }

@@ -19,6 +19,7 @@ export type AuditEventType =
   | 'account_deleted'
   | 'identity_check_passed'
   | 'identity_check_failed'
+  | 'identity_check_mismatch'
   | 'identity_check_declined'
   | 'request_cancelled'
   | 'bank_login'

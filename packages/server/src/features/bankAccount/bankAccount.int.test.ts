@@ -75,7 +75,7 @@ describe.each(databaseTargets())('POST /api/verifybankaccount (%s)', (target) =>
       expect(evidence.find((e) => e.check === 'CurrentAccount')).toMatchObject({
         outcome: 'passed',
         scores: { strength, validity: 2, fraud: 0, verification: 2 },
-        attributes: { given_name: 'Ada', family_name: 'Lovelace' },
+        attributes: { holder_name: 'Ada Lovelace' },
       });
       expect(evidence.some((e) => e.check === 'Bank')).toBe(false);
       // Done under that name: not again.
@@ -109,7 +109,7 @@ describe.each(databaseTargets())('POST /api/verifybankaccount (%s)', (target) =>
     expect(bank).toMatchObject({
       outcome: 'passed',
       scores: { strength: 2, validity: 2, activity: 1, fraud: 0, verification: 2 },
-      attributes: { given_name: 'Ada', family_name: 'Lovelace' },
+      attributes: { holder_name: 'Ada Lovelace' },
     });
     const again = await browser.post('/api/verifybankaccount');
     expect(again).toMatchObject({ status: 409, body: { error: { code: 'step_not_allowed' } } });
@@ -155,7 +155,7 @@ describe.each(databaseTargets())('POST /api/verifybankaccount (%s)', (target) =>
       outcome: 'passed',
       provider: 'sandbox-account-verification',
       scores: { strength: 1, validity: 2, activity: 0, fraud: 0, verification: 2 },
-      attributes: { given_name: 'Ada', family_name: 'Lovelace' },
+      attributes: { holder_name: 'Ada Lovelace' },
     });
     expect(await server.ctx.profiles.get(user.id)).toMatchObject({
       sort_code: '089999',
@@ -167,15 +167,21 @@ describe.each(databaseTargets())('POST /api/verifybankaccount (%s)', (target) =>
     });
   });
 
-  it('passes a close match (the holder an initial) with a lower verification score', async () => {
+  it('refuses a close match whose holder is an initial: an initial is anyone (identityMatch)', async () => {
     const { browser, user } = await ada();
     const answer = await browser.post('/api/verifybankaccount', {
       sort_code: '107999',
       account_number: '88837491',
     });
-    expect(answer.status).toBe(200);
+    expect(answer).toMatchObject({
+      status: 422,
+      body: { error: { code: 'bankIdentityMismatch' } },
+    });
     const bank = (await server.ctx.evidence.forUser(user.id)).find((e) => e.check === 'Bank');
-    expect(bank).toMatchObject({ outcome: 'passed', scores: { verification: 1 } });
+    expect(bank).toMatchObject({ outcome: 'failed', attributes: null });
+    expect((await server.ctx.audit.forUser(user.id)).map((event) => event.type)).toContain(
+      'identity_check_mismatch',
+    );
   });
 
   it.each([

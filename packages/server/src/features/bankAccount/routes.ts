@@ -2,6 +2,7 @@ import {
   checkResultSchema,
   requestQuerySchema,
   verifyBankAccountRequestSchema,
+  matchIdentity,
 } from '@verity/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -11,7 +12,7 @@ import { step } from '../../journey/access.js';
 import { ApiError } from '../../http/apiError.js';
 import { checkOffered } from '../checks/checkProviders.js';
 import { checkAllowed, recordCheck } from '../checks/checkStep.js';
-import { HOLDER_NAME_THRESHOLD } from '../openBanking/holderName.js';
+import { claimedIdentity } from '../identity/coreIdentity.js';
 import { bankCheckFor, type BankCheck } from './checkName.js';
 import { verifyTypedAccount } from './verifyTypedAccount.js';
 import { typedAccount, type TypedAccount } from './typedAccount.js';
@@ -70,9 +71,18 @@ export function bankAccountRoutes(app: FastifyInstance, ctx: AppContext): void {
       if (typed.kind === 'valid') return verifyTypedAccount(ctx, request.journey, typed, check);
       const account = shown;
       if (!account) throw new ApiError('bankVerificationFailed');
-      const matches = account.nameScore >= HOLDER_NAME_THRESHOLD;
+      // The holder the bank showed, matched with the claimed identity as it is now.
+      const core = await claimedIdentity(ctx, step.accountId);
+      const holderName = account.holderName;
+      const matches =
+        holderName !== null && matchIdentity(core, { kind: 'holder', holderName }).matches;
       const passed = matches && account.modulusValid;
-      const profile = await ctx.profiles.get(step.accountId);
+      if (!matches)
+        await ctx.audit.record(
+          step.accountId,
+          'identity_check_mismatch',
+          step.client?.clientId ?? null,
+        );
       const result = await recordCheck(ctx, request.journey, {
         check,
         outcome: passed ? 'passed' : 'failed',
@@ -85,14 +95,7 @@ export function bankAccountRoutes(app: FastifyInstance, ctx: AppContext): void {
         },
         provider: account.provider ?? 'unknown',
         transactionId: randomUUID(),
-        attributes: passed
-          ? {
-              ...(typeof profile.given_name === 'string' ? { given_name: profile.given_name } : {}),
-              ...(typeof profile.family_name === 'string'
-                ? { family_name: profile.family_name }
-                : {}),
-            }
-          : null,
+        attributes: passed ? { holder_name: holderName! } : null,
       });
       if (!account.modulusValid) throw new ApiError('bankVerificationFailed');
       if (!matches) throw new ApiError('bankIdentityMismatch');

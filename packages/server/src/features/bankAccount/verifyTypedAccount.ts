@@ -7,7 +7,7 @@ import {
 } from '../../providers/bank/accountVerification.js';
 import { checkProvider } from '../checks/checkProviders.js';
 import { recordCheck } from '../checks/checkStep.js';
-import { HOLDER_NAME_THRESHOLD, holderNameScore } from '../openBanking/holderName.js';
+import { holderNameMatches } from '../openBanking/holderName.js';
 import type { Journey } from '../../journey/journey.js';
 import type { UkAccount } from '../openBanking/ukAccount.js';
 import type { BankCheck } from './checkName.js';
@@ -19,7 +19,8 @@ const TYPED_MISMATCH =
 /**
  * The Bank check of an account the user typed: the verification service is asked whether it
  * is in the profile's name. A match passes; a close match passes when the holder name it gives
- * scores at the bank-login threshold; no match is bankIdentityMismatch; an unknown account
+ * is the claimed identity's (contracts' identityMatch: an initial for the first name is not);
+ * no match is bankIdentityMismatch; an unknown account
  * is bankVerificationFailed (the questions come next); a service failure is bankApiError and
  * records nothing. A typed account is kept in the profile, so a retry needs no retyping.
  */
@@ -52,13 +53,25 @@ export async function verifyTypedAccount(
     if (error instanceof AccountVerificationUnavailable) throw new ApiError('bankApiError');
     throw error;
   }
-  const holderName = result.outcome === 'closeMatch' ? result.holderName : null;
-  const nameScore =
-    result.outcome === 'match' ? 100 : holderName ? holderNameScore(holderName, name) : 0;
-  const passed = nameScore >= HOLDER_NAME_THRESHOLD;
+  // A match confirms the name we sent; a close match says the name the bank holds instead.
+  const holderName =
+    result.outcome === 'match'
+      ? `${name.givenNames} ${name.familyName}`
+      : result.outcome === 'closeMatch'
+        ? result.holderName
+        : null;
+  const holder = holderName ? holderNameMatches(holderName, name) : { score: 0, matches: false };
+  const nameScore = result.outcome === 'match' ? 100 : holder.score;
+  const passed = holder.matches;
+  if (!passed && result.outcome !== 'notFound')
+    await ctx.audit.record(
+      step.accountId,
+      'identity_check_mismatch',
+      step.client?.clientId ?? null,
+    );
   await ctx.bankAccounts.record(step.accountId, {
     ...account,
-    holderName,
+    holderName: result.outcome === 'closeMatch' ? result.holderName : null,
     source: 'profile',
     provider: provider.name,
     nameScore,
@@ -77,7 +90,7 @@ export async function verifyTypedAccount(
     },
     provider: provider.name,
     transactionId: result.transactionId,
-    attributes: passed ? { given_name: name.givenNames, family_name: name.familyName } : null,
+    attributes: passed ? { holder_name: holderName! } : null,
   });
   if (result.outcome === 'notFound') throw new ApiError('bankVerificationFailed');
   if (!passed) throw new ApiError('bankIdentityMismatch', TYPED_MISMATCH);

@@ -13,7 +13,8 @@ import type { AppContext } from '../../context.js';
 import { step } from '../../journey/access.js';
 import { ApiError } from '../../http/apiError.js';
 import { CardProviderError, type CardRange } from '../../providers/cards/cardProvider.js';
-import { checkAllowed, recordCheck } from '../checks/checkStep.js';
+import { checkAllowed } from '../checks/checkStep.js';
+import { settleCheck } from '../checks/checkOutcome.js';
 import { checkProvider } from '../checks/checkProviders.js';
 import { assuranceDemand } from '../assurance/demand.js';
 import type { StepView } from '../../journey/journey.js';
@@ -62,18 +63,25 @@ export function cardRoutes(app: FastifyInstance, ctx: AppContext): void {
           expiry: request.body.expiry.trim(),
         }),
       );
-      const verified = result.outcome === 'matched';
       reply.header('Cache-Control', 'no-store');
-      return recordCheck(ctx, request.journey, {
+      return settleCheck(
+        ctx,
+        request.journey,
         check,
-        outcome: verified ? 'passed' : 'failed',
-        scores: result.scores,
-        provider: checkProvider(ctx.cards).name,
-        transactionId: result.transactionId,
-        attributes: verified
-          ? { card: { brand: card.brand, type: card.type, last4: number.slice(-4) } }
-          : null,
-      });
+        checkProvider(ctx.cards).name,
+        result.outcome === 'matched'
+          ? {
+              found: true,
+              person: { kind: 'holder', holderName: result.holderName },
+              transactionId: result.transactionId,
+              scores: result.scores,
+              attributes: {
+                holder_name: result.holderName,
+                card: { brand: card.brand, type: card.type, last4: number.slice(-4) },
+              },
+            }
+          : { found: false },
+      );
     },
   );
 }

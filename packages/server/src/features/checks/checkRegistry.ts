@@ -16,6 +16,13 @@ export interface ServerCheckInfo {
    * issue defines them per check here.
    */
   evidence: { checkMethod: 'data' | 'kbv'; recordType: string };
+  /**
+   * The person its record names (features/checks/checkOutcome.ts): 'person' is a fielded name
+   * with a birth date (a document, a credit file, a contract asked about the claimed
+   * identity), matched with the profile's name and birth date; 'holder' is a holder name
+   * (card, bank account), matched with the profile's name.
+   */
+  binds: 'person' | 'holder';
 }
 
 const documents = (ctx: AppContext) => ctx.documents;
@@ -31,30 +38,73 @@ const bankAccounts = (ctx: AppContext) => ctx.accountVerification ?? banks(ctx);
  * compile until it is described here and in contracts' checkRegistry.
  */
 export const serverCheckRegistry = {
-  Passport: { provider: documents, evidence: { checkMethod: 'data', recordType: 'record' } },
-  DrivingLicence: { provider: documents, evidence: { checkMethod: 'data', recordType: 'record' } },
-  KBVL1: { provider: creditReference, evidence: { checkMethod: 'kbv', recordType: 'credit_file' } },
-  KBVL2: { provider: creditReference, evidence: { checkMethod: 'kbv', recordType: 'credit_file' } },
-  CreditCard: { provider: cards, evidence: { checkMethod: 'data', recordType: 'payment_card' } },
-  DebitCard: { provider: cards, evidence: { checkMethod: 'data', recordType: 'payment_card' } },
+  Passport: {
+    provider: documents,
+    evidence: { checkMethod: 'data', recordType: 'record' },
+    binds: 'person',
+  },
+  DrivingLicence: {
+    provider: documents,
+    evidence: { checkMethod: 'data', recordType: 'record' },
+    binds: 'person',
+  },
+  KBVL1: {
+    provider: creditReference,
+    evidence: { checkMethod: 'kbv', recordType: 'credit_file' },
+    binds: 'person',
+  },
+  KBVL2: {
+    provider: creditReference,
+    evidence: { checkMethod: 'kbv', recordType: 'credit_file' },
+    binds: 'person',
+  },
+  CreditCard: {
+    provider: cards,
+    evidence: { checkMethod: 'data', recordType: 'payment_card' },
+    binds: 'holder',
+  },
+  DebitCard: {
+    provider: cards,
+    evidence: { checkMethod: 'data', recordType: 'payment_card' },
+    binds: 'holder',
+  },
   MobileContract: {
     provider: (ctx) => ctx.mobileOperators,
     evidence: { checkMethod: 'data', recordType: 'mobile_contract' },
+    binds: 'person',
   },
-  OB: { provider: banks, evidence: { checkMethod: 'data', recordType: 'bank_account' } },
-  Bank: { provider: bankAccounts, evidence: { checkMethod: 'data', recordType: 'bank_account' } },
+  OB: {
+    provider: banks,
+    evidence: { checkMethod: 'data', recordType: 'bank_account' },
+    binds: 'holder',
+  },
+  Bank: {
+    provider: bankAccounts,
+    evidence: { checkMethod: 'data', recordType: 'bank_account' },
+    binds: 'holder',
+  },
   // The spec's other name for the Bank check: the same check, recorded under the client's name.
   CurrentAccount: {
     provider: bankAccounts,
     evidence: { checkMethod: 'data', recordType: 'bank_account' },
+    binds: 'holder',
   },
   // Photo checks: no screen or provider here yet.
-  GenuinePassport: { provider: null, evidence: { checkMethod: 'data', recordType: 'record' } },
+  GenuinePassport: {
+    provider: null,
+    evidence: { checkMethod: 'data', recordType: 'record' },
+    binds: 'person',
+  },
   GenuineDrivingLicence: {
     provider: null,
     evidence: { checkMethod: 'data', recordType: 'record' },
+    binds: 'person',
   },
-  SelfieComparison: { provider: null, evidence: { checkMethod: 'data', recordType: 'record' } },
+  SelfieComparison: {
+    provider: null,
+    evidence: { checkMethod: 'data', recordType: 'record' },
+    binds: 'person',
+  },
 } satisfies Record<CheckName, ServerCheckInfo>;
 
 const registry: Record<CheckName, ServerCheckInfo> = serverCheckRegistry;

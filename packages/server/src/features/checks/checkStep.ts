@@ -5,6 +5,8 @@ import { ApiError } from '../../http/apiError.js';
 import { clientIp, enforceLimit } from '../../http/rateLimit.js';
 import { assuranceState } from '../assurance/assuranceState.js';
 import { checkOffered } from './checkProviders.js';
+import { checkInfo } from './checkRegistry.js';
+import { requireClaimedIdentity } from '../identity/coreIdentity.js';
 import type { Evidence, NewEvidence } from '../evidence/evidenceStore.js';
 import type { Journey, StepView } from '../../journey/journey.js';
 
@@ -24,7 +26,7 @@ const namesOf = namesOfCheck; // the twins are in the check registry (contracts)
 /**
  * What every identity check asks before the provider (the journey already checked who may
  * call, in which order): the check offered here; every field valid (400 with each field's
- * message); the check not already passed and not failed lately; and the attempt limits,
+ * message); a claimed identity to match (the profile's name and birth date); the check not already passed and not failed lately; and the attempt limits,
  * counted before the provider is asked.
  */
 export async function checkAllowed(
@@ -46,6 +48,8 @@ export async function checkAllowed(
     check = await check(step);
     if (!checkOffered(ctx, check)) throw new ApiError('check_not_offered');
   }
+  // Every check matches what it finds with the claimed identity: ask for one first (free).
+  await requireClaimedIdentity(ctx, step.accountId, checkInfo(check).binds === 'person');
   const { passed, unavailable } = await ctx.evidence.standing(step.accountId);
   if (passed.has(check))
     throw new ApiError(

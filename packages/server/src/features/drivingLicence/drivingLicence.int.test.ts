@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseTargets } from '../../test/databases.js';
+import { claimIdentity, type TestIdentity } from '../../test/identities.js';
 import { ApiBrowser, signUp } from '../../test/journey.js';
 import { startTestServer, type TestServer } from '../../test/testServer.js';
 
@@ -21,12 +22,12 @@ describe.each(databaseTargets())('POST /api/verifydrivinglicence (%s)', (target)
   });
   afterAll(async () => server?.close());
 
-  const newUser = () => signUp(server, `${randomUUID()}@example.com`);
+  const newUser = async () => (await newUserWithId()).browser;
 
-  async function newUserWithId() {
+  async function newUserWithId(identity: TestIdentity = 'anna') {
     const email = `${randomUUID()}@example.com`;
     const browser = await signUp(server, email);
-    return { browser, userId: (await server.ctx.users.findByEmail(email))!.id };
+    return { browser, userId: await claimIdentity(server, email, identity) };
   }
 
   it('passes a licence that matches the records, and keeps its number encrypted', async () => {
@@ -51,13 +52,31 @@ describe.each(databaseTargets())('POST /api/verifydrivinglicence (%s)', (target)
     expect(rows).not.toContain('SMITH852175A99AB');
   });
 
-  it('fails a licence whose details disagree with the record', async () => {
-    const browser = await newUser();
-    const failed = await browser.post('/api/verifydrivinglicence', {
+  it('answers details that disagree with every record as a counted retry, not a failure', async () => {
+    const { browser, userId } = await newUserWithId();
+    const missing = await browser.post('/api/verifydrivinglicence', {
       ...annaLicence,
       postcode: 'SW1A 1AA',
     });
-    expect(failed.body).toMatchObject({ verified: false });
+    expect(missing.status).toBe(404);
+    expect((missing.body.error as { code: string }).code).toBe('check_record_not_found');
+    expect(await server.ctx.evidence.forUser(userId)).toEqual([]);
+    const passed = await browser.post('/api/verifydrivinglicence', annaLicence);
+    expect(passed.body).toMatchObject({ verified: true });
+  });
+
+  it("fails another person's licence, keeps nothing of it, and holds the check back", async () => {
+    const { browser, userId } = await newUserWithId('ada');
+    const failed = await browser.post('/api/verifydrivinglicence', annaLicence);
+    expect(failed).toEqual({
+      status: 200,
+      body: { check: 'DrivingLicence', verified: false, userRequirements: [], assuranceChoice: [] },
+    });
+    const [evidence] = await server.ctx.evidence.forUser(userId);
+    expect(evidence).toMatchObject({ outcome: 'failed', attributes: null });
+    expect((await server.ctx.audit.forUser(userId)).map((event) => event.type)).toContain(
+      'identity_check_mismatch',
+    );
     const again = await browser.post('/api/verifydrivinglicence', annaLicence);
     expect(again.status).toBe(409);
   });

@@ -14,7 +14,8 @@ import type { AppContext } from '../../context.js';
 import { step } from '../../journey/access.js';
 import { ApiError } from '../../http/apiError.js';
 import { DocumentProviderError } from '../../providers/documents/documentProvider.js';
-import { checkAllowed, recordCheck } from '../checks/checkStep.js';
+import { checkAllowed } from '../checks/checkStep.js';
+import { documentFinding, settleCheck } from '../checks/checkOutcome.js';
 import { checkProvider } from '../checks/checkProviders.js';
 
 const licenceIssuer = { name: 'Driver and Vehicle Licensing Agency', country: 'GB' };
@@ -52,29 +53,21 @@ export function drivingLicenceRoutes(app: FastifyInstance, ctx: AppContext): voi
         if (error instanceof DocumentProviderError) throw new ApiError('service_unavailable');
         throw error;
       }
-      const verified = result.outcome === 'matched';
       reply.header('Cache-Control', 'no-store');
-      return recordCheck(ctx, request.journey, {
-        check: 'DrivingLicence',
-        outcome: verified ? 'passed' : 'failed',
-        scores: result.scores,
-        provider: checkProvider(ctx.documents).name,
-        transactionId: result.transactionId,
-        attributes: verified
-          ? {
-              given_name: details.given,
-              family_name: details.surname,
-              birthdate: details.dob,
-              document: {
-                type: 'driving_permit',
-                number: details.number,
-                dateOfIssuance: details.issue,
-                dateOfExpiry: details.expiry,
-                issuer: licenceIssuer,
-              },
-            }
-          : null,
-      });
+      const document = {
+        type: 'driving_permit' as const,
+        number: details.number,
+        dateOfIssuance: details.issue,
+        dateOfExpiry: details.expiry,
+        issuer: licenceIssuer,
+      };
+      return settleCheck(
+        ctx,
+        request.journey,
+        'DrivingLicence',
+        checkProvider(ctx.documents).name,
+        documentFinding(result, document),
+      );
     },
   );
 }

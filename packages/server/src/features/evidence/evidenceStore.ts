@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { CheckName } from '@verity/contracts';
+import type { CheckName, CoreIdentity } from '@verity/contracts';
 import type { Kysely } from 'kysely';
 import type { FieldEncryption } from '../../crypto/fieldEncryption.js';
 import type { Database } from '../../db/schema.js';
+import { evidenceBound } from '../identity/evidenceBinding.js';
 import { evidenceCurrent } from './validity.js';
 
 /** GPG45-style scores of one piece of evidence, each 0 to 4. */
@@ -25,9 +26,12 @@ export interface VerifiedDocument {
 
 /** What a check verified about the person; encrypted at rest. */
 export interface VerifiedAttributes {
+  /** A document's or credit file's names and birth date, as its record gives them. */
   given_name?: string;
   family_name?: string;
   birthdate?: string;
+  /** The holder name of a card, bank account or mobile contract, as its provider keeps it. */
+  holder_name?: string;
   document?: VerifiedDocument;
   /** A card's brand, type and last four digits: never its number. */
   card?: { brand: string; type: 'credit' | 'debit'; last4: string };
@@ -48,13 +52,23 @@ export interface Evidence {
   createdAt: number;
   /** Too old, or its document no longer acceptable (validity.ts): kept, but counts for nothing. */
   expired: boolean;
+  /**
+   * About the claimed identity as the profile holds it now (features/identity): evidence that
+   * is not counts for nothing, but is kept (a profile edit back makes it count again).
+   */
+  bound: boolean;
 }
 
-export type NewEvidence = Omit<Evidence, 'id' | 'createdAt' | 'expired'>;
+export type NewEvidence = Omit<Evidence, 'id' | 'createdAt' | 'expired' | 'bound'>;
 
-/** The passed checks that still count, newest first. */
+/**
+ * The passed checks that still count, newest first: not expired, and about the claimed
+ * identity. Claims, assurance, acr and the consent summary all start from this one list.
+ */
 export function currentPasses(all: readonly Evidence[]): Evidence[] {
-  return all.filter((evidence) => evidence.outcome === 'passed' && !evidence.expired);
+  return all.filter(
+    (evidence) => evidence.outcome === 'passed' && !evidence.expired && evidence.bound,
+  );
 }
 
 /** A check failed this recently is not offered again (the user is asked for another option). */
@@ -75,6 +89,8 @@ export class EvidenceStore {
     private readonly now: () => number,
     /** EVIDENCE_MAX_AGE_DAYS. */
     private readonly maxAgeDays: number,
+    /** The user's claimed identity now (the profile's, features/identity/coreIdentity.ts). */
+    private readonly claimedIdentity: (userId: string) => Promise<CoreIdentity>,
   ) {}
 
   async record(userId: string, evidence: NewEvidence): Promise<Evidence> {
@@ -105,6 +121,7 @@ export class EvidenceStore {
         createdAt,
         this.maxAgeDays,
       ),
+      bound: evidenceBound(await this.claimedIdentity(userId), evidence.attributes),
     };
   }
 
@@ -123,6 +140,7 @@ export class EvidenceStore {
   /** Every piece of evidence of this user, expired or not, newest first. */
   async forUser(userId: string): Promise<Evidence[]> {
     const now = this.now();
+    const core = await this.claimedIdentity(userId);
     const rows = await this.db
       .selectFrom('evidence')
       .selectAll()
@@ -152,6 +170,7 @@ export class EvidenceStore {
         attributes,
         createdAt,
         expired: !evidenceCurrent({ createdAt, attributes }, now, this.maxAgeDays),
+        bound: evidenceBound(core, attributes),
       };
     });
   }

@@ -11,6 +11,9 @@ import * as oidc from 'openid-client';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { databaseTargets } from '../../test/databases.js';
+import { claimIdentity } from '../../test/identities.js';
+import { verifiedFields } from '../identity/verifiedFields.js';
+import { verifiedClaims } from './verifiedClaims.js';
 import {
   ApiBrowser,
   redirectUri,
@@ -100,10 +103,11 @@ describe.each(databaseTargets())('identity-check evidence expires (%s)', (target
   async function verifiedUser(stack: Stack) {
     const email = `${randomUUID()}@example.com`;
     const browser = await signUp(stack.server, email);
+    const userId = await claimIdentity(stack.server, email, 'anna');
     const requestId = await startRequest(stack, browser);
     const passed = await browser.post(`/api/verifypassport?requestId=${requestId}`, anna);
     expect(passed.body).toMatchObject({ verified: true, userRequirements: [] });
-    return { email, userId: (await stack.server.ctx.users.findByEmail(email))!.id };
+    return { email, userId, browser };
   }
 
   /** At another time (Date faked): a new browser signs in to a new request of the client. */
@@ -291,6 +295,44 @@ describe.each(databaseTargets())('identity-check evidence expires (%s)', (target
       '/requests/',
     );
     expect(back.href.startsWith(redirectUri)).toBe(true);
+  });
+
+  it('editing a verified name sets its evidence aside: no verified_claims, assurance (and so ial2) outstanding, until a check matches', async () => {
+    const stack = tenYears;
+    const { email, userId, browser } = await verifiedUser(stack);
+    const request = { verification: null, claims: { given_name: null, family_name: null } };
+    const claimsNow = async () =>
+      verifiedClaims(await stack.server.ctx.evidence.forUser(userId), request);
+    expect(await claimsNow()).toMatchObject({
+      claims: { given_name: 'ANNA', family_name: 'SMITH' },
+    });
+
+    // This deployment's form has no name fields: the edit goes to the store /api/profile writes.
+    await stack.server.ctx.profiles.update(userId, { given_name: 'Annabel' });
+    expect(await claimsNow()).toBeUndefined();
+    expect(await verifiedFields(stack.server.ctx, userId)).toEqual({
+      given_name: false,
+      family_name: false,
+      birthdate: false,
+    });
+    // A new request of the client asks for the assurance again (acr ial2 needs it met).
+    const later = await signInAt(stack, email, Date.now());
+    expect(later.userRequirements).toContain('assurance');
+    // The passport names Anna, not Annabel: another person's now, so the check fails.
+    const mismatch = await later.browser.post(
+      `/api/verifypassport?requestId=${later.requestId}`,
+      anna,
+    );
+    expect(mismatch.body).toMatchObject({ verified: false });
+
+    // The name set back, the passport's evidence is about the profile again.
+    await stack.server.ctx.profiles.update(userId, { given_name: 'Anna' });
+    expect(await claimsNow()).toMatchObject({ claims: { given_name: 'ANNA' } });
+    expect(await verifiedFields(stack.server.ctx, userId)).toEqual({
+      given_name: true,
+      family_name: true,
+      birthdate: true,
+    });
   });
 
   /** Follows the provider's redirects to the client (or to Verity's request page). */

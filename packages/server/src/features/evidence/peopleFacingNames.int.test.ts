@@ -21,13 +21,26 @@ const verifiedClaims = JSON.stringify({
   },
 });
 
-/** Every check whose name is not a word, passed; Passport carries the name and birth date. */
-const passes: Array<{ check: CheckName; attributes: object | null }> = [
-  ...internalCheckNames.map((check) => ({ check, attributes: null })),
-  {
-    check: 'Passport',
-    attributes: { given_name: 'ANNA', family_name: 'SMITH', birthdate: '1985-02-17' },
-  },
+const anna = { given_name: 'ANNA', family_name: 'SMITH', birthdate: '1985-02-17' };
+/** Checks that verify a holder name (card, bank); the others a name and birth date. */
+const holderChecks: readonly CheckName[] = [
+  'CreditCard',
+  'DebitCard',
+  'OB',
+  'Bank',
+  'CurrentAccount',
+];
+
+/**
+ * Every check whose name is not a word, passed, and the passport; each about the claimed
+ * identity (Anna Smith's profile), so every one of them counts.
+ */
+const passes: Array<{ check: CheckName; attributes: object }> = [
+  ...internalCheckNames.map((check) => ({
+    check,
+    attributes: holderChecks.includes(check) ? { holder_name: 'ANNA SMITH' } : anna,
+  })),
+  { check: 'Passport', attributes: anna },
 ];
 
 /**
@@ -52,6 +65,11 @@ describe.each(databaseTargets())('people-facing check names in answers (%s)', (t
     const email = `${randomUUID()}@example.com`;
     const browser = await signUp(server, email);
     const userId = (await server.ctx.users.findByEmail(email))!.id;
+    await server.ctx.profiles.update(userId, {
+      given_name: 'Anna',
+      family_name: 'Smith',
+      birthdate: '1985-02-17',
+    });
     for (const { check, attributes } of passes)
       await server.ctx.evidence.record(userId, {
         check,
@@ -84,13 +102,13 @@ describe.each(databaseTargets())('people-facing check names in answers (%s)', (t
       /^ANNA SMITH, born 17 February 1985\. .*Name and date of birth verified from your passport on \d{1,2} \w+ \d{4}\./,
     );
     for (const kind of [
-      'questions about your credit file',
-      'your debit card',
-      'your credit card',
-      'a login to your bank',
+      'your credit file (financial questions)',
       'your mobile phone contract',
+      'a selfie compared with your photo ID',
     ])
-      expect(verified).toContain(`Identity checked with ${kind} on `);
+      expect(verified).toContain(`Name and date of birth verified from ${kind} on `);
+    for (const kind of ['your debit card', 'your credit card', 'a login to your bank'])
+      expect(verified).toContain(`Name verified from ${kind} on `);
     expect(verified).not.toContain('unknown');
 
     // Given, it shows on the account's consents page in words too.
@@ -102,8 +120,7 @@ describe.each(databaseTargets())('people-facing check names in answers (%s)', (t
   });
 
   it('the home page and a shared identity name each verification and what it showed', async () => {
-    const { browser, userId } = await userWithEveryCheck();
-    await server.ctx.profiles.update(userId, { given_name: 'Someone', family_name: 'Else' });
+    const { browser } = await userWithEveryCheck();
     const home = (await (await browser.fetch(`${server.url}/api/home`)).json()) as {
       verification: Array<{ check: CheckName; name: string; verified: string }>;
     };
@@ -112,7 +129,7 @@ describe.each(databaseTargets())('people-facing check names in answers (%s)', (t
     expectNoInternalName(home.verification.map(({ name, verified }) => ({ name, verified })));
     expect(home.verification.find((item) => item.check === 'DebitCard')).toMatchObject({
       name: 'Debit Card',
-      verified: 'Identity checked with your debit card',
+      verified: 'Name verified from your debit card',
     });
     expect(home.verification.find((item) => item.check === 'Passport')).toMatchObject({
       name: 'Passport',
@@ -130,11 +147,11 @@ describe.each(databaseTargets())('people-facing check names in answers (%s)', (t
     const opened = await new ApiBrowser(server).post('/api/shared', { token });
     expect(opened.status).toBe(200);
     expectNoInternalName(opened.body);
-    // The name the passport verified, not the profile's.
+    // The name as the passport gives it, marked verified.
     expect(opened.body).toMatchObject({ name: 'ANNA SMITH', nameVerified: true });
     expect(opened.body.verification).toContainEqual({
       name: 'Financial questions',
-      verified: 'Identity checked with questions about your credit file',
+      verified: 'Name and date of birth verified from your credit file (financial questions)',
       dateTime: expect.any(String),
     });
   });

@@ -13,6 +13,7 @@ const passport: Evidence = {
   transactionId: 'tx-passport',
   createdAt: Date.UTC(2026, 10, 20, 10, 0, 0),
   expired: false,
+  bound: true,
   attributes: {
     given_name: 'ANNA',
     family_name: 'SMITH',

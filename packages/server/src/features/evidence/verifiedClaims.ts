@@ -73,9 +73,10 @@ export function wantsDocumentDetails(request: unknown): boolean {
 }
 
 /**
- * The verified_claims claim (trust framework uk_diatf) from the user's passed checks that have
- * not expired (validity.ts): the
- * verified name and birth date from the latest document, and every passed check as evidence.
+ * The verified_claims claim (trust framework uk_diatf) from the user's passed checks that
+ * count (not expired, validity.ts; about the claimed identity as the profile holds it now,
+ * features/identity): the name and birth date as the latest document's record gives them (else
+ * a credit file's), and every such check as evidence.
  * Only the claims the request names are included, and the documents' details only when the
  * request asks for them. Undefined when nothing is verified.
  */
@@ -84,7 +85,11 @@ export function verifiedClaims(
   request: unknown,
 ): Record<string, unknown> | undefined {
   const passed = currentPasses(all);
-  const identity = passed.find((evidence) => evidence.attributes?.family_name);
+  // The values a document verified, else a credit file's (never the self-asserted profile):
+  // only evidence bound to the claimed identity as it is now is in `passed`.
+  const identity =
+    passed.find((evidence) => evidence.attributes?.document && evidence.attributes.family_name) ??
+    passed.find((evidence) => evidence.attributes?.family_name);
   if (!identity?.attributes) return undefined;
   const wanted = requestedNames(request);
   const claims: Record<string, string> = {};

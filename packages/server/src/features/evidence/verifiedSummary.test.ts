@@ -15,6 +15,7 @@ const base: Omit<Evidence, 'id' | 'check' | 'attributes'> = {
   transactionId: 'tx',
   createdAt: 0,
   expired: false,
+  bound: true,
 };
 const passport: Evidence = {
   ...base,
@@ -94,8 +95,14 @@ describe('maskDocumentNumber', () => {
 const nov25 = Date.UTC(2026, 10, 25, 10, 0);
 const on = (evidence: Evidence, createdAt = nov25): Evidence => ({ ...evidence, createdAt });
 const anna = { given_name: 'ANNA', family_name: 'SMITH', birthdate: '1985-02-17' };
-const kbv: Evidence = { ...base, id: 'k', check: 'KBVL1', attributes: null };
+const kbv: Evidence = { ...base, id: 'k', check: 'KBVL1', attributes: anna };
 const mobile: Evidence = { ...base, id: 'm', check: 'MobileContract', attributes: null };
+const debit: Evidence = {
+  ...base,
+  id: 'd',
+  check: 'DebitCard',
+  attributes: { holder_name: 'ANNA SMITH', card: { brand: 'Visa', type: 'debit', last4: '5556' } },
+};
 const bankLogin: Evidence = {
   ...base,
   id: 'o',
@@ -126,14 +133,14 @@ describe('evidenceSentence: one piece of evidence as a person reads it', () => {
       'Identity checked with your credit card on 25 November 2026',
     ],
     [
-      'a debit card is said so',
-      on({ ...card, check: 'DebitCard' }),
-      'Identity checked with your debit card on 25 November 2026',
+      "a debit card's holder name verifies the name",
+      on(debit),
+      'Name verified from your debit card on 25 November 2026',
     ],
     [
-      'the knowledge-based questions',
+      "the knowledge-based questions: the credit file's name and birth date",
       on(kbv),
-      'Identity checked with questions about your credit file on 25 November 2026',
+      'Name and date of birth verified from your credit file (financial questions) on 25 November 2026',
     ],
     [
       'a mobile contract',
@@ -142,8 +149,8 @@ describe('evidenceSentence: one piece of evidence as a person reads it', () => {
     ],
     [
       'the day is the UK day (23:30 UTC in British Summer Time is the next day)',
-      on(kbv, Date.UTC(2026, 5, 30, 23, 30)),
-      'Identity checked with questions about your credit file on 1 July 2026',
+      on(mobile, Date.UTC(2026, 5, 30, 23, 30)),
+      'Identity checked with your mobile phone contract on 1 July 2026',
     ],
   ])('%s', (_case, evidence, sentence) => {
     expect(evidenceSentence(evidence)).toBe(sentence);
@@ -167,8 +174,13 @@ describe('verifiedIdentitySummary: what consent says of verified_claims', () => 
     ],
     [
       'checks that verify no details: only what was checked',
-      [on(kbv), on(mobile, Date.UTC(2026, 10, 24, 9))],
-      'Identity checked with questions about your credit file on 25 November 2026. Identity checked with your mobile phone contract on 24 November 2026.',
+      [on(card), on(mobile, Date.UTC(2026, 10, 24, 9))],
+      'Identity checked with your credit card on 25 November 2026. Identity checked with your mobile phone contract on 24 November 2026.',
+    ],
+    [
+      'evidence not about the claimed identity (a name edited since) is left out',
+      [on({ ...bankLogin, bound: false })],
+      'Not verified yet.',
     ],
     [
       'every passed check in the order of the evidence; the same sentence once; expired and failed left out',
@@ -180,7 +192,7 @@ describe('verifiedIdentitySummary: what consent says of verified_claims', () => 
         on({ ...mobile, expired: true }),
         failedPassport,
       ],
-      'ANNA SMITH, born 17 February 1985. Identity checked with questions about your credit file on 25 November 2026. Name and date of birth verified from your passport on 25 November 2026. Identity checked with more questions about your credit file on 25 November 2026.',
+      'ANNA SMITH, born 17 February 1985. Name and date of birth verified from your credit file (financial questions) on 25 November 2026. Name and date of birth verified from your passport on 25 November 2026. Name and date of birth verified from your credit file (more financial questions) on 25 November 2026.',
     ],
   ])('%s', (_case, evidence, summary) => {
     expect(verifiedIdentitySummary(evidence)).toBe(summary);

@@ -22,7 +22,8 @@ function birthDay(date: string): string {
 export function verifiedFieldsOf(evidence: Evidence): string | null {
   const attributes = evidence.attributes;
   const fields = [
-    attributes?.given_name || attributes?.family_name ? 'name' : null,
+    // A card's, account's or contract's holder name verifies the name as a document's does.
+    attributes?.given_name || attributes?.family_name || attributes?.holder_name ? 'name' : null,
     attributes?.birthdate ? 'date of birth' : null,
   ].filter((field) => field !== null);
   if (fields.length === 0) return null;

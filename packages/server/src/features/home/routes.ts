@@ -23,6 +23,7 @@ const titles: Record<AuditEventType, string> = {
   account_deleted: 'Account deleted',
   identity_check_passed: 'Identity check passed',
   identity_check_failed: 'Identity check failed',
+  identity_check_mismatch: 'Identity check found another person’s details',
   identity_check_declined: 'Identity check not available to you',
   request_cancelled: 'Sign-in request cancelled',
   bank_login: 'Logged in with your bank',

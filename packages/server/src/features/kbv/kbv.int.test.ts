@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import * as oidc from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseTargets } from '../../test/databases.js';
+import { claimIdentity, type TestIdentity } from '../../test/identities.js';
 import {
   ApiBrowser,
   redirectUri,
@@ -64,8 +65,10 @@ describe.each(databaseTargets())('knowledge-based questions (%s)', (target) => {
   });
   afterAll(async () => server?.close());
 
-  async function newUserInRequest() {
-    const browser = await signUp(server, `${randomUUID()}@example.com`);
+  async function newUserInRequest(identity: TestIdentity | null = 'anna') {
+    const email = `${randomUUID()}@example.com`;
+    const browser = await signUp(server, email);
+    if (identity) await claimIdentity(server, email, identity);
     const { requestId } = await startSignInRequest(server, config, browser, {
       state: oidc.randomState(),
     });
@@ -172,7 +175,7 @@ describe.each(databaseTargets())('knowledge-based questions (%s)', (target) => {
   });
 
   it('answers kbvInsufficientQuestions for a thin credit file', async () => {
-    const { browser, requestId } = await newUserInRequest();
+    const { browser, requestId } = await newUserInRequest('david');
     const q = `?requestId=${requestId}`;
     await browser.post(`/api/verifypassport${q}`, david);
     const thin = await browser.fetch(`${server.url}/api/kbv${q}`);
@@ -180,14 +183,28 @@ describe.each(databaseTargets())('knowledge-based questions (%s)', (target) => {
     expect(await thin.json()).toMatchObject({ error: { code: 'kbvInsufficientQuestions' } });
   });
 
+  it("asks about the profile's identity only: Ada never gets questions from Anna's credit file", async () => {
+    const { browser, requestId } = await newUserInRequest('ada');
+    const q = `?requestId=${requestId}`;
+    expect((await browser.post(`/api/verifypassport${q}`, anna)).body).toMatchObject({
+      verified: false,
+    });
+    // No credit file for Ada Lovelace: nothing to ask, never Anna Smith's file.
+    const none = await browser.fetch(`${server.url}/api/kbv${q}`);
+    expect(none.status).toBe(422);
+    expect(await none.json()).toMatchObject({ error: { code: 'kbvInsufficientQuestions' } });
+  });
+
   it('needs a name and date of birth to ask about', async () => {
-    const { browser, requestId } = await newUserInRequest();
+    const { browser, requestId } = await newUserInRequest(null);
     const none = await browser.fetch(`${server.url}/api/kbv?requestId=${requestId}`);
     expect(none.status).toBe(409);
   });
 
   it('asks more and harder questions at level 2, and passes 4 of 5 right', async () => {
-    const browser = await signUp(server, `${randomUUID()}@example.com`);
+    const email = `${randomUUID()}@example.com`;
+    const browser = await signUp(server, email);
+    await claimIdentity(server, email, 'anna');
     await browser.post('/api/verifypassport', anna);
     const first = await questions(browser);
     expect(first.body.check).toBe('KBVL1');

@@ -1,22 +1,32 @@
-import { normaliseName } from '@verity/contracts';
+import { normaliseName, type RecordPerson } from '@verity/contracts';
 import type { AppContext } from '../../context.js';
 import type { KbvLevel, KbvPerson } from '../../providers/kbv/creditReference.js';
 import { assuranceState } from '../assurance/assuranceState.js';
 import type { StepView } from '../../journey/journey.js';
-import { verifiedPerson } from '../evidence/verifiedPerson.js';
+import { claimedIdentity } from '../identity/coreIdentity.js';
 
 /**
- * Whom the questions are about: the identity a document check verified (while it still counts),
- * else the profile's name and date of birth. Null when neither is known.
+ * Whom the questions are about: the claimed identity (the profile's current name and birth
+ * date), the one every check is matched against. Null when the profile lacks them.
  */
 export async function kbvPerson(ctx: AppContext, userId: string): Promise<KbvPerson | null> {
-  const verified = verifiedPerson(await ctx.evidence.forUser(userId));
-  if (verified) return verified;
-  const profile = await ctx.profiles.get(userId);
-  const { given_name, family_name, birthdate } = profile;
-  if (typeof given_name !== 'string' || typeof family_name !== 'string') return null;
-  if (typeof birthdate !== 'string') return null;
-  return { given: normaliseName(given_name), surname: normaliseName(family_name), dob: birthdate };
+  const core = await claimedIdentity(ctx, userId);
+  const name = core.names[0];
+  if (!name || core.birthDate === null) return null;
+  return {
+    given: normaliseName(name.givenNames),
+    surname: normaliseName(name.familyName),
+    dob: core.birthDate,
+  };
+}
+
+/** A credit file's subject as the matcher reads a record's person. */
+export function kbvRecordPerson(person: KbvPerson): RecordPerson {
+  return {
+    kind: 'document',
+    name: { givenNames: person.given, familyName: person.surname },
+    birthDate: person.dob,
+  };
 }
 
 /**

@@ -2,6 +2,7 @@ import {
   checkResultSchema,
   kbvAnswersRequestSchema,
   kbvQuestionsSchema,
+  matchIdentity,
   requestQuerySchema,
   type FieldDefinition,
 } from '@verity/contracts';
@@ -17,13 +18,17 @@ import {
 } from '../../providers/kbv/creditReference.js';
 import { step as stepAccess } from '../../journey/access.js';
 import { checkAllowed, recordCheck } from '../checks/checkStep.js';
-import { kbvLevel, kbvPerson } from './kbvSubject.js';
+import { kbvLevel, kbvPerson, kbvRecordPerson } from './kbvSubject.js';
+import { recordMismatch } from '../checks/checkOutcome.js';
+import { claimedIdentity } from '../identity/coreIdentity.js';
 import { checkOffered, checkProvider } from '../checks/checkProviders.js';
 
 /** New sets of questions per user and hour: questions cannot be fished for until known. */
 const startLimit = { name: 'kbv-start', max: 5, windowSeconds: 3600 };
 /** Each set of questions is answered once (counted atomically across instances). */
 const answerOnce = { name: 'kbv-answer', max: 1, windowSeconds: 3600 };
+
+const noScores = { strength: 0, validity: 0, activity: 0, fraud: 0, verification: 0 };
 
 const checkOf = (level: KbvLevel): 'KBVL1' | 'KBVL2' => (level === 1 ? 'KBVL1' : 'KBVL2');
 
@@ -89,17 +94,30 @@ export function kbvRoutes(app: FastifyInstance, ctx: AppContext): void {
           await recordCheck(ctx, request.journey, {
             check,
             outcome: 'failed',
-            scores: { strength: 0, validity: 0, activity: 0, fraud: 0, verification: 0 },
+            scores: noScores,
             provider: checkProvider(ctx.creditReference).name,
             transactionId: started.transactionId,
             attributes: null,
           });
           throw new ApiError('kbvInsufficientQuestions');
         }
+        // The file found must be the claimed identity's: another person's file is a failed
+        // check (identity_check_mismatch), never questions.
+        const subject = started.subject;
+        const core = await claimedIdentity(ctx, step.accountId);
+        if (!matchIdentity(core, kbvRecordPerson(subject)).matches) {
+          await recordMismatch(ctx, request.journey, {
+            check,
+            provider: checkProvider(ctx.creditReference).name,
+            transactionId: started.transactionId,
+            scores: noScores,
+          });
+          throw new ApiError('kbvChallengeFailed');
+        }
         challenge = await ctx.kbvChallenges.start(step.accountId, {
           transactionId: started.transactionId,
           level,
-          person,
+          person: subject,
           questions: started.questions,
         });
       }
@@ -154,7 +172,14 @@ export function kbvRoutes(app: FastifyInstance, ctx: AppContext): void {
         scores: mark.scores,
         provider: checkProvider(ctx.creditReference).name,
         transactionId: challenge.transactionId,
-        attributes: null,
+        // The credit file's subject: what binds this evidence to the claimed identity.
+        attributes: mark.passed
+          ? {
+              given_name: challenge.person.given,
+              family_name: challenge.person.surname,
+              birthdate: challenge.person.dob,
+            }
+          : null,
       };
       // Level 2 answers more and harder questions: it meets level 1 too.
       if (mark.passed && challenge.level === 2)

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseTargets } from '../../test/databases.js';
-import { signUp, type ApiBrowser } from '../../test/journey.js';
+import { claimIdentity, type TestIdentity } from '../../test/identities.js';
+import { signUp } from '../../test/journey.js';
 import { startTestServer, type TestServer } from '../../test/testServer.js';
 
 const anna = {
@@ -19,19 +20,52 @@ describe.each(databaseTargets())('POST /api/verifymobilecontract (%s)', (target)
   });
   afterAll(async () => server?.close());
 
-  /** A user whose passport verified them as Anna Smith. */
-  async function anna_(): Promise<ApiBrowser> {
-    const browser = await signUp(server, `${randomUUID()}@example.com`);
-    expect((await browser.post('/api/verifypassport', anna)).status).toBe(200);
-    return browser;
+  /** A user whose profile is `identity`, and whose passport verified Anna Smith. */
+  async function user(identity: TestIdentity = 'anna') {
+    const email = `${randomUUID()}@example.com`;
+    const browser = await signUp(server, email);
+    const userId = await claimIdentity(server, email, identity);
+    if (identity === 'anna')
+      expect((await browser.post('/api/verifypassport', anna)).status).toBe(200);
+    return { browser, userId };
   }
+  const anna_ = async () => (await user()).browser;
 
-  it('passes a contract in the verified name', async () => {
-    const browser = await anna_();
+  it("passes a contract in the profile's name and birth date", async () => {
+    const { browser, userId } = await user();
     const passed = await browser.post('/api/verifymobilecontract', {
       mobileNumber: '07700 900 001',
     });
     expect(passed.body).toMatchObject({ check: 'MobileContract', verified: true });
+    const [evidence] = await server.ctx.evidence.forUser(userId);
+    expect(evidence).toMatchObject({ check: 'MobileContract', outcome: 'passed', bound: true });
+  });
+
+  it("fails another person's contract: mobileOperatorNoMatch, an audit event, held back", async () => {
+    const { browser, userId } = await user('ada');
+    const other = await browser.post('/api/verifymobilecontract', { mobileNumber: '07700900001' });
+    expect(other.status).toBe(422);
+    expect((other.body.error as { code: string }).code).toBe('mobileOperatorNoMatch');
+    expect(await server.ctx.evidence.forUser(userId)).toMatchObject([
+      { check: 'MobileContract', outcome: 'failed', attributes: null },
+    ]);
+    expect((await server.ctx.audit.forUser(userId)).map((event) => event.type)).toContain(
+      'identity_check_mismatch',
+    );
+    const again = await browser.post('/api/verifymobilecontract', { mobileNumber: '07700900001' });
+    expect(again.status).toBe(409);
+  });
+
+  it('answers a number no operator knows as a counted retry: no evidence', async () => {
+    const { browser, userId } = await user();
+    const missing = await browser.post('/api/verifymobilecontract', {
+      mobileNumber: '07700900999',
+    });
+    expect((missing.body.error as { code: string }).code).toBe('mobileOperatorNotFound');
+    const found = (await server.ctx.evidence.forUser(userId)).filter(
+      (evidence) => evidence.check === 'MobileContract',
+    );
+    expect(found).toEqual([]);
   });
 
   it.each([

@@ -2,6 +2,7 @@ import {
   checkResultSchema,
   isUkMobile,
   mobileContractRequestSchema,
+  normaliseName,
   normaliseMobile,
   requestQuerySchema,
   type ErrorCode,
@@ -15,8 +16,9 @@ import {
   MobileOperatorUnavailable,
   type MobileContractResult,
 } from '../../providers/mobile/mobileOperator.js';
-import { checkAllowed, recordCheck } from '../checks/checkStep.js';
-import { kbvPerson } from '../kbv/kbvSubject.js';
+import { checkAllowed } from '../checks/checkStep.js';
+import { settleCheck } from '../checks/checkOutcome.js';
+import { claimedIdentity } from '../identity/coreIdentity.js';
 import { checkProvider } from '../checks/checkProviders.js';
 
 /** The spec's error code for each way a contract does not verify the user. */
@@ -27,8 +29,8 @@ const failures: Record<Exclude<MobileContractResult['outcome'], 'matched'>, Erro
 };
 
 /**
- * POST /api/verifymobilecontract: whether the mobile contract of this number is in the name
- * (and birth date) the user has verified, else their profile's. A contract that does not
+ * POST /api/verifymobilecontract: whether the mobile contract of this number is in the claimed
+ * identity's name and birth date (the profile's). A contract that does not
  * verify them answers one of the four mobileOperator* codes, as the spec's screen expects.
  */
 export function mobileContractRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -48,12 +50,15 @@ export function mobileContractRoutes(app: FastifyInstance, ctx: AppContext): voi
           ? {}
           : { mobileNumber: 'Please enter a UK mobile number: 07 followed by 9 digits' },
       );
-      const person = await kbvPerson(ctx, step.accountId);
-      if (!person)
-        throw new ApiError(
-          'step_not_allowed',
-          'Please verify a document or give your name and date of birth first.',
-        );
+      const core = await claimedIdentity(ctx, step.accountId);
+      // checkAllowed asked for a name and birth date (a contract binds a person).
+      const { givenNames, familyName } = core.names[0]!;
+      // The operator is asked about the claimed identity itself: a contract in its name.
+      const person = {
+        given: normaliseName(givenNames),
+        surname: normaliseName(familyName),
+        dob: core.birthDate!,
+      };
       let result: MobileContractResult;
       try {
         result = await checkProvider(ctx.mobileOperators).matchContract(
@@ -66,16 +71,38 @@ export function mobileContractRoutes(app: FastifyInstance, ctx: AppContext): voi
         throw error;
       }
       reply.header('Cache-Control', 'no-store');
-      const answer = await recordCheck(ctx, request.journey, {
-        check: 'MobileContract',
-        outcome: result.outcome === 'matched' ? 'passed' : 'failed',
-        scores: result.scores,
-        provider: checkProvider(ctx.mobileOperators).name,
-        transactionId: result.transactionId,
-        attributes: null,
-      });
-      if (result.outcome !== 'matched') throw new ApiError(failures[result.outcome]);
-      return answer;
+      const provider = checkProvider(ctx.mobileOperators).name;
+      if (result.outcome === 'notFound' || result.outcome === 'notSupported')
+        return settleCheck(ctx, request.journey, 'MobileContract', provider, {
+          found: false,
+          error: new ApiError(failures[result.outcome]),
+        });
+      const matched = result.outcome === 'matched';
+      return settleCheck(
+        ctx,
+        request.journey,
+        'MobileContract',
+        provider,
+        {
+          found: true,
+          // noMatch: the number's contract is someone else's (the operator does not say whose).
+          person: matched
+            ? {
+                kind: 'document',
+                name: { givenNames: person.given, familyName: person.surname },
+                birthDate: person.dob,
+              }
+            : null,
+          transactionId: result.transactionId,
+          scores: result.scores,
+          attributes: {
+            given_name: person.given,
+            family_name: person.surname,
+            birthdate: person.dob,
+          },
+        },
+        new ApiError(failures.noMatch),
+      );
     },
   );
 }

@@ -113,13 +113,19 @@ async function checkOwnership(
     modulusValid,
   });
   const passed = name.matches && modulusValid;
+  if (!name.matches)
+    await ctx.audit.record(
+      userId,
+      'identity_check_mismatch',
+      request.journey.step.client?.clientId ?? null,
+    );
   const result = await recordCheck(ctx, request.journey, {
     check: 'OB',
     outcome: passed ? 'passed' : 'failed',
     scores: obScores(passed, name.score),
     provider: attempt.provider,
     transactionId: randomUUID(),
-    attributes: passed ? { given_name: givenNames, family_name: familyName } : null,
+    attributes: passed && holderName ? { holder_name: holderName } : null,
   });
   if (!name.matches) throw new ApiError('bankIdentityMismatch');
   if (!modulusValid) throw new ApiError('bankVerificationFailed');

@@ -52,8 +52,10 @@ describe('holderNameScore', () => {
     expect(holderNameScore(holder, profile)).toBe(score);
   });
 
-  it('matches at the threshold and not below it', () => {
-    expect(holderNameMatches('A Lovelace', ada)).toEqual({ score: 85, matches: true });
+  it('matches by the rules every check shares (identityMatch), the score grading how closely', () => {
+    expect(holderNameMatches('Mrs Ada Lovelace', ada)).toEqual({ score: 100, matches: true });
+    // An initial for the first given name is anyone's: no match, however high it scores.
+    expect(holderNameMatches('A Lovelace', ada)).toEqual({ score: 85, matches: false });
     expect(holderNameMatches('Lovelace', ada)).toEqual({ score: 50, matches: false });
     expect(holderNameMatches('Beth Lovelace', ada).matches).toBe(false);
   });

@@ -1,5 +1,4 @@
-/** Scores of 80 or more mean the bank's holder is the person in the profile. */
-export const HOLDER_NAME_THRESHOLD = 80;
+import { holderNameMatches as sameHolder } from '@verity/contracts';
 
 const titles = new Set([
   'mr',
@@ -138,10 +137,17 @@ function scoreOne(bank: string[], profile: { givenNames: string; familyName: str
   return Math.max(0, score - 10 * unused.length);
 }
 
+/**
+ * Whether the bank's holder is the claimed identity (the rules every check shares:
+ * contracts' identityMatch), and how closely the name agrees (100: every name in full), which
+ * grades the evidence's verification score.
+ */
 export function holderNameMatches(
   bankHolder: string,
   profile: { givenNames: string; familyName: string },
 ): { score: number; matches: boolean } {
-  const score = holderNameScore(bankHolder, profile);
-  return { score, matches: score >= HOLDER_NAME_THRESHOLD };
+  return {
+    score: holderNameScore(bankHolder, profile),
+    matches: sameHolder(profile, bankHolder),
+  };
 }

@@ -79,7 +79,7 @@ describe.each(databaseTargets())('open banking with the sandbox bank (%s)', (tar
       outcome: 'passed',
       scores: { strength: 2, validity: 2, activity: 1, fraud: 0, verification: 2 },
       provider: 'Sandbox Bank',
-      attributes: { given_name: 'Ada', family_name: 'Lovelace' },
+      attributes: { holder_name: 'Ada Lovelace' },
     });
     // The state is used up.
     const again = await browser.post('/api/login/obcallback', { code, state });

@@ -13,6 +13,7 @@ import {
   strongPassword,
 } from '../../test/journey.js';
 import type { TestServer } from '../../test/testServer.js';
+import { claimIdentity, type TestIdentity } from '../../test/identities.js';
 import { identityAssuranceSchemas } from '../../test/verifiedClaimsSchema.js';
 
 const anna = {
@@ -65,10 +66,18 @@ describe.each(databaseTargets())('identity checks: options and passport (%s)', (
     return new URL(response.headers.get('location')!);
   }
 
-  async function newUserInRequest(extra: Record<string, string> = {}) {
-    const browser = await signUp(server, `${randomUUID()}@example.com`);
+  /** A new user whose profile is `identity` (none: an empty profile), in a new request. */
+  async function newUserInRequest(
+    extra: Record<string, string> = {},
+    identity: TestIdentity | null = 'anna',
+  ) {
+    const email = `${randomUUID()}@example.com`;
+    const browser = await signUp(server, email);
+    const userId = identity
+      ? await claimIdentity(server, email, identity)
+      : (await server.ctx.users.findByEmail(email))!.id;
     const request = await startRequest(browser, extra);
-    return { browser, ...request };
+    return { browser, userId, ...request };
   }
 
   it('ranks the options, stores the choice, and passes a matching passport', async () => {
@@ -130,7 +139,7 @@ describe.each(databaseTargets())('identity checks: options and passport (%s)', (
   });
 
   it('asks for the profile to be captured by a check when an alternative can and the profile is incomplete', async () => {
-    const { browser, requestId } = await newUserInRequest({ scope: 'openid profile' });
+    const { browser, requestId } = await newUserInRequest({ scope: 'openid profile' }, null);
     const info = await browser.post(`/api/requests/${requestId}`);
     expect(info.body.userRequirements).toEqual([
       'assurance',
@@ -169,13 +178,44 @@ describe.each(databaseTargets())('identity checks: options and passport (%s)', (
     expect(await server.ctx.evidence.forUser(randomUUID())).toEqual([]);
   });
 
-  it('fails a passport that matches no record, clears the choice and offers it no more', async () => {
-    const { browser, requestId } = await newUserInRequest();
+  it('answers a passport that matches no record as a counted retry: no evidence, the choice kept', async () => {
+    const { browser, requestId, userId } = await newUserInRequest();
     await browser.post(`/api/verification/${requestId}/choice`, { checks: ['Passport'] });
-    const failed = await browser.post(`/api/verifypassport?requestId=${requestId}`, {
-      ...anna,
-      dob: '1985-02-18',
-    });
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      const missing = await browser.post(`/api/verifypassport?requestId=${requestId}`, {
+        ...anna,
+        dob: '1985-02-18',
+      });
+      expect(missing.status).toBe(404);
+      expect(missing.body.error).toMatchObject({
+        code: 'check_record_not_found',
+        message: 'We could not find a record with these details. Please check them and try again.',
+      });
+    }
+    expect(await server.ctx.evidence.forUser(userId)).toEqual([]);
+    expect(await server.ctx.assuranceChoices.get(requestId)).toEqual(['Passport']);
+    // Three tries a day: the fourth, even with the right details, waits.
+    expect((await browser.post(`/api/verifypassport?requestId=${requestId}`, anna)).status).toBe(
+      429,
+    );
+  });
+
+  it('asks for a name and birth date before a passport is checked (free, nothing counted)', async () => {
+    const { browser, requestId, userId } = await newUserInRequest({}, null);
+    for (let attempt = 1; attempt <= 4; attempt++) {
+      const refused = await browser.post(`/api/verifypassport?requestId=${requestId}`, anna);
+      expect(refused.status).toBe(409);
+      expect((refused.body.error as { code: string }).code).toBe('identity_details_required');
+    }
+    await server.ctx.profiles.update(userId, { given_name: 'Anna', family_name: 'Smith' });
+    const noBirthDate = await browser.post(`/api/verifypassport?requestId=${requestId}`, anna);
+    expect((noBirthDate.body.error as { code: string }).code).toBe('identity_details_required');
+  });
+
+  it("fails another person's passport (issue 17): the spec's failure, no evidence of it, an audit event, the choice cleared and the check held back", async () => {
+    const { browser, requestId, userId } = await newUserInRequest({}, 'ada');
+    await browser.post(`/api/verification/${requestId}/choice`, { checks: ['Passport'] });
+    const failed = await browser.post(`/api/verifypassport?requestId=${requestId}`, anna);
     expect(failed.body).toEqual({
       check: 'Passport',
       verified: false,
@@ -190,6 +230,19 @@ describe.each(databaseTargets())('identity checks: options and passport (%s)', (
     const retry = await browser.post(`/api/verifypassport?requestId=${requestId}`, anna);
     expect(retry.status).toBe(409);
     expect((retry.body.error as { code: string }).code).toBe('step_not_allowed');
+    const evidence = await server.ctx.evidence.forUser(userId);
+    expect(evidence).toMatchObject([{ check: 'Passport', outcome: 'failed', attributes: null }]);
+    const audit = (await server.ctx.audit.forUser(userId)).map((event) => event.type);
+    expect(audit).toEqual(
+      expect.arrayContaining(['identity_check_mismatch', 'identity_check_failed']),
+    );
+    // Nothing of the other person is stored, even encrypted.
+    const rows = await server.ctx.database.db
+      .selectFrom('evidence')
+      .select('attributes')
+      .where('user_id', '=', userId)
+      .execute();
+    expect(rows).toEqual([{ attributes: null }]);
   });
 
   it('counts attempts atomically: concurrent submissions reach the provider at most 3 times', async () => {
@@ -200,8 +253,8 @@ describe.each(databaseTargets())('identity checks: options and passport (%s)', (
       ),
     );
     const statuses = answers.map((answer) => answer.status);
-    expect(statuses.filter((status) => status === 200).length).toBeLessThanOrEqual(3);
-    expect(statuses.every((status) => [200, 409, 429].includes(status))).toBe(true);
+    expect(statuses.filter((status) => status === 404).length).toBe(3);
+    expect(statuses.filter((status) => status === 429).length).toBe(3);
   });
 
   it('answers 503 when the document service is down, and records nothing', async () => {
@@ -386,7 +439,7 @@ describe.each(databaseTargets())('identity checks: options and passport (%s)', (
     };
     const email = `${randomUUID()}@example.com`;
     const browser = await signUp(server, email);
-    const userId = (await server.ctx.users.findByEmail(email))!.id;
+    const userId = await claimIdentity(server, email, 'anna');
     const { requestId } = await startRequest(browser, {
       claims: JSON.stringify({ id_token: { verified_claims: withDocuments } }),
     });

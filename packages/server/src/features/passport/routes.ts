@@ -12,7 +12,8 @@ import type { AppContext } from '../../context.js';
 import { step } from '../../journey/access.js';
 import { ApiError } from '../../http/apiError.js';
 import { DocumentProviderError } from '../../providers/documents/documentProvider.js';
-import { checkAllowed, recordCheck } from '../checks/checkStep.js';
+import { checkAllowed } from '../checks/checkStep.js';
+import { documentFinding, settleCheck } from '../checks/checkOutcome.js';
 import { checkProvider } from '../checks/checkProviders.js';
 
 /** The issuer named in passport evidence. */
@@ -48,28 +49,20 @@ export function passportRoutes(app: FastifyInstance, ctx: AppContext): void {
         if (error instanceof DocumentProviderError) throw new ApiError('service_unavailable');
         throw error;
       }
-      const verified = result.outcome === 'matched';
       reply.header('Cache-Control', 'no-store');
-      return recordCheck(ctx, request.journey, {
-        check: 'Passport',
-        outcome: verified ? 'passed' : 'failed',
-        scores: result.scores,
-        provider: checkProvider(ctx.documents).name,
-        transactionId: result.transactionId,
-        attributes: verified
-          ? {
-              given_name: details.given,
-              family_name: details.surname,
-              birthdate: details.dob,
-              document: {
-                type: 'passport',
-                number: details.number,
-                dateOfExpiry: details.expiry,
-                issuer: passportIssuer,
-              },
-            }
-          : null,
-      });
+      const document = {
+        type: 'passport' as const,
+        number: details.number,
+        dateOfExpiry: details.expiry,
+        issuer: passportIssuer,
+      };
+      return settleCheck(
+        ctx,
+        request.journey,
+        'Passport',
+        checkProvider(ctx.documents).name,
+        documentFinding(result, document),
+      );
     },
   );
 }

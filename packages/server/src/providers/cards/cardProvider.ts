@@ -13,9 +13,13 @@ export interface CardDetails {
   expiry: string;
 }
 
+/**
+ * matched: a card with these details is open, in the cardholder name the issuer keeps (the
+ * route matches that name with the claimed identity); notMatched: no such open card.
+ */
 export type CardCheckResult =
-  | { outcome: 'matched'; transactionId: string; scores: EvidenceScores }
-  | { outcome: 'notMatched'; transactionId: string; scores: EvidenceScores };
+  | { outcome: 'matched'; transactionId: string; scores: EvidenceScores; holderName: string }
+  | { outcome: 'notMatched'; transactionId: string };
 
 export class CardProviderError extends Error {}
 

@@ -37,13 +37,6 @@ const matched: EvidenceScores = {
   fraud: 0,
   verification: 0,
 };
-const notMatched: EvidenceScores = {
-  strength: 1,
-  validity: 0,
-  activity: 0,
-  fraud: 0,
-  verification: 0,
-};
 
 export class SandboxCardProvider implements CardProvider {
   readonly name = 'sandbox-cards';
@@ -62,12 +55,12 @@ export class SandboxCardProvider implements CardProvider {
       .update(`${card.number}|${card.name}|${card.expiry}|${Date.now()}`)
       .digest('hex')
       .slice(0, 16)}`;
-    const open = sandboxCards.some(
+    const open = sandboxCards.find(
       (record) =>
         record.number === card.number && record.name === card.name && record.expiry === card.expiry,
     );
     return open
-      ? { outcome: 'matched', transactionId, scores: matched }
-      : { outcome: 'notMatched', transactionId, scores: notMatched };
+      ? { outcome: 'matched', transactionId, scores: matched, holderName: open.name }
+      : { outcome: 'notMatched', transactionId };
   }
 }

@@ -26,14 +26,22 @@ export interface LicenceDetails {
   postcode: string;
 }
 
+/** The person a document's record names, as the issuer keeps it (names upper-cased). */
+export interface DocumentHolder {
+  given: string;
+  surname: string;
+  /** yyyy-mm-dd */
+  dob: string;
+}
+
 /**
- * A document check's answer. matched: the details are those of a valid document; notMatched:
- * no such document (or details that disagree with it); the provider's transaction id is kept
- * as evidence either way.
+ * A document check's answer. matched: the details are those of a valid document, whose
+ * holder the issuer's record names (the route then matches that person with the claimed
+ * identity); notMatched: no such document, or details that disagree with it.
  */
 export type DocumentCheckResult =
-  | { outcome: 'matched'; transactionId: string; scores: EvidenceScores }
-  | { outcome: 'notMatched'; transactionId: string; scores: EvidenceScores };
+  | { outcome: 'matched'; transactionId: string; scores: EvidenceScores; holder: DocumentHolder }
+  | { outcome: 'notMatched'; transactionId: string };
 
 /** The service could not answer (outage, timeout); nothing is known about the document. */
 export class DocumentProviderError extends Error {}

@@ -3,6 +3,7 @@ import type { EvidenceScores } from '../../features/evidence/evidenceStore.js';
 import {
   DocumentProviderError,
   type DocumentCheckResult,
+  type DocumentHolder,
   type DocumentProvider,
   type LicenceDetails,
   type PassportDetails,
@@ -83,17 +84,15 @@ const licenceMatch: EvidenceScores = {
   fraud: 0,
   verification: 0,
 };
-const noMatch: EvidenceScores = {
-  strength: 4,
-  validity: 0,
-  activity: 0,
-  fraud: 0,
-  verification: 0,
-};
 
 /** Deterministic: the same details give the same transaction id. */
 function transactionId(kind: string, details: object): string {
   return `sandbox-${kind}-${createHash('sha256').update(JSON.stringify(details)).digest('hex').slice(0, 16)}`;
+}
+
+/** The holder as the record names them (what the route matches with the claimed identity). */
+function holderOf(record: PassportDetails | LicenceDetails): DocumentHolder {
+  return { given: record.given, surname: record.surname, dob: record.dob };
 }
 
 export class SandboxDocumentProvider implements DocumentProvider {
@@ -110,8 +109,8 @@ export class SandboxDocumentProvider implements DocumentProvider {
         (key) => record[key] === details[key],
       );
     return matches
-      ? { outcome: 'matched', transactionId: id, scores: licenceMatch }
-      : { outcome: 'notMatched', transactionId: id, scores: noMatch };
+      ? { outcome: 'matched', transactionId: id, scores: licenceMatch, holder: holderOf(record) }
+      : { outcome: 'notMatched', transactionId: id };
   }
 
   async checkPassport(details: PassportDetails): Promise<DocumentCheckResult> {
@@ -126,7 +125,7 @@ export class SandboxDocumentProvider implements DocumentProvider {
       record.dob === details.dob &&
       record.expiry === details.expiry;
     return matches
-      ? { outcome: 'matched', transactionId: id, scores: passportMatch }
-      : { outcome: 'notMatched', transactionId: id, scores: noMatch };
+      ? { outcome: 'matched', transactionId: id, scores: passportMatch, holder: holderOf(record) }
+      : { outcome: 'notMatched', transactionId: id };
   }
 }

@@ -18,7 +18,8 @@ export interface KbvQuestion {
 }
 
 export type KbvChallengeStart =
-  | { outcome: 'questions'; transactionId: string; questions: KbvQuestion[] }
+  /** `subject`: whom the file found is about, as the agency holds it (matched by the route). */
+  | { outcome: 'questions'; transactionId: string; questions: KbvQuestion[]; subject: KbvPerson }
   /** The credit file is missing or too thin to ask enough questions. */
   | { outcome: 'insufficient'; transactionId: string };
 

@@ -1,3 +1,4 @@
+import { documentNameMatches } from '@verity/contracts';
 import { createHash } from 'node:crypto';
 import {
   CreditReferenceError,
@@ -95,8 +96,15 @@ function questionsFor(file: CreditFile, level: KbvLevel): Asked[] {
 /** Right answers needed: all 3 at level 1, at least 4 of 5 at level 2. */
 const passMark: Record<KbvLevel, number> = { 1: 3, 2: 4 };
 
+/** The agency finds a file by the rules every check shares (contracts' identityMatch). */
 function samePerson(a: KbvPerson, b: KbvPerson): boolean {
-  return a.given === b.given && a.surname === b.surname && a.dob === b.dob;
+  return (
+    a.dob === b.dob &&
+    documentNameMatches(
+      { givenNames: a.given, familyName: a.surname },
+      { givenNames: b.given, familyName: b.surname },
+    )
+  );
 }
 
 function transactionId(person: KbvPerson, level: KbvLevel): string {
@@ -123,6 +131,7 @@ export class SandboxCreditReference implements CreditReferenceProvider {
     return {
       outcome: 'questions',
       transactionId: id,
+      subject: file.person,
       questions: questionsFor(file, level).map(({ id: qid, title, choices }) => ({
         id: qid,
         title,

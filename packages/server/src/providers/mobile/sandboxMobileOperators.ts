@@ -1,3 +1,4 @@
+import { documentNameMatches } from '@verity/contracts';
 import { createHash } from 'node:crypto';
 import type { EvidenceScores } from '../../features/evidence/evidenceStore.js';
 import type { KbvPerson } from '../kbv/creditReference.js';
@@ -61,10 +62,12 @@ export class SandboxMobileOperators implements MobileOperatorProvider {
       return { outcome: 'notSupported', transactionId, scores: none };
     const contract = sandboxContracts.find((candidate) => candidate.number === mobileNumber);
     if (!contract) return { outcome: 'notFound', transactionId, scores: none };
+    // Names compared by the rules every check uses (contracts' identityMatch).
     const same =
-      contract.holder.given === person.given &&
-      contract.holder.surname === person.surname &&
-      contract.holder.dob === person.dob;
+      documentNameMatches(
+        { givenNames: person.given, familyName: person.surname },
+        { givenNames: contract.holder.given, familyName: contract.holder.surname },
+      ) && contract.holder.dob === person.dob;
     return same
       ? { outcome: 'matched', transactionId, scores: matched }
       : { outcome: 'noMatch', transactionId, scores: none };

@@ -1,0 +1,169 @@
+import { describe, expect, it } from 'vitest';
+import {
+  birthDatesMatch,
+  documentNameMatches,
+  holderNameMatches,
+  matchIdentity,
+  spellings,
+  type CoreIdentity,
+} from './identityMatch.js';
+
+const name = (givenNames: string, familyName: string) => ({ givenNames, familyName });
+
+describe('document names (passport, licence, credit file): every name in full', () => {
+  it.each([
+    // profile, record, matches
+    [name('Ada', 'Lovelace'), name('ADA', 'LOVELACE'), true],
+    [name('  ada ', ' lovelace'), name('Ada', 'Lovelace'), true],
+    [name('Ada', 'Lovelace'), name('ANNA', 'SMITH'), false],
+    [name('Ada', 'Lovelace'), name('ADA', 'SMITH'), false],
+    [name('Ada', 'Lovelace'), name('ANNA', 'LOVELACE'), false],
+    // Initials never match a document's name.
+    [name('Ada', 'Lovelace'), name('A', 'LOVELACE'), false],
+    [name('Ada Augusta', 'Lovelace'), name('ADA A', 'LOVELACE'), false],
+    // Every given name, in order.
+    [name('Ada Augusta', 'Lovelace'), name('ADA AUGUSTA', 'LOVELACE'), true],
+    [name('Ada Augusta', 'Lovelace'), name('AUGUSTA ADA', 'LOVELACE'), false],
+    [name('Ada', 'Lovelace'), name('ADA AUGUSTA', 'LOVELACE'), false],
+    [name('Ada Augusta', 'Lovelace'), name('ADA', 'LOVELACE'), false],
+    // Titles and suffixes are not names.
+    [name('Dr Ada', 'Lovelace'), name('ADA', 'LOVELACE'), true],
+    [name('Ada', 'Lovelace Jr'), name('ADA', 'LOVELACE'), true],
+    // Hyphens and apostrophes.
+    [name('Siobhan', "O'Brien"), name('SIOBHAN', 'OBRIEN'), true],
+    [name('Siobhan', 'O’Brien'), name('SIOBHAN', "O'BRIEN"), true],
+    [name('Siobhan', 'O Brien'), name('SIOBHAN', "O'BRIEN"), true],
+    [name('Anna', 'Smith-Jones'), name('ANNA', 'SMITH JONES'), true],
+    [name('Anna', 'Smith-Jones'), name('ANNA', 'SMITH'), false],
+    [name('Anna-Maria', 'Smith'), name('ANNA MARIA', 'SMITH'), true],
+    // Diacritics and ICAO 9303 transliteration.
+    [name('Zoë', 'Brontë'), name('ZOE', 'BRONTE'), true],
+    [name('José', 'Núñez'), name('JOSE', 'NUNEZ'), true],
+    [name('Jürgen', 'Müller'), name('JURGEN', 'MULLER'), true],
+    [name('Jürgen', 'Müller'), name('JUERGEN', 'MUELLER'), true],
+    [name('Jurgen', 'Mueller'), name('JURGEN', 'MULLER'), false],
+    [name('Heinz', 'Straße'), name('HEINZ', 'STRASSE'), true],
+    [name('Heinz', 'Straße'), name('HEINZ', 'STRABE'), false],
+    [name('Søren', 'Kierkegaard'), name('SOREN', 'KIERKEGAARD'), true],
+    [name('Søren', 'Kierkegaard'), name('SOEREN', 'KIERKEGAARD'), true],
+    [name('Ægir', 'Håkonsen'), name('AEGIR', 'HAAKONSEN'), true],
+    [name('Lech', 'Wałęsa'), name('LECH', 'WALESA'), true],
+    [name('Ada', 'Lovelace'), name('ΑΔΑ', 'LOVELACE'), false],
+    [name('', 'Lovelace'), name('', 'LOVELACE'), false],
+  ])('%j against %j: %s', (profile, record, matches) => {
+    expect(documentNameMatches(profile, record)).toBe(matches);
+  });
+});
+
+describe('holder names (card, bank, mobile contract)', () => {
+  const ada = name('Ada Augusta', 'Lovelace');
+  it.each([
+    ['ADA LOVELACE', true],
+    ['Mrs Ada Lovelace', true],
+    ['LOVELACE ADA', true],
+    ['LOVELACE, ADA', true],
+    ['ADA A LOVELACE', true],
+    ['ADA AUGUSTA LOVELACE', true],
+    ['MS ADA AUGUSTA LOVELACE PHD', true],
+    // The first given name in full: an initial is anyone's.
+    ['A LOVELACE', false],
+    ['MR A A LOVELACE', false],
+    ['ADA SMITH', false],
+    ['ANNA SMITH', false],
+    // A word of nobody's name is another person's name.
+    ['ADA BYRON LOVELACE', false],
+    ['LOVELACE', false],
+    // Joint accounts: one holder is enough.
+    ['Mr C Babbage & Mrs Ada Lovelace', true],
+    ['CHARLES BABBAGE, ADA LOVELACE', true],
+    ['Mr & Mrs Lovelace', false],
+    ['', false],
+  ])('%j: %s', (holder, matches) => {
+    expect(holderNameMatches(ada, holder)).toBe(matches);
+  });
+
+  it('runs a family name together as a card embosses it', () => {
+    expect(holderNameMatches(name('Siobhan', "O'Brien"), "SIOBHAN O'BRIEN")).toBe(true);
+    expect(holderNameMatches(name('Siobhan', "O'Brien"), 'SIOBHAN OBRIEN')).toBe(true);
+    expect(holderNameMatches(name('Siobhan', "O'Brien"), 'SIOBHAN O BRIEN')).toBe(true);
+    expect(holderNameMatches(name('Jürgen', 'Müller'), 'JUERGEN MUELLER')).toBe(true);
+  });
+});
+
+describe('spellings (ICAO 9303 part 3)', () => {
+  it.each([
+    ['muller', ['muller']],
+    ['müller', ['muller', 'mueller']],
+    ['straße', ['strasse']],
+    ['ærø', ['aero', 'aeroe']],
+    ['ñ', ['n']],
+  ])('%s: %j', (word, expected) => {
+    expect(spellings(word).sort()).toEqual([...expected].sort());
+  });
+});
+
+describe('birth dates are exact', () => {
+  it.each([
+    ['1985-12-10', '1985-12-10', true],
+    ['1985-12-10', '1985-10-12', false],
+    ['1985-12-10', '1985-02-17', false],
+    ['1985-12-10', null, false],
+    [null, '1985-12-10', false],
+    ['10/12/1985', '10/12/1985', false],
+  ])('%s and %s: %s', (profile, record, matches) => {
+    expect(birthDatesMatch(profile, record)).toBe(matches);
+  });
+});
+
+describe('matchIdentity: the one entry point', () => {
+  const core: CoreIdentity = {
+    names: [name('Ada', 'Lovelace'), name('Ada', 'Byron')],
+    birthDate: '1985-12-10',
+  };
+  it.each([
+    [
+      { kind: 'document', name: name('ADA', 'LOVELACE'), birthDate: '1985-12-10' },
+      { matches: true },
+    ],
+    // An earlier name of the profile counts.
+    [{ kind: 'document', name: name('ADA', 'BYRON'), birthDate: '1985-12-10' }, { matches: true }],
+    [
+      { kind: 'document', name: name('ANNA', 'SMITH'), birthDate: '1985-02-17' },
+      { matches: false, reason: 'name' },
+    ],
+    [
+      { kind: 'document', name: name('ADA', 'LOVELACE'), birthDate: '1985-02-17' },
+      { matches: false, reason: 'birthdate' },
+    ],
+    [
+      { kind: 'document', name: name('ADA', 'LOVELACE'), birthDate: null },
+      { matches: false, reason: 'birthdate' },
+    ],
+    [{ kind: 'holder', holderName: 'MRS ADA LOVELACE' }, { matches: true }],
+    [
+      { kind: 'holder', holderName: 'ANNA SMITH' },
+      { matches: false, reason: 'name' },
+    ],
+    [
+      { kind: 'holder', holderName: 'ADA LOVELACE', birthDate: '1985-02-17' },
+      { matches: false, reason: 'birthdate' },
+    ],
+  ] as const)('%j: %j', (record, expected) => {
+    expect(matchIdentity(core, record)).toEqual(expected);
+  });
+
+  it('matches nothing without a claimed identity', () => {
+    expect(
+      matchIdentity({ names: [], birthDate: null }, { kind: 'holder', holderName: 'ADA LOVELACE' }),
+    ).toEqual({ matches: false, reason: 'no_identity' });
+  });
+
+  it('needs a birth date in the profile to match a document', () => {
+    expect(
+      matchIdentity(
+        { names: [name('Ada', 'Lovelace')], birthDate: null },
+        { kind: 'document', name: name('ADA', 'LOVELACE'), birthDate: '1985-12-10' },
+      ),
+    ).toEqual({ matches: false, reason: 'birthdate' });
+  });
+});
