@@ -9,6 +9,7 @@ import {
   startSignInRequest,
 } from '../../test/journey.js';
 import type { TestServer } from '../../test/testServer.js';
+import { claimIdentity } from '../../test/identities.js';
 
 const debitCard = { number: '4000 0566 5566 5556', name: 'James Taylor', expiry: '08/29' };
 const creditCard = { number: '4111 1111 1111 1111', name: 'Anna Smith', expiry: '12/30' };
@@ -37,7 +38,7 @@ describe.each(databaseTargets())('a card of the kind the client does not need (%
     const { requestId } = await startSignInRequest(server, config, browser, {
       state: oidc.randomState(),
     });
-    const userId = (await server.ctx.users.findByEmail(email))!.id;
+    const userId = await claimIdentity(server, email, 'anna');
     return { browser, requestId, userId };
   }
 
@@ -73,7 +74,7 @@ describe.each(databaseTargets())('a card of the kind the client does not need (%
   it("takes either kind outside a sign-in request (the account's /Verify)", async () => {
     const email = `${randomUUID()}@example.com`;
     const browser = await signUp(server, email);
-    const userId = (await server.ctx.users.findByEmail(email))!.id;
+    const userId = await claimIdentity(server, email, 'james');
     const passed = await browser.post('/api/verifycard', debitCard);
     expect(passed.body).toMatchObject({ check: 'DebitCard', verified: true });
     expect((await server.ctx.evidence.forUser(userId)).map((e) => e.check)).toEqual(['DebitCard']);

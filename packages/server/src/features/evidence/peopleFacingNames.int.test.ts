@@ -11,6 +11,7 @@ import {
   startSignInRequest,
 } from '../../test/journey.js';
 import type { TestServer } from '../../test/testServer.js';
+import { claimIdentity } from '../../test/identities.js';
 
 const verifiedClaims = JSON.stringify({
   id_token: {
@@ -64,12 +65,7 @@ describe.each(databaseTargets())('people-facing check names in answers (%s)', (t
   async function userWithEveryCheck() {
     const email = `${randomUUID()}@example.com`;
     const browser = await signUp(server, email);
-    const userId = (await server.ctx.users.findByEmail(email))!.id;
-    await server.ctx.profiles.update(userId, {
-      given_name: 'Anna',
-      family_name: 'Smith',
-      birthdate: '1985-02-17',
-    });
+    const userId = await claimIdentity(server, email, 'anna');
     for (const { check, attributes } of passes)
       await server.ctx.evidence.record(userId, {
         check,
