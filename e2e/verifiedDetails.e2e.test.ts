@@ -98,7 +98,8 @@ describe('verified details on /Profile', () => {
     expect(await familyName.isDisabled()).toBe(false);
     expect(await page.getByLabel('Given names', { exact: true }).isDisabled()).toBe(false);
     expect(await page.getByText('Verified', { exact: true }).count()).toBe(0);
-  });
+    // Two visits to /Profile and a check: longer than most journeys on a loaded machine.
+  }, 180_000);
 });
 
 describe('a debit card where the client needs a credit card', () => {

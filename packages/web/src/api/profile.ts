@@ -5,7 +5,6 @@ import {
   profileFieldsSchema,
   stepDoneSchema,
   type AddressValue,
-  type FieldDefinition,
   type PinSignedMessage,
   type ProfileField,
 } from '@verity/contracts';

@@ -22,8 +22,8 @@ export function checkFailure(error: unknown): CheckFailure {
   switch (error.code) {
     case 'not_signed_in':
       return { kind: 'login' };
+    // card_type_not_accepted: the other kind of card than the client needs, said by the number.
     case 'validation_failed':
-    // The other kind of card than the client needs: said next to the number, to correct.
     case 'card_type_not_accepted': {
       const errors = fieldMessages(error.details);
       return errors ? { kind: 'refused', errors } : { kind: 'failed', message: error.message };
