@@ -58,6 +58,34 @@ async function fillPassport(page: Page, details: typeof anna): Promise<void> {
   await page.getByLabel('Expiry Date').press('Enter');
 }
 
+/** Siobhan O'Brien's passport in the sandbox: another person's for a profile of Anna Smith. */
+const siobhan = {
+  number: '824159367',
+  surname: "O'Brien",
+  given: 'Siobhan',
+  dob: '1990-06-21',
+  expiry: '2027-01-09',
+};
+
+/**
+ * /Profile: the name and birth date every check matches its record with (issue 17), asked
+ * before a check's screen.
+ */
+async function fillIdentity(
+  stack: Stack,
+  page: Page,
+  who = { given: 'Anna', family: 'Smith', day: '17', month: '2', year: '1985' },
+): Promise<void> {
+  await onVerity(stack, page, '/Profile');
+  await page.getByLabel('Given names', { exact: true }).fill(who.given);
+  await page.getByLabel('Family name', { exact: true }).fill(who.family);
+  const birthdate = page.getByRole('group', { name: 'Date of birth' });
+  await birthdate.getByLabel('Day', { exact: true }).fill(who.day);
+  await birthdate.getByLabel('Month', { exact: true }).fill(who.month);
+  await birthdate.getByLabel('Year', { exact: true }).fill(who.year);
+  await page.getByRole('button', { name: 'Continue' }).click();
+}
+
 /** The relying party's /me page: the claim values by name (ID token table first). */
 async function relyingPartyClaims(stack: Stack, page: Page): Promise<Record<string, string>> {
   await page.waitForURL(`${stack.rpUrl}/me`);
@@ -85,6 +113,7 @@ describe('identity checks: a client that accepts a passport', () => {
     // One distinct check: chosen without asking, after the short transition.
     await onVerity(stack, page, '/VerifyOptions');
     await page.getByText('You chose Passport').waitFor();
+    await fillIdentity(stack, page);
     await onVerity(stack, page, '/Passport');
     await page.getByText('Please provide your passport details').waitFor();
 
@@ -137,12 +166,20 @@ describe('identity checks: a client that accepts a passport', () => {
     });
   });
 
-  it('a failing passport leads to a different option; with none left, cancel gives access_denied', async () => {
+  it("another person's passport fails with the spec's text, and the relying party never gets a verified identity", async () => {
     const stack = env.stack();
     const page = env.page();
     await signUpFromRelyingParty(stack, page, newEmail());
+    // The issue's case: a profile of Ada Lovelace, and Anna Smith's (valid) passport.
+    await fillIdentity(stack, page, {
+      given: 'Ada',
+      family: 'Lovelace',
+      day: '10',
+      month: '12',
+      year: '1985',
+    });
     await onVerity(stack, page, '/Passport');
-    await fillPassport(page, { ...anna, dob: '1985-02-18' });
+    await fillPassport(page, anna);
     await page
       .getByText(
         'Sorry we have been unable to verify your Passport. Please choose a different verification option.',
@@ -163,12 +200,21 @@ describe('identity checks: a client that accepts a passport', () => {
       'The user cancelled the request before completing it.',
     );
     expect(query.get('state')).toBeTruthy();
+    // No code, so no token: neither acr ial2 nor verified_claims ever reach the client.
+    expect(query.get('code')).toBeNull();
   });
 
   it('checks a card, grouping its number as typed in the field and the live preview', async () => {
     const stack = env.stack();
     const page = env.page();
     await signUpFromRelyingParty(stack, page, newEmail());
+    await fillIdentity(stack, page, {
+      given: 'Robert',
+      family: 'MacDonald',
+      day: '5',
+      month: '4',
+      year: '1968',
+    });
     await onVerity(stack, page, '/Passport');
     await page.goto(`${stack.verityUrl}/CreditCard`);
     await onVerity(stack, page, '/CreditCard');
@@ -193,6 +239,7 @@ describe('identity checks: a client that accepts a passport', () => {
     const stack = env.stack();
     const page = env.page();
     await signUpFromRelyingParty(stack, page, newEmail());
+    await fillIdentity(stack, page);
     await onVerity(stack, page, '/Passport');
     await fillPassport(page, anna);
     await page
@@ -262,6 +309,7 @@ describe('identity checks: the passport and the questions', () => {
     await option.focus();
     await page.keyboard.press('Enter');
     await page.getByText('You chose Passport and Financial questions').waitFor();
+    await fillIdentity(stack, page);
 
     await onVerity(stack, page, '/Passport');
     await fillPassport(page, anna);
@@ -314,6 +362,7 @@ describe('identity checks: the passport and the questions', () => {
     await signUpFromRelyingParty(stack, page, newEmail());
     await onVerity(stack, page, '/VerifyOptions');
     await page.getByRole('button', { name: 'Passport and Financial questions' }).click();
+    await fillIdentity(stack, page);
     await onVerity(stack, page, '/Passport');
     await fillPassport(page, anna);
     await page.getByRole('button', { name: 'Continue' }).click();
@@ -333,14 +382,16 @@ describe('identity checks: the passport and the questions', () => {
     expect(new URL(page.url()).searchParams.get('error')).toBe('access_denied');
   });
 
-  it('a failing passport leads to a different option: the driving licence, with its image showing the field', async () => {
+  it("another person's passport leads to a different option: the driving licence, with its image showing the field", async () => {
     const stack = env.stack();
     const page = env.page();
     await signUpFromRelyingParty(stack, page, newEmail());
     await onVerity(stack, page, '/VerifyOptions');
     await page.getByRole('button', { name: 'Passport and Financial questions' }).click();
+    await fillIdentity(stack, page);
     await onVerity(stack, page, '/Passport');
-    await fillPassport(page, { ...anna, number: '824159367' });
+    // Siobhan O'Brien's passport: a record, but another person's.
+    await fillPassport(page, siobhan);
     await page.getByRole('button', { name: 'Choose a different option' }).click();
 
     await onVerity(stack, page, '/VerifyOptions');
@@ -391,6 +442,7 @@ describe('identity checks: the passport and the questions', () => {
     await signUpFromRelyingParty(stack, page, newEmail());
     await onVerity(stack, page, '/VerifyOptions');
     await page.getByRole('button', { name: 'Passport and Financial questions' }).click();
+    await fillIdentity(stack, page);
     await onVerity(stack, page, '/Passport');
     await page.getByRole('button', { name: 'I do not have a passport' }).click();
     await onVerity(stack, page, '/VerifyOptions');

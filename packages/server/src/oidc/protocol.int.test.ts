@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import * as oidc from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { claimIdentity } from '../test/identities.js';
 import { databaseTargets } from '../test/databases.js';
 import { ApiBrowser, signUp, strongPassword } from '../test/journey.js';
 import { startTestServer, type TestServer } from '../test/testServer.js';
@@ -134,7 +135,9 @@ describe.each(databaseTargets())('OpenID provider protocol (%s)', (target) => {
     // A user whose identity is verified already (a passport and the questions).
     const verifiedEmail = `${randomUUID()}@example.com`;
     await signUp(server, verifiedEmail);
-    const verifiedId = (await server.ctx.users.findByEmail(verifiedEmail))!.id;
+    // Evidence counts only about the profile's identity (issue 17): the profile is Anna's.
+    const verifiedId = await claimIdentity(server, verifiedEmail, 'anna');
+    const anna = { given_name: 'ANNA', family_name: 'SMITH', birthdate: '1985-02-17' };
     const scores = { strength: 4, validity: 2, activity: 1, fraud: 1, verification: 2 };
     for (const check of ['Passport', 'KBVL1'] as const)
       await server.ctx.evidence.record(verifiedId, {
@@ -146,9 +149,7 @@ describe.each(databaseTargets())('OpenID provider protocol (%s)', (target) => {
         attributes:
           check === 'Passport'
             ? {
-                given_name: 'ANNA',
-                family_name: 'SMITH',
-                birthdate: '1985-02-17',
+                ...anna,
                 document: {
                   type: 'passport',
                   number: '533401372',
@@ -156,7 +157,7 @@ describe.each(databaseTargets())('OpenID provider protocol (%s)', (target) => {
                   issuer: { name: 'HM Passport Office', country: 'GB' },
                 },
               }
-            : null,
+            : anna,
       });
     const first = await signIn(
       'openid',

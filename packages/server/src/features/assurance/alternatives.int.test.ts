@@ -80,28 +80,29 @@ const ada: Person = {
 /**
  * Every alternative a client can register whose checks this deployment offers: each check alone
  * and the usual pairs (a document, card, phone contract or bank, then the questions), each with
- * a sandbox person who passes all its checks, and the screens a new user is led through.
+ * a sandbox person who passes all its checks, and the screens a new user is led through
+ * (/Profile first wherever a check matches its record with the profile's name: issue 17).
  */
 const alternatives: Array<[CheckName[], Person, string[]]> = [
-  [['Passport'], anna, ['/Passport']],
-  [['DrivingLicence'], anna, ['/DrivingLicence']],
-  [['CreditCard'], anna, ['/CreditCard']],
-  [['DebitCard'], james, ['/CreditCard']],
+  [['Passport'], anna, ['/Profile', '/Passport']],
+  [['DrivingLicence'], anna, ['/Profile', '/DrivingLicence']],
+  [['CreditCard'], anna, ['/Profile', '/CreditCard']],
+  [['DebitCard'], james, ['/Profile', '/CreditCard']],
   [['KBVL1'], anna, ['/Profile', '/Kbv']],
   [['KBVL2'], anna, ['/Profile', '/Kbv']],
   [['MobileContract'], anna, ['/Profile', '/MNO']],
   [['Bank'], ada, ['/Profile', '/BankAccount']],
   [['CurrentAccount'], ada, ['/Profile', '/BankAccount']],
   [['OB'], ada, ['/obselect']],
-  [['Passport', 'KBVL1'], anna, ['/Passport', '/Kbv']],
-  [['Passport', 'KBVL2'], anna, ['/Passport', '/Kbv']],
-  [['DrivingLicence', 'KBVL1'], anna, ['/DrivingLicence', '/Kbv']],
-  [['DrivingLicence', 'KBVL2'], james, ['/DrivingLicence', '/Kbv']],
+  [['Passport', 'KBVL1'], anna, ['/Profile', '/Passport', '/Kbv']],
+  [['Passport', 'KBVL2'], anna, ['/Profile', '/Passport', '/Kbv']],
+  [['DrivingLicence', 'KBVL1'], anna, ['/Profile', '/DrivingLicence', '/Kbv']],
+  [['DrivingLicence', 'KBVL2'], james, ['/Profile', '/DrivingLicence', '/Kbv']],
   [['CreditCard', 'KBVL1'], anna, ['/Profile', '/CreditCard', '/Kbv']],
   [['DebitCard', 'KBVL1'], james, ['/Profile', '/CreditCard', '/Kbv']],
   [['CreditCard', 'KBVL2'], anna, ['/Profile', '/CreditCard', '/Kbv']],
   [['MobileContract', 'KBVL1'], anna, ['/Profile', '/Kbv', '/MNO']],
-  [['Passport', 'MobileContract'], anna, ['/Passport', '/MNO']],
+  [['Passport', 'MobileContract'], anna, ['/Profile', '/Passport', '/MNO']],
   [['CreditCard', 'MobileContract'], anna, ['/Profile', '/CreditCard', '/MNO']],
   [['OB', 'Bank'], ada, ['/obselect', '/BankAccount']],
 ];

@@ -7,6 +7,7 @@ import {
 } from '../../providers/bank/accountVerification.js';
 import { checkProvider } from '../checks/checkProviders.js';
 import { recordCheck } from '../checks/checkStep.js';
+import { requireClaimedIdentity } from '../identity/coreIdentity.js';
 import { holderNameMatches } from '../openBanking/holderName.js';
 import type { Journey } from '../../journey/journey.js';
 import type { UkAccount } from '../openBanking/ukAccount.js';
@@ -32,13 +33,8 @@ export async function verifyTypedAccount(
 ): Promise<CheckResult> {
   const step = journey.step;
   const provider = checkProvider(ctx.accountVerification);
-  const profile = await ctx.profiles.get(step.accountId);
-  const name = {
-    givenNames: typeof profile.given_name === 'string' ? profile.given_name : '',
-    familyName: typeof profile.family_name === 'string' ? profile.family_name : '',
-  };
-  if (!name.givenNames || !name.familyName)
-    throw new ApiError('step_not_allowed', 'Please give your name in your profile first.');
+  // checkAllowed asked for the claimed identity's name: the one the service is asked about.
+  const name = (await requireClaimedIdentity(ctx, step.accountId, false)).names[0]!;
   const { account } = typed;
   if (typed.typed)
     await ctx.profiles.update(step.accountId, {

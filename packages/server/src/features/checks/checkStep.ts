@@ -26,7 +26,8 @@ const namesOf = namesOfCheck; // the twins are in the check registry (contracts)
 /**
  * What every identity check asks before the provider (the journey already checked who may
  * call, in which order): the check offered here; every field valid (400 with each field's
- * message); a claimed identity to match (the profile's name and birth date); the check not already passed and not failed lately; and the attempt limits,
+ * message); a claimed identity to match (the profile's name, and birth date for a record
+ * that has one); the check not already passed and not failed lately; and the attempt limits,
  * counted before the provider is asked.
  */
 export async function checkAllowed(

@@ -107,7 +107,7 @@ describe.each(databaseTargets())('identity-check evidence expires (%s)', (target
     const requestId = await startRequest(stack, browser);
     const passed = await browser.post(`/api/verifypassport?requestId=${requestId}`, anna);
     expect(passed.body).toMatchObject({ verified: true, userRequirements: [] });
-    return { email, userId, browser };
+    return { email, userId };
   }
 
   /** At another time (Date faked): a new browser signs in to a new request of the client. */
@@ -299,7 +299,7 @@ describe.each(databaseTargets())('identity-check evidence expires (%s)', (target
 
   it('editing a verified name sets its evidence aside: no verified_claims, assurance (and so ial2) outstanding, until a check matches', async () => {
     const stack = tenYears;
-    const { email, userId, browser } = await verifiedUser(stack);
+    const { email, userId } = await verifiedUser(stack);
     const request = { verification: null, claims: { given_name: null, family_name: null } };
     const claimsNow = async () =>
       verifiedClaims(await stack.server.ctx.evidence.forUser(userId), request);

@@ -37,8 +37,35 @@ const card: Evidence = {
 const failed: Evidence = { ...passport, id: 'e3', outcome: 'failed', transactionId: 'tx-failed' };
 const expiredPassport: Evidence = { ...passport, id: 'e4', transactionId: 'tx-old', expired: true };
 
+const unboundPassport: Evidence = { ...passport, id: 'e5', transactionId: 'tx-edit', bound: false };
+const kbv: Evidence = {
+  ...passport,
+  id: 'e6',
+  check: 'KBVL1',
+  transactionId: 'tx-kbv',
+  createdAt: Date.UTC(2026, 10, 22, 9, 0, 0),
+  attributes: { given_name: 'ANNA', family_name: 'SMITH-JONES', birthdate: '1985-02-17' },
+};
+
 describe('verifiedClaims', () => {
   const schemas = identityAssuranceSchemas();
+
+  it('leaves out evidence about another identity than the profile now holds (a verified field edited)', () => {
+    expect(verifiedClaims([card, unboundPassport], null)).toBeUndefined();
+    const claims = verifiedClaims([unboundPassport, passport], null)!;
+    expect(JSON.stringify(claims)).not.toContain('tx-edit');
+  });
+
+  it("takes the claims from a document's record before a credit file's, never from the profile", () => {
+    const claims = verifiedClaims([kbv, passport], null)!;
+    expect(claims.claims).toEqual({
+      given_name: 'ANNA',
+      family_name: 'SMITH',
+      birthdate: '1985-02-17',
+    });
+    expect(verifiedClaims([kbv], null)!.claims).toMatchObject({ family_name: 'SMITH-JONES' });
+    expect(schemas.response({ verified_claims: verifiedClaims([kbv], null) })).toBe(true);
+  });
 
   it('has nothing to say without a passed document', () => {
     expect(verifiedClaims([], null)).toBeUndefined();

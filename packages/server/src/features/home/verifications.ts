@@ -11,7 +11,10 @@ export interface VerificationItem {
   verified: string;
   /** When the check succeeded, ISO 8601. */
   dateTime: string;
-  /** The check no longer counts (too old, or its document expired): it is to be done again. */
+  /**
+   * The check no longer counts (too old, its document expired, or about another identity than
+   * the profile now holds, features/identity): it is to be done again.
+   */
   expired: boolean;
 }
 
@@ -34,7 +37,7 @@ export async function verificationsOf(
       name: checkRegistry[evidence.check].label,
       verified: evidenceDescription(evidence),
       dateTime: new Date(evidence.createdAt).toISOString(),
-      expired: evidence.expired,
+      expired: evidence.expired || !evidence.bound,
     });
   }
   return items;
