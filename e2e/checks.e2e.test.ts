@@ -137,7 +137,12 @@ describe('identity checks: a client that accepts a passport', () => {
     await page.getByRole('button', { name: 'Continue' }).click();
 
     await onVerity(stack, page, '/Consent');
-    await page.getByText('ANNA SMITH, born 1985-02-17 (Passport)').waitFor();
+    // What was verified, by what evidence and when; never a check's internal name.
+    await page
+      .getByText(
+        /^ANNA SMITH, born 17 February 1985\. Name and date of birth verified from your passport on \d{1,2} [A-Z][a-z]+ \d{4}\.$/,
+      )
+      .waitFor();
     // The request asks for the documents' details: the user sees them before they go.
     await page
       .getByRole('row', { name: 'Document details' })
@@ -323,7 +328,12 @@ describe('identity checks: the passport and the questions', () => {
     await answer(page, annaAnswers);
 
     await onVerity(stack, page, '/Consent');
-    await page.getByText('ANNA SMITH, born 1985-02-17 (KBVL1, Passport)').waitFor();
+    await page
+      .getByText(
+        /^ANNA SMITH, born 17 February 1985\. Name and date of birth verified from your credit file \(financial questions\) on .+\. Name and date of birth verified from your passport on .+\.$/,
+      )
+      .waitFor();
+    expect(await page.locator('main').textContent()).not.toMatch(/KBVL1|\(Passport\)/);
     await page.getByRole('button', { name: 'Confirm' }).click();
 
     const received = await relyingPartyClaims(stack, page);

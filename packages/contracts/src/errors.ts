@@ -242,6 +242,13 @@ export const errorCatalogue = {
     status: 409,
     message: 'This check is not available here. Please choose a different verification option.',
   },
+  // A debit card where the request needs a credit card, or the other way round (issue 17):
+  // an input to correct, answered before anything is counted; details say it by the number.
+  card_type_not_accepted: {
+    status: 400,
+    message:
+      'This kind of card is not the one needed here. Please choose a different verification option.',
+  },
   // Issue 17: the three outcome classes of every identity check (docs/flows/identity-checks.md).
   check_record_not_found: {
     status: 404,

@@ -3,8 +3,16 @@ import { fieldDefinitionSchema } from '../fields.js';
 import { pinSignedMessageSchema } from './pin.js';
 import { requestIdSchema, requirementSchema } from './requests.js';
 
-/** GET /api/profile: the fields the current request needs, known values as defaultValue. */
-export const profileFieldsSchema = z.array(fieldDefinitionSchema);
+/**
+ * GET /api/profile: the fields the current request needs, known values as defaultValue, and
+ * `verified` on a field whose value an identity check verified (issue 17): /Profile shows it as
+ * verified and warns that changing it removes the verification until a check matches again.
+ */
+export const profileFieldSchema = fieldDefinitionSchema.extend({
+  verified: z.boolean().optional(),
+});
+export const profileFieldsSchema = z.array(profileFieldSchema);
+export type ProfileField = z.infer<typeof profileFieldSchema>;
 
 const addressValueSchema = z.strictObject({
   postcode: z.string().max(16),

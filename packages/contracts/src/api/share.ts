@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailPattern } from './accounts.js';
+import { verificationItemSchema } from './home.js';
 
 const recipientEmail = z
   .string()
@@ -39,7 +40,9 @@ export const openSharedRequestSchema = z.strictObject({
 /** The verified identity summary a recipient sees. */
 export const sharedIdentitySchema = z.object({
   name: z.string().nullable(),
-  verification: z.array(z.object({ name: z.string(), dateTime: z.string() })),
+  /** The name is the one an identity check verified (else the profile's, not verified). */
+  nameVerified: z.boolean(),
+  verification: z.array(verificationItemSchema),
   expires: z.string(),
 });
 

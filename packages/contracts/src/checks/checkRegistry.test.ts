@@ -4,6 +4,8 @@ import { nextStep } from '../nextStep.js';
 import { isSpaRoute } from '../routes.js';
 import {
   checkRegistry,
+  internalCheckNameIn,
+  internalCheckNames,
   namesOfCheck,
   profileCaptureChecks,
   verifyEntries,
@@ -80,5 +82,26 @@ describe('the check registry', () => {
       'CurrentAccount',
       'OB',
     ]);
+  });
+
+  it('names every check to people in words, never by an internal name', () => {
+    expect([...internalCheckNames].sort()).toEqual(
+      checkNames.filter((check) => check !== 'Passport' && check !== 'Bank').sort(),
+    );
+    for (const [, info] of all) {
+      expect(internalCheckNameIn(info.label)).toBeNull();
+      expect(internalCheckNameIn(info.evidence)).toBeNull();
+    }
+  });
+
+  it.each([
+    ['Verified identity: Ada Lovelace (KBVL1, Bank)', 'KBVL1'],
+    ['Your DrivingLicence check is already complete.', 'DrivingLicence'],
+    ['Name verified from your debit card', null],
+    ['Passport 533401372; Bank', null],
+    ['JOB OBSERVED', null],
+    ['OB', 'OB'],
+  ])('finds an internal name in %j: %s', (text, found) => {
+    expect(internalCheckNameIn(text)).toBe(found);
   });
 });

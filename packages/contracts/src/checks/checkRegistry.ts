@@ -5,6 +5,11 @@ import type { SpaRoute } from '../routes.js';
 export interface CheckInfo {
   /** How the check is named to the user (options, success and failure messages). */
   label: string;
+  /**
+   * The evidence as a person reads it in a sentence ('Name verified from your passport',
+   * 'Identity checked with your mobile phone contract'): consent, account and shared pages.
+   */
+  evidence: string;
   /** The screen the check is done on. */
   screen: SpaRoute;
   /**
@@ -30,6 +35,7 @@ export interface CheckInfo {
 export const checkRegistry = {
   GenuinePassport: {
     label: 'Passport photo',
+    evidence: 'a photo of your passport',
     screen: '/PassportPhoto',
     capturesProfile: true,
     priority: 1,
@@ -38,6 +44,7 @@ export const checkRegistry = {
   },
   SelfieComparison: {
     label: 'Selfie',
+    evidence: 'a selfie compared with your photo ID',
     screen: '/PassportPhoto',
     capturesProfile: true,
     priority: 1,
@@ -46,6 +53,7 @@ export const checkRegistry = {
   },
   OB: {
     label: 'Bank login',
+    evidence: 'a login to your bank',
     screen: '/obselect',
     capturesProfile: true,
     priority: 2,
@@ -54,6 +62,7 @@ export const checkRegistry = {
   },
   GenuineDrivingLicence: {
     label: 'Driving licence photo',
+    evidence: 'a photo of your driving licence',
     screen: '/DrivingLicencePhoto',
     capturesProfile: true,
     priority: 3,
@@ -62,6 +71,7 @@ export const checkRegistry = {
   },
   CreditCard: {
     label: 'Credit Card',
+    evidence: 'your credit card',
     screen: '/CreditCard',
     capturesProfile: false,
     priority: 1,
@@ -70,6 +80,7 @@ export const checkRegistry = {
   },
   DebitCard: {
     label: 'Debit Card',
+    evidence: 'your debit card',
     screen: '/CreditCard',
     capturesProfile: false,
     priority: 1,
@@ -78,6 +89,7 @@ export const checkRegistry = {
   },
   Passport: {
     label: 'Passport',
+    evidence: 'your passport',
     screen: '/Passport',
     capturesProfile: false,
     priority: 2,
@@ -86,6 +98,7 @@ export const checkRegistry = {
   },
   DrivingLicence: {
     label: 'Driving Licence',
+    evidence: 'your driving licence',
     screen: '/DrivingLicence',
     capturesProfile: false,
     priority: 3,
@@ -94,6 +107,7 @@ export const checkRegistry = {
   },
   Bank: {
     label: 'Bank',
+    evidence: 'your bank account',
     screen: '/BankAccount',
     capturesProfile: false,
     priority: 4,
@@ -102,6 +116,7 @@ export const checkRegistry = {
   },
   CurrentAccount: {
     label: 'Bank account',
+    evidence: 'your current account',
     screen: '/BankAccount',
     capturesProfile: false,
     priority: 4,
@@ -110,6 +125,7 @@ export const checkRegistry = {
   },
   KBVL1: {
     label: 'Financial questions',
+    evidence: 'your credit file (financial questions)',
     screen: '/Kbv',
     capturesProfile: false,
     priority: 5,
@@ -118,6 +134,7 @@ export const checkRegistry = {
   },
   KBVL2: {
     label: 'Financial questions',
+    evidence: 'your credit file (more financial questions)',
     screen: '/Kbv',
     capturesProfile: false,
     priority: 5,
@@ -126,6 +143,7 @@ export const checkRegistry = {
   },
   MobileContract: {
     label: 'Mobile contract',
+    evidence: 'your mobile phone contract',
     screen: '/MNO',
     capturesProfile: false,
     priority: 6,
@@ -188,4 +206,17 @@ export function verifyEntries(): Array<{ label: string; to: SpaRoute; done: Chec
         ],
       });
   return listed.sort((a, b) => a.position - b.position).map(({ position: _, ...entry }) => entry);
+}
+
+/**
+ * The check names that are no word a person uses (KBVL1, DebitCard, OB): identifiers between
+ * server and SPA, never shown. Passport and Bank are their own labels.
+ */
+export const internalCheckNames: readonly CheckName[] = entries
+  .filter(([check]) => !entries.some(([, info]) => info.label === check))
+  .map(([check]) => check);
+
+/** The first internal check name a text shows (as a whole word), or null: for tests of screens. */
+export function internalCheckNameIn(text: string): CheckName | null {
+  return internalCheckNames.find((check) => new RegExp(`\\b${check}\\b`).test(text)) ?? null;
 }

@@ -5,8 +5,8 @@ import {
   profileFieldsSchema,
   stepDoneSchema,
   type AddressValue,
-  type FieldDefinition,
   type PinSignedMessage,
+  type ProfileField,
 } from '@verity/contracts';
 import { getJson, postJson, type CallOptions, type Schema } from './client';
 
@@ -31,7 +31,7 @@ function forRequest(path: string): string {
   return requestId ? `${path}?requestId=${encodeURIComponent(requestId)}` : path;
 }
 
-export function fetchProfileFields(options?: CallOptions): Promise<FieldDefinition[]> {
+export function fetchProfileFields(options?: CallOptions): Promise<ProfileField[]> {
   return getJson(forRequest('/api/profile'), profileFieldsSchema, options);
 }
 

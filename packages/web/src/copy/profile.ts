@@ -11,6 +11,16 @@ export const profileCopy = {
   profileError: 'Oops something went wrong, please try again later.',
   nothingToAsk: 'There is nothing more to fill in.',
   unknownFields: 'Some of your details could not be saved, please reload the page and try again.',
+  // A field an identity check verified (issue 17).
+  verified: 'Verified',
+  changeVerified: 'Change',
+  changeVerifiedLabel: (field: string) => `Change ${field} (verified)`,
+  changeVerifiedTitle: (field: string) => `Change your verified ${field.toLowerCase()}?`,
+  changeVerifiedWarning:
+    'This was verified by an identity check. Changing it will remove its verification until you verify it again, and services you share it with will no longer receive it as verified.',
+  changeVerifiedYes: 'Change it',
+  changeVerifiedNo: 'Keep it',
+  verifiedChanging: 'Saving a change removes its verification until you verify it again.',
 
   consentTitle: 'Share your details',
   consentText: (client: string) =>

@@ -16,6 +16,9 @@ import { CardProviderError, type CardRange } from '../../providers/cards/cardPro
 import { checkAllowed } from '../checks/checkStep.js';
 import { settleCheck } from '../checks/checkOutcome.js';
 import { checkProvider } from '../checks/checkProviders.js';
+import { assuranceDemand } from '../assurance/demand.js';
+import type { StepView } from '../../journey/journey.js';
+import { cardNeededInstead, cardNeededMessage } from './cardNeeded.js';
 
 /**
  * POST /api/verifycard: the card's range tells credit from debit (the check is CreditCard or
@@ -39,13 +42,15 @@ export function cardRoutes(app: FastifyInstance, ctx: AppContext): void {
       await checkAllowed(
         ctx,
         request,
-        async () => {
+        async (step) => {
           range = await withProvider(() => checkProvider(ctx.cards).lookupRange(number));
           if (!range)
             throw new ApiError('validation_failed', undefined, {
               number: 'This type of card is not accepted',
             });
-          return range.type === 'debit' ? 'DebitCard' : 'CreditCard';
+          const given = range.type === 'debit' ? 'DebitCard' : 'CreditCard';
+          await refuseCardNotNeeded(ctx, step, given);
+          return given;
         },
         () => cardFormErrors(request.body, isoToday()),
       );
@@ -79,6 +84,21 @@ export function cardRoutes(app: FastifyInstance, ctx: AppContext): void {
       );
     },
   );
+}
+
+/** A card of the other kind than the request needs is an input to correct (cardNeeded.ts). */
+async function refuseCardNotNeeded(
+  ctx: AppContext,
+  step: StepView,
+  given: 'CreditCard' | 'DebitCard',
+): Promise<void> {
+  const { interaction, client } = step;
+  if (!interaction || !client) return;
+  const choice = await ctx.assuranceChoices.get(interaction.uid);
+  const needed = cardNeededInstead(given, choice, assuranceDemand(client.policy, interaction));
+  if (!needed) return;
+  const message = cardNeededMessage(needed, client.metadata.client_name ?? 'This service');
+  throw new ApiError('card_type_not_accepted', message, { number: message });
 }
 
 async function withProvider<T>(call: () => Promise<T>): Promise<T> {

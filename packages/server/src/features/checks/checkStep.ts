@@ -1,4 +1,4 @@
-import { namesOfCheck, type CheckName, type CheckResult } from '@verity/contracts';
+import { checkRegistry, namesOfCheck, type CheckName, type CheckResult } from '@verity/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { ApiError } from '../../http/apiError.js';
@@ -53,7 +53,10 @@ export async function checkAllowed(
   await requireClaimedIdentity(ctx, step.accountId, checkInfo(check).binds === 'person');
   const { passed, unavailable } = await ctx.evidence.standing(step.accountId);
   if (passed.has(check))
-    throw new ApiError('step_not_allowed', `Your ${check} check is already complete.`);
+    throw new ApiError(
+      'step_not_allowed',
+      `Your ${checkRegistry[check].label} check is already complete.`,
+    );
   const names = namesOf(check);
   if (names.some((name) => unavailable.has(name)))
     throw new ApiError(

@@ -87,7 +87,7 @@ export function consentRoutes(app: FastifyInstance, ctx: AppContext): void {
       const profile = await ctx.profiles.get(accountId);
       const user = await ctx.users.findById(accountId);
       const verified = claims.includes('verified_claims')
-        ? await verifiedIdentitySummary(ctx, accountId)
+        ? verifiedIdentitySummary(await ctx.evidence.forUser(accountId))
         : '';
       reply.header('Cache-Control', 'no-store');
       return {

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Evidence } from './evidenceStore.js';
-import { documentDetailsSummary, maskDocumentNumber } from './verifiedSummary.js';
+import {
+  documentDetailsSummary,
+  evidenceSentence,
+  maskDocumentNumber,
+  verifiedIdentitySummary,
+} from './verifiedSummary.js';
 
 const scores = { strength: 4, validity: 2, activity: 0, fraud: 0, verification: 0 };
 const base: Omit<Evidence, 'id' | 'check' | 'attributes'> = {
@@ -84,5 +89,112 @@ describe('maskDocumentNumber', () => {
     ['abc', '•••'],
   ])('%s shows %s', (number, masked) => {
     expect(maskDocumentNumber(number)).toBe(masked);
+  });
+});
+
+const nov25 = Date.UTC(2026, 10, 25, 10, 0);
+const on = (evidence: Evidence, createdAt = nov25): Evidence => ({ ...evidence, createdAt });
+const anna = { given_name: 'ANNA', family_name: 'SMITH', birthdate: '1985-02-17' };
+const kbv: Evidence = { ...base, id: 'k', check: 'KBVL1', attributes: anna };
+const mobile: Evidence = { ...base, id: 'm', check: 'MobileContract', attributes: null };
+const debit: Evidence = {
+  ...base,
+  id: 'd',
+  check: 'DebitCard',
+  attributes: { holder_name: 'ANNA SMITH', card: { brand: 'Visa', type: 'debit', last4: '5556' } },
+};
+const bankLogin: Evidence = {
+  ...base,
+  id: 'o',
+  check: 'OB',
+  attributes: { given_name: 'ANNA', family_name: 'SMITH' },
+};
+
+describe('evidenceSentence: one piece of evidence as a person reads it', () => {
+  it.each<[string, Evidence, string]>([
+    [
+      'a passport gives name and date of birth',
+      on({ ...passport, attributes: { ...passport.attributes, ...anna } }),
+      'Name and date of birth verified from your passport on 25 November 2026',
+    ],
+    [
+      'a licence with no birth date says name only',
+      on(licence),
+      'Name verified from your driving licence on 25 November 2026',
+    ],
+    [
+      'a bank login verifies the name',
+      on(bankLogin),
+      'Name verified from a login to your bank on 25 November 2026',
+    ],
+    [
+      'a card of no details confirms the person',
+      on(card),
+      'Identity checked with your credit card on 25 November 2026',
+    ],
+    [
+      "a debit card's holder name verifies the name",
+      on(debit),
+      'Name verified from your debit card on 25 November 2026',
+    ],
+    [
+      "the knowledge-based questions: the credit file's name and birth date",
+      on(kbv),
+      'Name and date of birth verified from your credit file (financial questions) on 25 November 2026',
+    ],
+    [
+      'a mobile contract',
+      on(mobile),
+      'Identity checked with your mobile phone contract on 25 November 2026',
+    ],
+    [
+      'the day is the UK day (23:30 UTC in British Summer Time is the next day)',
+      on(mobile, Date.UTC(2026, 5, 30, 23, 30)),
+      'Identity checked with your mobile phone contract on 1 July 2026',
+    ],
+  ])('%s', (_case, evidence, sentence) => {
+    expect(evidenceSentence(evidence)).toBe(sentence);
+  });
+});
+
+describe('verifiedIdentitySummary: what consent says of verified_claims', () => {
+  const annaPassport = on({ ...passport, attributes: { ...passport.attributes, ...anna } });
+  it.each<[string, Evidence[], string]>([
+    ['nothing verified', [], 'Not verified yet.'],
+    ['only failed checks', [failedPassport], 'Not verified yet.'],
+    [
+      'a passport: its values, then what verified them and when',
+      [annaPassport],
+      'ANNA SMITH, born 17 February 1985. Name and date of birth verified from your passport on 25 November 2026.',
+    ],
+    [
+      'no birth date verified: none said (never "born unknown")',
+      [on(bankLogin)],
+      'ANNA SMITH. Name verified from a login to your bank on 25 November 2026.',
+    ],
+    [
+      'checks that verify no details: only what was checked',
+      [on(card), on(mobile, Date.UTC(2026, 10, 24, 9))],
+      'Identity checked with your credit card on 25 November 2026. Identity checked with your mobile phone contract on 24 November 2026.',
+    ],
+    [
+      'evidence not about the claimed identity (a name edited since) is left out',
+      [on({ ...bankLogin, bound: false })],
+      'Not verified yet.',
+    ],
+    [
+      'every passed check in the order of the evidence; the same sentence once; expired and failed left out',
+      [
+        on(kbv),
+        annaPassport,
+        on({ ...kbv, id: 'k2', check: 'KBVL2' }),
+        on({ ...kbv, id: 'k3' }),
+        on({ ...mobile, expired: true }),
+        failedPassport,
+      ],
+      'ANNA SMITH, born 17 February 1985. Name and date of birth verified from your credit file (financial questions) on 25 November 2026. Name and date of birth verified from your passport on 25 November 2026. Name and date of birth verified from your credit file (more financial questions) on 25 November 2026.',
+    ],
+  ])('%s', (_case, evidence, summary) => {
+    expect(verifiedIdentitySummary(evidence)).toBe(summary);
   });
 });

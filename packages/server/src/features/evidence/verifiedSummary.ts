@@ -1,19 +1,67 @@
-import type { AppContext } from '../../context.js';
+import { checkRegistry } from '@verity/contracts';
 import { currentPasses, type Evidence, type VerifiedDocument } from './evidenceStore.js';
+import { verifiedClaims } from './verifiedClaims.js';
 
 export const verifiedIdentityTitle = 'Verified identity';
 export const documentDetailsTitle = 'Document details';
 
+/** Verity is a UK service: days are said as a person in the UK reads them. */
+const day = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'Europe/London' });
+
+/** A moment (ms since the epoch) as '25 November 2026'. */
+export function dayOf(ms: number): string {
+  return day.format(ms);
+}
+
+/** A birth date (yyyy-mm-dd) as '10 December 1985': a calendar day, no time zone. */
+function birthDay(date: string): string {
+  return day.format(new Date(`${date}T12:00:00Z`));
+}
+
+/** What a piece of evidence verified about the person ('Name and date of birth'), or null. */
+export function verifiedFieldsOf(evidence: Evidence): string | null {
+  const attributes = evidence.attributes;
+  const fields = [
+    // A card's, account's or contract's holder name verifies the name as a document's does.
+    attributes?.given_name || attributes?.family_name || attributes?.holder_name ? 'name' : null,
+    attributes?.birthdate ? 'date of birth' : null,
+  ].filter((field) => field !== null);
+  if (fields.length === 0) return null;
+  const said = fields.join(' and ');
+  return said.charAt(0).toUpperCase() + said.slice(1);
+}
+
 /**
- * What consent shows for verified_claims: the verified name and date of birth and the checks
- * behind them (expired ones left out) (for example 'ANNA SMITH, born 1985-02-17 (Passport, KBVL1)').
+ * What one piece of evidence showed, as a person reads it: 'Name and date of birth verified
+ * from your passport', or for a check that confirms the person without giving their details,
+ * 'Identity checked with your mobile phone contract'. Never the check's internal name.
  */
-export async function verifiedIdentitySummary(ctx: AppContext, userId: string): Promise<string> {
-  const passed = currentPasses(await ctx.evidence.forUser(userId));
-  const identity = passed.find((e) => e.attributes?.family_name)?.attributes;
-  const checks = [...new Set(passed.map((e) => e.check))].join(', ');
-  if (!identity) return checks ? `Checks passed: ${checks}` : 'Not verified yet';
-  return `${identity.given_name ?? ''} ${identity.family_name}, born ${identity.birthdate ?? 'unknown'} (${checks})`.trim();
+export function evidenceDescription(evidence: Evidence): string {
+  const kind = checkRegistry[evidence.check].evidence;
+  const fields = verifiedFieldsOf(evidence);
+  return fields ? `${fields} verified from ${kind}` : `Identity checked with ${kind}`;
+}
+
+/** The description and its day: '... verified from your passport on 25 November 2026'. */
+export function evidenceSentence(evidence: Evidence): string {
+  return `${evidenceDescription(evidence)} on ${dayOf(evidence.createdAt)}`;
+}
+
+/**
+ * What consent shows for verified_claims: the values the client would receive, then what
+ * verified them, by what kind of evidence and when (expired evidence left out), for example
+ * 'ANNA SMITH, born 17 February 1985. Name and date of birth verified from your passport on
+ * 25 November 2026. Identity checked with questions about your credit file on 25 November
+ * 2026.' What no evidence verified is not mentioned.
+ */
+export function verifiedIdentitySummary(all: readonly Evidence[]): string {
+  const sentences = [...new Set(currentPasses(all).map(evidenceSentence))];
+  if (sentences.length === 0) return 'Not verified yet.';
+  const claims = (verifiedClaims(all, undefined)?.claims ?? {}) as Record<string, string>;
+  const name = [claims.given_name, claims.family_name].filter(Boolean).join(' ');
+  const born = claims.birthdate ? `born ${birthDay(claims.birthdate)}` : '';
+  const values = [name, born].filter(Boolean).join(', ');
+  return [values, ...sentences].filter(Boolean).join('. ') + '.';
 }
 
 const documentNames: Record<VerifiedDocument['type'], string> = {

@@ -1,8 +1,14 @@
+import { checkRegistry, type CheckName } from '@verity/contracts';
 import type { AppContext } from '../../context.js';
+import { evidenceDescription } from '../evidence/verifiedSummary.js';
 
 export interface VerificationItem {
-  /** The check's name as the spec names it (for example 'Passport'). */
+  /** Which check: an identifier for /Verify, never shown. */
+  check: CheckName;
+  /** The check's people-facing label (for example 'Financial questions'). */
   name: string;
+  /** What it verified, by what evidence ('Name and date of birth verified from your passport'). */
+  verified: string;
   /** When the check succeeded, ISO 8601. */
   dateTime: string;
   /**
@@ -27,7 +33,9 @@ export async function verificationsOf(
     if (evidence.outcome !== 'passed' || seen.has(evidence.check)) continue;
     seen.add(evidence.check);
     items.push({
-      name: evidence.check,
+      check: evidence.check,
+      name: checkRegistry[evidence.check].label,
+      verified: evidenceDescription(evidence),
       dateTime: new Date(evidence.createdAt).toISOString(),
       expired: evidence.expired || !evidence.bound,
     });
@@ -35,12 +43,12 @@ export async function verificationsOf(
   return items;
 }
 
-/** What a shared identity shows: only the verifications that still count. */
+/** What a shared identity shows: only the verifications that still count, by label. */
 export async function currentVerificationsOf(
   ctx: AppContext,
   userId: string,
-): Promise<Array<Omit<VerificationItem, 'expired'>>> {
+): Promise<Array<Pick<VerificationItem, 'name' | 'verified' | 'dateTime'>>> {
   return (await verificationsOf(ctx, userId))
     .filter((item) => !item.expired)
-    .map(({ name, dateTime }) => ({ name, dateTime }));
+    .map(({ name, verified, dateTime }) => ({ name, verified, dateTime }));
 }

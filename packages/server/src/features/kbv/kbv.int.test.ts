@@ -145,9 +145,13 @@ describe.each(databaseTargets())('knowledge-based questions (%s)', (target) => {
       assuranceChoice: [],
     });
     const home = (await (await browser.fetch(`${server.url}/api/home`)).json()) as {
-      verification: Array<{ name: string }>;
+      verification: Array<{ check: string; name: string }>;
     };
-    expect(home.verification.map((v) => v.name).sort()).toEqual(['KBVL1', 'Passport']);
+    expect(home.verification.map((v) => v.check).sort()).toEqual(['KBVL1', 'Passport']);
+    expect(home.verification.map((v) => v.name).sort()).toEqual([
+      'Financial questions',
+      'Passport',
+    ]);
   });
 
   it('fails wrong answers with kbvChallengeFailed, once; the questions are then gone', async () => {

@@ -13,6 +13,7 @@ import { ApiError } from '../../http/apiError.js';
 import { step } from '../../journey/access.js';
 import { requestProfileFields } from '../assurance/assuranceProfile.js';
 import { standardFields } from './requestedClaims.js';
+import { verifiedFields } from '../identity/verifiedFields.js';
 
 /** The signed-in user, the request in progress, and the fields it needs. */
 async function profileContext(ctx: AppContext, request: FastifyRequest) {
@@ -37,6 +38,7 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
     async (request, reply) => {
       const { fields, accountId } = await profileContext(ctx, request);
       const known = await ctx.profiles.get(accountId);
+      const verified: Record<string, boolean> = { ...(await verifiedFields(ctx, accountId)) };
       reply.header('Cache-Control', 'no-store');
       return fields.map((field) => {
         const value = known[field.name];
@@ -44,6 +46,7 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
         return {
           ...field,
           defaultValue: typeof value === 'string' ? value : JSON.stringify(value),
+          ...(verified[field.name] ? { verified: true } : {}),
         };
       });
     },

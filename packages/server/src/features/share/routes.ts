@@ -13,6 +13,7 @@ import { ApiError } from '../../http/apiError.js';
 import { clientIp, enforceLimit } from '../../http/rateLimit.js';
 import type { User } from '../accounts/userStore.js';
 import { currentVerificationsOf } from '../home/verifications.js';
+import { verifiedClaims } from '../evidence/verifiedClaims.js';
 import { displayName } from './displayName.js';
 import { sendShareEmail } from './shareEmail.js';
 import { SHARE_LIMIT } from './shareStore.js';
@@ -112,8 +113,12 @@ export function shareRoutes(app: FastifyInstance, ctx: AppContext): void {
       if (!opened || !owner || owner.closed) throw new ApiError('share_link_invalid');
       await ctx.audit.record(owner.id, 'shared_identity_viewed');
       reply.header('Cache-Control', 'no-store');
+      // The name a check verified when there is one; else the profile's, said to be unverified.
+      const verified = verifiedClaims(await ctx.evidence.forUser(owner.id), undefined)?.claims;
+      const verifiedName = verified ? displayName(verified as Record<string, unknown>) : null;
       return {
-        name: displayName(await ctx.profiles.get(owner.id)),
+        name: verifiedName ?? displayName(await ctx.profiles.get(owner.id)),
+        nameVerified: verifiedName !== null,
         verification: await currentVerificationsOf(ctx, owner.id),
         expires: new Date(opened.expiresAt).toISOString(),
       };

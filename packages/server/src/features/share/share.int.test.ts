@@ -60,7 +60,11 @@ describe.each(databaseTargets())('identity shares (%s)', (target) => {
 
     const opened = await new ApiBrowser(server).post('/api/shared', { token });
     expect(opened.status).toBe(200);
-    expect(opened.body).toMatchObject({ name: 'Ada Lovelace', verification: [] });
+    expect(opened.body).toMatchObject({
+      name: 'Ada Lovelace',
+      nameVerified: false,
+      verification: [],
+    });
     expect(Date.parse(String(opened.body.expires)) - Date.now()).toBeGreaterThan(13 * 86_400_000);
 
     const after = await browser.fetch(`${server.url}/api/share`);

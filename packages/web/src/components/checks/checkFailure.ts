@@ -22,7 +22,9 @@ export function checkFailure(error: unknown): CheckFailure {
   switch (error.code) {
     case 'not_signed_in':
       return { kind: 'login' };
-    case 'validation_failed': {
+    // card_type_not_accepted: the other kind of card than the client needs, said by the number.
+    case 'validation_failed':
+    case 'card_type_not_accepted': {
       const errors = fieldMessages(error.details);
       return errors ? { kind: 'refused', errors } : { kind: 'failed', message: error.message };
     }

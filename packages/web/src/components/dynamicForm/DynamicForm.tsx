@@ -1,4 +1,4 @@
-import type { AddressValue, FieldDefinition } from '@verity/contracts';
+import type { AddressValue, FieldDefinition, ProfileField } from '@verity/contracts';
 import { useEffect, useMemo, useReducer, useRef, useState, type FormEvent } from 'react';
 import Form from 'react-bootstrap/Form';
 import type { ProfileValues } from '../../api/profile';
@@ -25,6 +25,7 @@ import { RadioField } from './RadioField';
 import { RadioTilesField } from './RadioTilesField';
 import { SearchableDropdownField } from './SearchableDropdownField';
 import { TextField } from './TextField';
+import { VerifiedField } from './VerifiedField';
 import './dynamicForm.css';
 
 /** What became of the values sent: done (the page moves on), refused per field, or failed. */
@@ -32,7 +33,8 @@ export type SubmitResult =
   { kind: 'done' } | { kind: 'refused'; errors: FieldErrors } | { kind: 'failed'; message: string };
 
 export interface DynamicFormProps {
-  fields: readonly FieldDefinition[];
+  /** A field marked verified (profile) is locked behind a warning (VerifiedField). */
+  fields: readonly (FieldDefinition | ProfileField)[];
   /** The form's accessible name. */
   label: string;
   submitLabel: string;
@@ -127,19 +129,29 @@ export function DynamicForm({ fields, label, submitLabel, busyLabel, onSubmit }:
     <Form ref={form} noValidate onSubmit={(event) => void submit(event)} aria-label={label}>
       {fields.map((definition) => {
         const error = shownError(state, definition.name, errors[definition.name] ?? null);
+        const id = fieldId(definition.name);
+        const field = (
+          <Field
+            props={{
+              definition,
+              id,
+              value: state.values[definition.name] ?? '',
+              error,
+              valid: shownValid(state, definition.name, errors[definition.name] ?? null),
+              onChange: (value) => dispatch({ type: 'change', name: definition.name, value }),
+              onTouch: () => dispatch({ type: 'touch', name: definition.name }),
+            }}
+          />
+        );
         return (
           <div key={definition.name} data-field={definition.name}>
-            <Field
-              props={{
-                definition,
-                id: fieldId(definition.name),
-                value: state.values[definition.name] ?? '',
-                error,
-                valid: shownValid(state, definition.name, errors[definition.name] ?? null),
-                onChange: (value) => dispatch({ type: 'change', name: definition.name, value }),
-                onTouch: () => dispatch({ type: 'touch', name: definition.name }),
-              }}
-            />
+            {'verified' in definition && definition.verified ? (
+              <VerifiedField id={id} title={definition.title}>
+                {field}
+              </VerifiedField>
+            ) : (
+              field
+            )}
           </div>
         );
       })}

@@ -1,4 +1,10 @@
-import { cardFormErrors, groupCardNumber, isoToday, type CardForm } from '@verity/contracts';
+import {
+  cardFormErrors,
+  checkRegistry,
+  groupCardNumber,
+  isoToday,
+  type CardForm,
+} from '@verity/contracts';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
@@ -37,7 +43,10 @@ function CreditCard() {
   });
 
   if (result) {
-    return <DocumentCheckOutcome title={checksCopy.cardTitle} verified={result.verified} />;
+    // Named as the card was: a debit card is 'Debit Card' (check registry), never 'DebitCard'.
+    return (
+      <DocumentCheckOutcome title={checkRegistry[result.check].label} verified={result.verified} />
+    );
   }
 
   const number = fieldProps('number');

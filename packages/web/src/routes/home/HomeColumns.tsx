@@ -79,6 +79,8 @@ export function HomeColumns() {
                   </Badge>
                 )}
                 <br />
+                <small>{item.verified}</small>
+                <br />
                 <small className="text-body-secondary">
                   {when(item.dateTime)}
                   {item.expired && ' (no longer valid: please verify again)'}

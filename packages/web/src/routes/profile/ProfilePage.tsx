@@ -1,4 +1,4 @@
-import type { FieldDefinition } from '@verity/contracts';
+import type { ProfileField } from '@verity/contracts';
 import { useCallback, useEffect, useState } from 'react';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
@@ -25,7 +25,7 @@ export function ProfilePage() {
 
 type Loaded =
   | { status: 'loading' }
-  | { status: 'ready'; fields: FieldDefinition[] }
+  | { status: 'ready'; fields: ProfileField[] }
   | { status: 'failed'; failure: LoadFailure };
 
 function Profile() {

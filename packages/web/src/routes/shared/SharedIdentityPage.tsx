@@ -1,6 +1,7 @@
 import type { SharedIdentity } from '@verity/contracts';
 import { useEffect, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
+import Badge from 'react-bootstrap/Badge';
 import Spinner from 'react-bootstrap/Spinner';
 import Table from 'react-bootstrap/Table';
 import { useLocation } from 'react-router';
@@ -64,7 +65,14 @@ function Summary({ identity }: { identity: SharedIdentity }) {
       <p className="lead">{sharedCopy.intro}</p>
       <dl className="row">
         <dt className="col-sm-3">{sharedCopy.name}</dt>
-        <dd className="col-sm-9">{identity.name ?? sharedCopy.noName}</dd>
+        <dd className="col-sm-9">
+          {identity.name ?? sharedCopy.noName}{' '}
+          {identity.name === null ? null : identity.nameVerified ? (
+            <Badge bg="success">{sharedCopy.nameVerified}</Badge>
+          ) : (
+            <span className="text-body-secondary">{sharedCopy.nameNotVerified}</span>
+          )}
+        </dd>
       </dl>
       <h2 className="h4">{sharedCopy.verified}</h2>
       {identity.verification.length === 0 ? (
@@ -74,6 +82,7 @@ function Summary({ identity }: { identity: SharedIdentity }) {
           <thead>
             <tr>
               <th scope="col">{sharedCopy.check}</th>
+              <th scope="col">{sharedCopy.how}</th>
               <th scope="col">{sharedCopy.when}</th>
             </tr>
           </thead>
@@ -81,6 +90,7 @@ function Summary({ identity }: { identity: SharedIdentity }) {
             {identity.verification.map((item) => (
               <tr key={`${item.name}-${item.dateTime}`}>
                 <td>{item.name}</td>
+                <td>{item.verified}</td>
                 <td>{when(item.dateTime)}</td>
               </tr>
             ))}

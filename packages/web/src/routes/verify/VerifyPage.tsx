@@ -31,7 +31,7 @@ function Verify() {
         if (controller.signal.aborted) return;
         setUnavailable(new Set(home.unavailableChecks ?? []));
         // An expired verification is offered again.
-        setDone(new Set(home.verification.filter((v) => !v.expired).map((v) => v.name)));
+        setDone(new Set(home.verification.filter((v) => !v.expired).map((v) => v.check)));
       },
       () => {
         // Without the list, every entry is offered; a screen refuses what is already done.
