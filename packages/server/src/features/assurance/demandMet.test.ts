@@ -28,6 +28,7 @@ function pass(check: CheckName, expired = false): Evidence {
     attributes: null,
     createdAt: 0,
     expired,
+    bound: true,
   };
 }
 

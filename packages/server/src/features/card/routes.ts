@@ -95,7 +95,10 @@ async function refuseCardNotNeeded(
   const { interaction, client } = step;
   if (!interaction || !client) return;
   const choice = await ctx.assuranceChoices.get(interaction.uid);
-  const needed = cardNeededInstead(given, choice, assuranceDemand(client.policy, interaction));
+  const demand = assuranceDemand(client.policy, interaction);
+  // A GPG45 level counts a payment card of either kind alike: any card may help meet it.
+  if (demand?.level) return;
+  const needed = cardNeededInstead(given, choice, demand?.lists ?? null);
   if (!needed) return;
   const message = cardNeededMessage(needed, client.metadata.client_name ?? 'This service');
   throw new ApiError('card_type_not_accepted', message, { number: message });
