@@ -60,6 +60,9 @@ export class LiveProvider {
   onBuild(hook: (provider: Provider) => void): void {
     this.hooks.push(hook);
     hook(this.built.provider);
+    // Koa composes its middleware when callback() is called: a hook that adds middleware
+    // (provider.use) reaches the current provider only through a handler made after it.
+    this.built = { ...this.built, handler: this.built.provider.callback() };
   }
 
   onRefreshError(listener: (error: unknown) => void): void {
