@@ -86,7 +86,9 @@ export async function recordMismatch(
 ): Promise<CheckResult> {
   const { accountId, client } = journey.step;
   await ctx.audit.record(accountId, 'identity_check_mismatch', client?.clientId ?? null);
-  return recordCheck(ctx, journey, { ...found, outcome: 'failed', attributes: null });
+  // Another person's record verified nobody: whatever else it showed, no verification score.
+  const scores = { ...found.scores, verification: 0 };
+  return recordCheck(ctx, journey, { ...found, scores, outcome: 'failed', attributes: null });
 }
 
 /** A document check's finding: the holder the issuer's record names, and the document. */
