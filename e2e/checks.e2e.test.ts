@@ -179,12 +179,32 @@ describe('identity checks: a client that accepts a passport', () => {
       year: '1985',
     });
     await onVerity(stack, page, '/Passport');
+    // The passport chosen, as the options screen stores it; a failed check must clear it.
+    const storedChoice = () =>
+      page.evaluate(async () => {
+        const requestId = sessionStorage.getItem('requestId');
+        const response = await fetch(`/api/verification/${requestId}`);
+        return ((await response.json()) as { assuranceChoice: string[] }).assuranceChoice;
+      });
+    await page.evaluate(async () => {
+      const requestId = sessionStorage.getItem('requestId');
+      await fetch(`/api/verification/${requestId}/choice`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ checks: ['Passport'] }),
+      });
+    });
+    expect(await storedChoice()).toEqual(['Passport']);
     await fillPassport(page, anna);
     await page
       .getByText(
         'Sorry we have been unable to verify your Passport. Please choose a different verification option.',
       )
       .waitFor();
+    expect(await storedChoice()).toEqual([]);
+    expect(
+      await page.evaluate(() => JSON.parse(sessionStorage.getItem('assuranceChoice') ?? '[]')),
+    ).toEqual([]);
     await page.getByRole('button', { name: 'Choose a different option' }).click();
 
     await onVerity(stack, page, '/VerifyOptions');
@@ -202,6 +222,36 @@ describe('identity checks: a client that accepts a passport', () => {
     expect(query.get('state')).toBeTruthy();
     // No code, so no token: neither acr ial2 nor verified_claims ever reach the client.
     expect(query.get('code')).toBeNull();
+  });
+
+  it('keeps the form when no passport has these details, with the tries left; the usual profile then passes with her own', async () => {
+    const stack = env.stack();
+    const page = env.page();
+    await signUpFromRelyingParty(stack, page, newEmail());
+    await fillIdentity(stack, page, {
+      given: 'Ada',
+      family: 'Lovelace',
+      day: '10',
+      month: '12',
+      year: '1985',
+    });
+    await onVerity(stack, page, '/Passport');
+    // Ada's details, but a number no passport record has (docs/sandbox.md).
+    const ada = { ...anna, surname: 'Lovelace', given: 'Ada', dob: '1985-12-10' };
+    await fillPassport(page, { ...ada, number: '111222333', expiry: '2032-05-31' });
+    await page
+      .getByText(
+        'These details did not match a record. Please check them and try again. You have 2 tries left today.',
+      )
+      .waitFor();
+    // Still the form, as typed.
+    expect(await page.getByLabel('Passport No.').inputValue()).toBe('111222333');
+    expect(await page.getByLabel('Date of Birth').inputValue()).toBe('1985-12-10');
+    await page.getByLabel('Passport No.').fill('548213907');
+    await page.getByLabel('Expiry Date').press('Enter');
+    await page
+      .getByText('Congratulations, you have verified your Passport successfully.')
+      .waitFor();
   });
 
   it('checks a card, grouping its number as typed in the field and the live preview', async () => {

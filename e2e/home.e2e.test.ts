@@ -63,6 +63,39 @@ describe('home page', () => {
       return response.status;
     });
     expect(status).toBe(200);
+
+    // The given name edited since: the passport no longer counts because the details changed,
+    // which is not its age; putting the name back makes it count again.
+    const rename = (given_name: string) =>
+      page.evaluate(async (given) => {
+        const response = await fetch('/api/profile', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            given_name: given,
+            family_name: 'Smith',
+            birthdate: '1985-02-17',
+            address: {
+              postcode: 'CR2 6XH',
+              uprn: '900000000041',
+              text: '14 Selsdon Road, South Croydon',
+              picklist: true,
+            },
+            phone_number: '07700900123',
+          }),
+        });
+        if (!response.ok) throw new Error(await response.text());
+      }, given_name);
+    await rename('Annabel');
+    await page.reload();
+    const changed = page.getByRole('listitem').filter({ hasText: 'Passport' });
+    await changed.getByText('No longer matches your details', { exact: true }).waitFor();
+    expect(await changed.getByText('Expired', { exact: true }).count()).toBe(0);
+    await rename('Anna');
+    await page.reload();
+    await page.getByText('Name and date of birth verified from your passport').waitFor();
+    expect(await page.getByText('No longer matches your details').count()).toBe(0);
+
     // The stack's embedded SQLite database (DATA_DIR).
     const db = new Database(path.join(env.stack().dataDir, 'verity.sqlite'), {
       fileMustExist: true,

@@ -17,8 +17,16 @@ export const homeSchema = z.object({
     verificationItemSchema.extend({
       /** Which check, for /Verify to leave out what is done: an identifier, never shown. */
       check: checkNameSchema,
-      /** The check no longer counts (too old, or its document expired) and is offered again. */
+      /**
+       * The check no longer counts and is offered again: too old, its document expired, or
+       * (detailsChanged) about other details than the profile now holds.
+       */
       expired: z.boolean().optional(),
+      /**
+       * Why it no longer counts: the person it verified is not the profile's name and birth
+       * date any more (edited since), not its age; it counts again if the details are put back.
+       */
+      detailsChanged: z.boolean().optional(),
     }),
   ),
   /** Identity checks this deployment does not offer (no provider, SANDBOX_CHECKS off); absent when none. */

@@ -28,6 +28,14 @@ export const checksCopy = {
     `Sorry we have been unable to verify your ${check}. Please choose a different verification option.`,
   checkError: 'Oops something went wrong, please try again later.',
   serviceDown: 'The checking service is not available at the moment. Please try again later.',
+  noRecord: 'These details did not match a record. Please check them and try again.',
+  triesLeft: (left: number) =>
+    left === 0
+      ? 'You have no tries left today. Please choose a different verification option.'
+      : `You have ${left} ${left === 1 ? 'try' : 'tries'} left today.`,
+  profileFirst:
+    'We check your documents against the name and date of birth in your profile. Please add them to your profile first.',
+  toProfile: 'Go to your profile',
 
   passportTitle: 'Passport',
   passportIntro: 'Please provide your passport details',

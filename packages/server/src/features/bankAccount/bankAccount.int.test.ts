@@ -187,7 +187,7 @@ describe.each(databaseTargets())('POST /api/verifybankaccount (%s)', (target) =>
 
   it.each([
     ['in another name', '202959', '63748472', 422, 'bankIdentityMismatch', 'failed'],
-    ['unknown to the service', '871427', '46238510', 422, 'bankVerificationFailed', 'failed'],
+    ['unknown to the service', '871427', '46238510', 422, 'bankVerificationFailed', undefined],
     ['at a bank that cannot be reached', '938611', '07806039', 502, 'bankApiError', undefined],
   ])('answers a typed account %s', async (_case, sortCode, number, status, code, outcome) => {
     const { browser, user } = await ada();

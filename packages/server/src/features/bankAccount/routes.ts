@@ -2,7 +2,6 @@ import {
   checkResultSchema,
   requestQuerySchema,
   verifyBankAccountRequestSchema,
-  matchIdentity,
 } from '@verity/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -11,8 +10,8 @@ import type { AppContext } from '../../context.js';
 import { step } from '../../journey/access.js';
 import { ApiError } from '../../http/apiError.js';
 import { checkOffered } from '../checks/checkProviders.js';
-import { checkAllowed, recordCheck } from '../checks/checkStep.js';
-import { claimedIdentity } from '../identity/coreIdentity.js';
+import { settleCheck } from '../checks/checkOutcome.js';
+import { checkAllowed } from '../checks/checkStep.js';
 import { bankCheckFor, type BankCheck } from './checkName.js';
 import { verifyTypedAccount } from './verifyTypedAccount.js';
 import { typedAccount, type TypedAccount } from './typedAccount.js';
@@ -54,7 +53,7 @@ export function bankAccountRoutes(app: FastifyInstance, ctx: AppContext): void {
       // Fail closed first; Bank and CurrentAccount have the same providers.
       if (!checkOffered(ctx, 'Bank')) throw new ApiError('check_not_offered');
       let check: BankCheck = 'Bank';
-      const step = await checkAllowed(
+      await checkAllowed(
         ctx,
         request,
         async (step) => (check = await bankCheckFor(ctx, step)),
@@ -71,35 +70,32 @@ export function bankAccountRoutes(app: FastifyInstance, ctx: AppContext): void {
       if (typed.kind === 'valid') return verifyTypedAccount(ctx, request.journey, typed, check);
       const account = shown;
       if (!account) throw new ApiError('bankVerificationFailed');
-      // The holder the bank showed, matched with the claimed identity as it is now.
-      const core = await claimedIdentity(ctx, step.accountId);
+      // The holder the bank showed, settled as every check is (settleCheck): matched with the
+      // claimed identity as it is now; an account failing the modulus check exists at no bank
+      // (no record; the spec's screen goes on to the questions).
       const holderName = account.holderName;
-      const matches =
-        holderName !== null && matchIdentity(core, { kind: 'holder', holderName }).matches;
-      const passed = matches && account.modulusValid;
-      if (!matches)
-        await ctx.audit.record(
-          step.accountId,
-          'identity_check_mismatch',
-          step.client?.clientId ?? null,
-        );
-      const result = await recordCheck(ctx, request.journey, {
+      return settleCheck(
+        ctx,
+        request.journey,
         check,
-        outcome: passed ? 'passed' : 'failed',
-        scores: {
-          strength: 2,
-          validity: account.modulusValid ? 2 : 0,
-          activity: 1,
-          fraud: 0,
-          verification: passed ? (account.nameScore === 100 ? 2 : 1) : 0,
-        },
-        provider: account.provider ?? 'unknown',
-        transactionId: randomUUID(),
-        attributes: passed ? { holder_name: holderName! } : null,
-      });
-      if (!account.modulusValid) throw new ApiError('bankVerificationFailed');
-      if (!matches) throw new ApiError('bankIdentityMismatch');
-      return result;
+        account.provider ?? 'unknown',
+        account.modulusValid
+          ? {
+              found: true,
+              person: holderName ? { kind: 'holder', holderName } : null,
+              transactionId: randomUUID(),
+              scores: {
+                strength: 2,
+                validity: 2,
+                activity: 1,
+                fraud: 0,
+                verification: account.nameScore === 100 ? 2 : 1,
+              },
+              attributes: holderName ? { holder_name: holderName } : {},
+            }
+          : { found: false, error: new ApiError('bankVerificationFailed') },
+        new ApiError('bankIdentityMismatch'),
+      );
     },
   );
 }

@@ -6,9 +6,9 @@ import {
   type AccountVerificationResult,
 } from '../../providers/bank/accountVerification.js';
 import { checkProvider } from '../checks/checkProviders.js';
-import { recordCheck } from '../checks/checkStep.js';
+import { settleCheck } from '../checks/checkOutcome.js';
 import { requireClaimedIdentity } from '../identity/coreIdentity.js';
-import { holderNameMatches } from '../openBanking/holderName.js';
+import { holderNameScore } from '../openBanking/holderName.js';
 import type { Journey } from '../../journey/journey.js';
 import type { UkAccount } from '../openBanking/ukAccount.js';
 import type { BankCheck } from './checkName.js';
@@ -19,11 +19,14 @@ const TYPED_MISMATCH =
 
 /**
  * The Bank check of an account the user typed: the verification service is asked whether it
- * is in the profile's name. A match passes; a close match passes when the holder name it gives
- * is the claimed identity's (contracts' identityMatch: an initial for the first name is not);
- * no match is bankIdentityMismatch; an unknown account
- * is bankVerificationFailed (the questions come next); a service failure is bankApiError and
- * records nothing. A typed account is kept in the profile, so a retry needs no retyping.
+ * is in the profile's name, and the answer settles as every check's does (settleCheck). A
+ * match passes; a close match passes when the holder name it gives is the claimed identity's
+ * (contracts' identityMatch: an initial for the first name is not); no match is a failed check,
+ * bankIdentityMismatch. An account the service does not know is no record: a counted retry
+ * without evidence, answered with the spec's bankVerificationFailed because the spec's Bank
+ * account screen goes on to the knowledge-based questions then. A service failure is
+ * bankApiError and records nothing. A typed account is kept in the profile, so a retry needs
+ * no retyping.
  */
 export async function verifyTypedAccount(
   ctx: AppContext,
@@ -49,22 +52,16 @@ export async function verifyTypedAccount(
     if (error instanceof AccountVerificationUnavailable) throw new ApiError('bankApiError');
     throw error;
   }
-  // A match confirms the name we sent; a close match says the name the bank holds instead.
+  // A match confirms the name we sent; a close match says the name the bank holds instead;
+  // no match says only that the account is another person's.
   const holderName =
     result.outcome === 'match'
       ? `${name.givenNames} ${name.familyName}`
       : result.outcome === 'closeMatch'
         ? result.holderName
         : null;
-  const holder = holderName ? holderNameMatches(holderName, name) : { score: 0, matches: false };
-  const nameScore = result.outcome === 'match' ? 100 : holder.score;
-  const passed = holder.matches;
-  if (!passed && result.outcome !== 'notFound')
-    await ctx.audit.record(
-      step.accountId,
-      'identity_check_mismatch',
-      step.client?.clientId ?? null,
-    );
+  const nameScore =
+    result.outcome === 'match' ? 100 : holderName ? holderNameScore(holderName, name) : 0;
   await ctx.bankAccounts.record(step.accountId, {
     ...account,
     holderName: result.outcome === 'closeMatch' ? result.holderName : null,
@@ -73,23 +70,25 @@ export async function verifyTypedAccount(
     nameScore,
     modulusValid: true,
   });
-  const answer = await recordCheck(ctx, journey, {
+  if (result.outcome === 'notFound')
+    return settleCheck(ctx, journey, check, provider.name, {
+      found: false,
+      error: new ApiError('bankVerificationFailed'),
+    });
+  return settleCheck(
+    ctx,
+    journey,
     check,
-    outcome: passed ? 'passed' : 'failed',
-    // Typed, not seen through a bank login: weaker strength, nothing about activity, and
-    // nothing about who typed it (anyone may know an account's details and its holder's name).
-    scores: {
-      strength: 1,
-      validity: result.outcome === 'notFound' ? 0 : 2,
-      activity: 0,
-      fraud: 0,
-      verification: 0,
+    provider.name,
+    {
+      found: true,
+      person: holderName ? { kind: 'holder', holderName } : null,
+      transactionId: result.transactionId,
+      // Typed, not seen through a bank login: weaker strength, nothing about activity, and
+      // nothing about who typed it (anyone may know an account's details and its holder's name).
+      scores: { strength: 1, validity: 2, activity: 0, fraud: 0, verification: 0 },
+      attributes: holderName ? { holder_name: holderName } : {},
     },
-    provider: provider.name,
-    transactionId: result.transactionId,
-    attributes: passed ? { holder_name: holderName! } : null,
-  });
-  if (result.outcome === 'notFound') throw new ApiError('bankVerificationFailed');
-  if (!passed) throw new ApiError('bankIdentityMismatch', TYPED_MISMATCH);
-  return answer;
+    new ApiError('bankIdentityMismatch', TYPED_MISMATCH),
+  );
 }

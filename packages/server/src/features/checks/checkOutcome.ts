@@ -14,7 +14,7 @@ import type {
   VerifiedDocument,
 } from '../evidence/evidenceStore.js';
 import { claimedIdentity } from '../identity/coreIdentity.js';
-import { recordCheck } from './checkStep.js';
+import { attemptSubject, checkLimits, recordCheck } from './checkStep.js';
 
 /**
  * What a check's provider found, in the terms every check shares (docs/flows/identity-checks.md):
@@ -40,8 +40,9 @@ export type CheckFinding =
 
 /**
  * The one classification of a check's outcome, the same for every check:
- * - no record found: 404 check_record_not_found, a counted retry (checkAllowed counted the
- *   attempt against the per-user limit); no evidence, no failed check;
+ * - no record found: 404 check_record_not_found with the attempts left today (`attemptsLeft`),
+ *   a counted retry (checkAllowed counted the attempt against the per-user limit); no
+ *   evidence, no failed check;
  * - a record of another person: a failed check (held back 24 hours), with an
  *   identity_check_mismatch audit event and evidence without attributes: never evidence of
  *   anything, and nothing of the other person is kept;
@@ -56,8 +57,16 @@ export async function settleCheck(
   finding: CheckFinding,
   onMismatch?: ApiError,
 ): Promise<CheckResult> {
-  if (!finding.found) throw finding.error ?? new ApiError('check_record_not_found');
   const { accountId } = journey.step;
+  if (!finding.found) {
+    if (finding.error) throw finding.error;
+    // The attempt was counted before the provider was asked: say how many are left today.
+    const { remaining } = await ctx.rateLimiter.peek(
+      checkLimits.perUser,
+      attemptSubject(check, accountId),
+    );
+    throw new ApiError('check_record_not_found', undefined, { attemptsLeft: remaining });
+  }
   const core = await claimedIdentity(ctx, accountId);
   const { transactionId, scores } = finding;
   if (finding.person === null || !matchIdentity(core, finding.person).matches) {
@@ -86,7 +95,9 @@ export async function recordMismatch(
 ): Promise<CheckResult> {
   const { accountId, client } = journey.step;
   await ctx.audit.record(accountId, 'identity_check_mismatch', client?.clientId ?? null);
-  return recordCheck(ctx, journey, { ...found, outcome: 'failed', attributes: null });
+  // Another person's record verified nobody: whatever else it showed, no verification score.
+  const scores = { ...found.scores, verification: 0 };
+  return recordCheck(ctx, journey, { ...found, scores, outcome: 'failed', attributes: null });
 }
 
 /** A document check's finding: the holder the issuer's record names, and the document. */

@@ -64,8 +64,13 @@ export async function checkAllowed(
       'This check cannot be tried again now. Please choose a different verification option.',
     );
   await enforceLimit(ctx, checkLimits.perAddress, clientIp(request));
-  await enforceLimit(ctx, checkLimits.perUser, `${names[0]}:${step.accountId}`);
+  await enforceLimit(ctx, checkLimits.perUser, attemptSubject(check, step.accountId));
   return step;
+}
+
+/** Whose and which check's attempts the per-user limit counts (twins share one counter). */
+export function attemptSubject(check: CheckName, accountId: string): string {
+  return `${namesOf(check)[0]}:${accountId}`;
 }
 
 /**

@@ -16,6 +16,8 @@ export interface VerificationItem {
    * the profile now holds, features/identity): it is to be done again.
    */
   expired: boolean;
+  /** It no longer counts because the profile's details changed since (not its age). */
+  detailsChanged: boolean;
 }
 
 /**
@@ -38,6 +40,7 @@ export async function verificationsOf(
       verified: evidenceDescription(evidence),
       dateTime: new Date(evidence.createdAt).toISOString(),
       expired: evidence.expired || !evidence.bound,
+      detailsChanged: !evidence.bound,
     });
   }
   return items;

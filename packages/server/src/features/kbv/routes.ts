@@ -10,14 +10,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { ApiError } from '../../http/apiError.js';
-import { enforceLimit } from '../../http/rateLimit.js';
+import { enforceLimit, rateLimited } from '../../http/rateLimit.js';
 import {
   CreditReferenceError,
   type KbvLevel,
   type KbvQuestion,
 } from '../../providers/kbv/creditReference.js';
 import { step as stepAccess } from '../../journey/access.js';
-import { checkAllowed, recordCheck } from '../checks/checkStep.js';
+import { attemptSubject, checkAllowed, checkLimits, recordCheck } from '../checks/checkStep.js';
 import { kbvLevel, kbvPerson, kbvRecordPerson } from './kbvSubject.js';
 import { recordMismatch } from '../checks/checkOutcome.js';
 import { claimedIdentity } from '../identity/coreIdentity.js';
@@ -87,18 +87,16 @@ export function kbvRoutes(app: FastifyInstance, ctx: AppContext): void {
             'Please verify a document or give your name and date of birth first.',
           );
         await enforceLimit(ctx, startLimit, step.accountId);
+        // A credit file too thin to ask about (or none) is no record found: a counted retry
+        // (the check's three attempts a day, which answering counts too), no failed check.
+        const attempts = attemptSubject(check, step.accountId);
+        const left = await ctx.rateLimiter.peek(checkLimits.perUser, attempts);
+        if (!left.allowed) throw rateLimited(ctx, checkLimits.perUser.name, left.retryAfterSeconds);
         const started = await withProvider(() =>
           checkProvider(ctx.creditReference).startChallenge(person, level),
         );
         if (started.outcome === 'insufficient') {
-          await recordCheck(ctx, request.journey, {
-            check,
-            outcome: 'failed',
-            scores: noScores,
-            provider: checkProvider(ctx.creditReference).name,
-            transactionId: started.transactionId,
-            attributes: null,
-          });
+          await enforceLimit(ctx, checkLimits.perUser, attempts);
           throw new ApiError('kbvInsufficientQuestions');
         }
         // The file found must be the claimed identity's: another person's file is a failed

@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import type { CheckName, Requirement } from '@verity/contracts';
+import { holderNameMatches, type CheckName, type Requirement } from '@verity/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { ApiError } from '../../http/apiError.js';
 import { BankProviderError, type BankData } from '../../providers/bank/accountDataProvider.js';
-import { recordCheck } from '../checks/checkStep.js';
+import { settleCheck } from '../checks/checkOutcome.js';
 import { step } from '../../journey/access.js';
 import { nowSeconds, signInBrowser } from '../session/signIn.js';
 import type { ObAttempt } from './attemptStore.js';
 import { chooseAccount } from './chooseAccount.js';
-import { holderNameMatches, namesSeveralHolders, profileNameOf } from './holderName.js';
+import { holderNameScore, namesSeveralHolders, profileNameOf } from './holderName.js';
 import { passesModulusCheck, type UkAccount } from './ukAccount.js';
 
 /**
@@ -100,35 +100,36 @@ async function checkOwnership(
     ({ givenNames, familyName } = captured);
     await ctx.profiles.update(userId, { given_name: givenNames, family_name: familyName });
   }
-  const name = holderName
-    ? holderNameMatches(holderName, { givenNames, familyName })
-    : { score: 0, matches: false };
+  const nameScore = holderName ? holderNameScore(holderName, { givenNames, familyName }) : 0;
   const modulusValid = passesModulusCheck(account);
   await ctx.bankAccounts.record(userId, {
     ...account,
     holderName,
     source: 'ob',
     provider: attempt.provider,
-    nameScore: name.score,
+    nameScore,
     modulusValid,
   });
-  const passed = name.matches && modulusValid;
-  if (!name.matches)
-    await ctx.audit.record(
-      userId,
-      'identity_check_mismatch',
-      request.journey.step.client?.clientId ?? null,
-    );
-  const result = await recordCheck(ctx, request.journey, {
-    check: 'OB',
-    outcome: passed ? 'passed' : 'failed',
-    scores: obScores(passed, name.score),
-    provider: attempt.provider,
-    transactionId: randomUUID(),
-    attributes: passed && holderName ? { holder_name: holderName } : null,
-  });
-  if (!name.matches) throw new ApiError('bankIdentityMismatch');
-  if (!modulusValid) throw new ApiError('bankVerificationFailed');
+  // The outcome classes every check shares (settleCheck): an account that fails the modulus
+  // check exists at no bank (no record: the spec's screen goes on to the questions); a holder
+  // who is not the claimed identity is a failed check; else the holder name is the evidence.
+  const result = await settleCheck(
+    ctx,
+    request.journey,
+    'OB',
+    attempt.provider,
+    modulusValid
+      ? {
+          found: true,
+          person: holderName ? { kind: 'holder', holderName } : null,
+          transactionId: randomUUID(),
+          scores: obScores(nameScore),
+          // Kept only when the holder is the claimed identity (settleCheck).
+          attributes: holderName ? { holder_name: holderName } : {},
+        }
+      : { found: false, error: new ApiError('bankVerificationFailed') },
+    new ApiError('bankIdentityMismatch'),
+  );
   // A joint account cannot tell its holders apart at a bank login: it is never linked for one.
   if (!joint)
     await ctx.bankAccounts.link(
@@ -147,15 +148,15 @@ async function checkOwnership(
  * GPG45-style scores of a bank login: an account a regulated bank opened after its own checks
  * (strength 2), shown live by the bank itself (validity 2), with its history behind it
  * (activity 1); the user proved control by logging in and the holder name matched
- * (verification 2, or 0 when it did not).
+ * (verification 2 when every name agrees in full, else 1; a mismatch records 0).
  */
-function obScores(passed: boolean, nameScore: number) {
+function obScores(nameScore: number) {
   return {
     strength: 2,
     validity: 2,
     activity: 1,
     fraud: 0,
-    verification: passed ? (nameScore === 100 ? 2 : 1) : 0,
+    verification: nameScore === 100 ? 2 : 1,
   };
 }
 
@@ -193,7 +194,7 @@ async function bankLogin(
     givenNames: typeof profile.given_name === 'string' ? profile.given_name : '',
     familyName: typeof profile.family_name === 'string' ? profile.family_name : '',
   };
-  if (!holderName || !holderNameMatches(holderName, name).matches)
+  if (!holderName || !holderNameMatches(name, holderName))
     throw await refuse('holder name does not match');
   const userRequirements = await signInBrowser(ctx, request, reply, interaction.uid, {
     accountId: user.id,

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   accountHolders,
-  holderNameMatches,
   holderNameScore,
   nameTokens,
   namesSeveralHolders,
@@ -50,14 +49,6 @@ describe('holderNameScore', () => {
     ['a profile without names', 'Ada Lovelace', { givenNames: '', familyName: '' }, 0],
   ])('%s: %j scores %s', (_case, holder, profile, score) => {
     expect(holderNameScore(holder, profile)).toBe(score);
-  });
-
-  it('matches by the rules every check shares (identityMatch), the score grading how closely', () => {
-    expect(holderNameMatches('Mrs Ada Lovelace', ada)).toEqual({ score: 100, matches: true });
-    // An initial for the first given name is anyone's: no match, however high it scores.
-    expect(holderNameMatches('A Lovelace', ada)).toEqual({ score: 85, matches: false });
-    expect(holderNameMatches('Lovelace', ada)).toEqual({ score: 50, matches: false });
-    expect(holderNameMatches('Beth Lovelace', ada).matches).toBe(false);
   });
 });
 

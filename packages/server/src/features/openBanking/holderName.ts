@@ -1,5 +1,3 @@
-import { holderNameMatches as sameHolder } from '@verity/contracts';
-
 const titles = new Set([
   'mr',
   'mrs',
@@ -52,7 +50,10 @@ export function nameTokens(name: string): string[] {
 }
 
 /**
- * How well an account holder name from a bank matches the profile's names, 0 to 100.
+ * How closely an account holder name from a bank agrees with the profile's names, 0 to 100:
+ * only the grade of a bank check's verification score. Whether the holder is the claimed
+ * identity at all is decided by the one matcher every check shares (contracts' identityMatch,
+ * through settleCheck), never by this score.
  * Word order does not matter (banks write 'LOVELACE A' as often as 'Ada Lovelace'); every
  * word of the family name must be there; the first given name may be an initial (85) or
  * missing (50); each word of the bank's that is in neither name costs 10. A joint account
@@ -135,19 +136,4 @@ function scoreOne(bank: string[], profile: { givenNames: string; familyName: str
     }
   }
   return Math.max(0, score - 10 * unused.length);
-}
-
-/**
- * Whether the bank's holder is the claimed identity (the rules every check shares:
- * contracts' identityMatch), and how closely the name agrees (100: every name in full), which
- * grades the evidence's verification score.
- */
-export function holderNameMatches(
-  bankHolder: string,
-  profile: { givenNames: string; familyName: string },
-): { score: number; matches: boolean } {
-  return {
-    score: holderNameScore(bankHolder, profile),
-    matches: sameHolder(profile, bankHolder),
-  };
 }

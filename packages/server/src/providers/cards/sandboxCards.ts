@@ -21,6 +21,7 @@ export const sandboxRanges: ReadonlyArray<[prefix: string, range: CardRange]> = 
 /** The sandbox's open cards: the details a check must match. */
 export const sandboxCards: readonly CardDetails[] = [
   { number: '4111111111111111', name: 'ANNA SMITH', expiry: '12/30' },
+  { number: '5555555555554444', name: 'ADA LOVELACE', expiry: '11/30' },
   { number: '4000056655665556', name: 'JAMES TAYLOR', expiry: '08/29' },
   { number: '378282246310005', name: 'ROBERT MACDONALD', expiry: '05/28' },
   { number: '5200828282828210', name: "SIOBHAN O'BRIEN", expiry: '03/29' },

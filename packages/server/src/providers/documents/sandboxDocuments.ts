@@ -22,6 +22,14 @@ export const sandboxPassports: readonly PassportDetails[] = [
     dob: '1972-11-03',
     expiry: '2029-08-15',
   },
+  // The usual test profile's own passport (README, tests): every check passes for her.
+  {
+    number: '548213907',
+    surname: 'LOVELACE',
+    given: 'ADA',
+    dob: '1985-12-10',
+    expiry: '2032-05-31',
+  },
   {
     number: '824159367',
     surname: "O'BRIEN",
@@ -41,6 +49,15 @@ export const sandboxLicences: readonly LicenceDetails[] = [
     issue: '2019-03-01',
     expiry: '2029-02-28',
     postcode: 'CR2 6XH',
+  },
+  {
+    number: 'LOVEL862105A99LV',
+    surname: 'LOVELACE',
+    given: 'ADA',
+    dob: '1985-12-10',
+    issue: '2020-06-15',
+    expiry: '2030-06-14',
+    postcode: 'SW1A 1AA',
   },
   {
     number: 'TAYLO709309J99XY',

@@ -18,6 +18,13 @@ export const sandboxCreditFiles: readonly CreditFile[] = [
     previousAddress: '14 Selsdon Road, South Croydon',
   },
   {
+    person: { given: 'ADA', surname: 'LOVELACE', dob: '1985-12-10' },
+    creditCardLender: 'MBNA',
+    currentAccountBank: 'NatWest',
+    mortgage: { lender: 'Yorkshire Building Society', startYear: 2016, monthlyPayment: 1150 },
+    previousAddress: '1 St Martins Le Grand, London',
+  },
+  {
     person: { given: 'SIOBHAN', surname: "O'BRIEN", dob: '1990-06-21' },
     creditCardLender: 'Barclaycard',
     currentAccountBank: 'Lloyds Bank',

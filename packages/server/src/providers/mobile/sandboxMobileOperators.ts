@@ -23,6 +23,11 @@ export const sandboxContracts: ReadonlyArray<{
     holder: { given: 'ANNA', surname: 'SMITH', dob: '1985-02-17' },
   },
   {
+    number: '07700900004',
+    operator: 'EE',
+    holder: { given: 'ADA', surname: 'LOVELACE', dob: '1985-12-10' },
+  },
+  {
     number: '07700900002',
     operator: 'Vodafone',
     holder: { given: 'JAMES', surname: 'TAYLOR', dob: '1979-09-30' },

@@ -26,6 +26,29 @@ describe('checkFailure', () => {
       new ApiError('service_unavailable', 503),
       { kind: 'failed', message: checksCopy.serviceDown },
     ],
+    [
+      'no profile name yet',
+      new ApiError('identity_details_required', 409, 'x'),
+      { kind: 'profile', message: checksCopy.profileFirst },
+    ],
+    [
+      'no record, two tries left',
+      new ApiError('check_record_not_found', 404, 'x', { attemptsLeft: 2 }),
+      { kind: 'failed', message: `${checksCopy.noRecord} You have 2 tries left today.` },
+    ],
+    [
+      'no record, the last try used',
+      new ApiError('check_record_not_found', 404, 'x', { attemptsLeft: 0 }),
+      {
+        kind: 'failed',
+        message: `${checksCopy.noRecord} You have no tries left today. Please choose a different verification option.`,
+      },
+    ],
+    [
+      'no record, no count given',
+      new ApiError('check_record_not_found', 404, 'x'),
+      { kind: 'failed', message: checksCopy.noRecord },
+    ],
     ['network', new TypeError('x'), { kind: 'failed', message: checksCopy.checkError }],
   ])('%s', (_name, error, expected) => {
     expect(checkFailure(error)).toEqual(expected);

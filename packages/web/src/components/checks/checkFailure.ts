@@ -6,7 +6,14 @@ export type CheckFailure =
   | { kind: 'login' }
   /** The server refused some fields: each message goes next to its field. */
   | { kind: 'refused'; errors: Record<string, string> }
-  | { kind: 'failed'; message: string };
+  | { kind: 'failed'; message: string }
+  /** The profile lacks the name or birth date the check is matched with: the profile first. */
+  | { kind: 'profile'; message: string };
+
+function attemptsLeft(details: unknown): number | null {
+  if (typeof details !== 'object' || details === null || !('attemptsLeft' in details)) return null;
+  return typeof details.attemptsLeft === 'number' ? details.attemptsLeft : null;
+}
 
 function fieldMessages(details: unknown): Record<string, string> | null {
   if (typeof details !== 'object' || details === null) return null;
@@ -32,6 +39,17 @@ export function checkFailure(error: unknown): CheckFailure {
     case 'rate_limited':
     case 'check_not_offered':
       return { kind: 'failed', message: error.message };
+    case 'identity_details_required':
+      return { kind: 'profile', message: checksCopy.profileFirst };
+    // No record with these details: the form stays as typed, to be checked and sent again.
+    case 'check_record_not_found': {
+      const left = attemptsLeft(error.details);
+      const message =
+        left === null
+          ? checksCopy.noRecord
+          : `${checksCopy.noRecord} ${checksCopy.triesLeft(left)}`;
+      return { kind: 'failed', message };
+    }
     case 'service_unavailable':
       return { kind: 'failed', message: checksCopy.serviceDown };
     default:

@@ -22,6 +22,8 @@ export function useCheckForm<Form extends { [K in keyof Form]: string }>(options
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
+  /** The message asks for the profile first (identity_details_required): link to it. */
+  const [needsProfile, setNeedsProfile] = useState(false);
   const [result, setResult] = useState<CheckResult | null>(null);
   const [active, setActive] = useState<keyof Form | null>(null);
   const errors = options.validate(form);
@@ -56,6 +58,7 @@ export function useCheckForm<Form extends { [K in keyof Form]: string }>(options
     }
     setBusy(true);
     setMessage(null);
+    setNeedsProfile(false);
     try {
       const answer = await options.send(form);
       if (user !== null) assuranceChanged(answer.assuranceChoice, answer.userRequirements);
@@ -68,11 +71,14 @@ export function useCheckForm<Form extends { [K in keyof Form]: string }>(options
         return;
       }
       if (failure.kind === 'refused') setServerErrors(failure.errors);
-      else setMessage(failure.message);
+      else {
+        setMessage(failure.message);
+        setNeedsProfile(failure.kind === 'profile');
+      }
     } finally {
       setBusy(false);
     }
   }
 
-  return { form, fieldProps, submit, busy, message, setMessage, result, active };
+  return { form, fieldProps, submit, busy, message, needsProfile, setMessage, result, active };
 }

@@ -15,7 +15,7 @@ import { DocumentCheckOutcome } from '../../components/checks/DocumentCheckOutco
 import { CheckTextField } from '../../components/checks/CheckTextField';
 import { useCheckForm } from '../../components/checks/useCheckForm';
 import { BusyButton } from '../../components/form/BusyButton';
-import { FormAlert } from '../../components/form/FormAlert';
+import { CheckAlert } from '../../components/checks/CheckAlert';
 import { PageHeading } from '../../components/PageHeading';
 import { RequireSignedIn } from '../../components/RequireSignedIn';
 import { checksCopy } from '../../copy/checks';
@@ -35,7 +35,7 @@ const empty: CardForm = { number: '', name: '', expiry: '' };
 function CreditCard() {
   const differentOption = useDifferentOption();
   const today = isoToday();
-  const { form, fieldProps, submit, busy, message, result } = useCheckForm({
+  const { form, fieldProps, submit, busy, message, needsProfile, result } = useCheckForm({
     empty,
     idPrefix: 'card',
     validate: (values: CardForm) => cardFormErrors(values, today),
@@ -93,7 +93,7 @@ function CreditCard() {
                 {checksCopy.differentOption}
               </Button>
             </div>
-            <FormAlert message={message} />
+            <CheckAlert message={message} needsProfile={needsProfile} />
           </Form>
         </Col>
         <Col md={5} lg={6} className="mt-4 mt-md-0">

@@ -15,7 +15,7 @@ import { CheckTextField } from '../../components/checks/CheckTextField';
 import { DeclineButton } from '../../components/checks/DeclineButton';
 import { useCheckForm } from '../../components/checks/useCheckForm';
 import { BusyButton } from '../../components/form/BusyButton';
-import { FormAlert } from '../../components/form/FormAlert';
+import { CheckAlert } from '../../components/checks/CheckAlert';
 import { PageHeading } from '../../components/PageHeading';
 import { RequireSignedIn } from '../../components/RequireSignedIn';
 import { checksCopy } from '../../copy/checks';
@@ -43,7 +43,7 @@ const empty: LicenceForm = {
 function DrivingLicence() {
   const differentOption = useDifferentOption();
   const today = isoToday();
-  const { fieldProps, submit, busy, message, result, active } = useCheckForm({
+  const { fieldProps, submit, busy, message, needsProfile, result, active } = useCheckForm({
     empty,
     idPrefix: 'licence',
     validate: (form: LicenceForm) => licenceFormErrors(form, today),
@@ -116,7 +116,7 @@ function DrivingLicence() {
                 {checksCopy.differentOption}
               </Button>
             </div>
-            <FormAlert message={message} />
+            <CheckAlert message={message} needsProfile={needsProfile} />
           </Form>
         </Col>
         <Col md={5} lg={6} className="d-none d-md-block">

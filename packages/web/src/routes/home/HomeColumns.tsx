@@ -5,6 +5,15 @@ import { Link } from 'react-router';
 import { ApiError } from '../../api/client';
 import { fetchHome } from '../../api/home';
 
+/** Why a verification no longer counts: its age, or details edited since it matched them. */
+const homeCopy = {
+  expired: 'Expired',
+  expiredNote: ' (no longer valid: please verify again)',
+  detailsChanged: 'No longer matches your details',
+  detailsChangedNote:
+    ' (your name or date of birth changed since: verify again, or put the details back)',
+};
+
 const when = (iso: string) =>
   new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -75,7 +84,7 @@ export function HomeColumns() {
                 {item.name}
                 {item.expired && (
                   <Badge bg="secondary" className="ms-2">
-                    Expired
+                    {item.detailsChanged ? homeCopy.detailsChanged : homeCopy.expired}
                   </Badge>
                 )}
                 <br />
@@ -83,7 +92,8 @@ export function HomeColumns() {
                 <br />
                 <small className="text-body-secondary">
                   {when(item.dateTime)}
-                  {item.expired && ' (no longer valid: please verify again)'}
+                  {item.expired &&
+                    (item.detailsChanged ? homeCopy.detailsChangedNote : homeCopy.expiredNote)}
                 </small>
               </ListGroup.Item>
             ))}

@@ -54,7 +54,7 @@ function Kbv() {
         if (inRequest) assuranceChanged([], user.userReqs);
         setScreen({ status: 'ended', message: failure.message });
       } else {
-        setScreen({ status: 'error', message: failure.kind === 'failed' ? failure.message : null });
+        setScreen({ status: 'error', message: 'message' in failure ? failure.message : null });
       }
     },
     [clearLogin, navigate, inRequest, assuranceChanged, user],

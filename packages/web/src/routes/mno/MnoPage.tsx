@@ -10,7 +10,7 @@ import { ApiError } from '../../api/client';
 import { verifyMobileContract } from '../../api/verification';
 import { checkFailure } from '../../components/checks/checkFailure';
 import { BusyButton } from '../../components/form/BusyButton';
-import { FormAlert } from '../../components/form/FormAlert';
+import { CheckAlert } from '../../components/checks/CheckAlert';
 import { PageHeading } from '../../components/PageHeading';
 import { WaitScreen } from '../../components/WaitScreen';
 import { checksCopy } from '../../copy/checks';
@@ -40,6 +40,7 @@ function Mno() {
   const [mobile, setMobile] = useState('');
   const [status, setStatus] = useState<Status>('idle');
   const [message, setMessage] = useState<string | null>(null);
+  const [needsProfile, setNeedsProfile] = useState(false);
   const valid = isUkMobile(mobile);
 
   async function submit(event: FormEvent) {
@@ -63,7 +64,8 @@ function Mno() {
         void navigate('/', { replace: true });
         return;
       }
-      setMessage(failure.kind === 'failed' ? failure.message : checksCopy.checkError);
+      setMessage(failure.kind === 'refused' ? checksCopy.checkError : failure.message);
+      setNeedsProfile(failure.kind === 'profile');
       setStatus('idle');
     }
   }
@@ -111,7 +113,7 @@ function Mno() {
                 label={checksCopy.verify}
                 busyLabel={checksCopy.verifying}
               />
-              <FormAlert message={message} />
+              <CheckAlert message={message} needsProfile={needsProfile} />
             </Form>
           </Col>
         </Row>

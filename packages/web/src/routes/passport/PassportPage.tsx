@@ -14,7 +14,7 @@ import { useDifferentOption } from '../../components/checks/useDifferentOption';
 import { DocumentCheckOutcome } from '../../components/checks/DocumentCheckOutcome';
 import { CheckTextField } from '../../components/checks/CheckTextField';
 import { BusyButton } from '../../components/form/BusyButton';
-import { FormAlert } from '../../components/form/FormAlert';
+import { CheckAlert } from '../../components/checks/CheckAlert';
 import { PageHeading } from '../../components/PageHeading';
 import { RequireSignedIn } from '../../components/RequireSignedIn';
 import { checksCopy } from '../../copy/checks';
@@ -34,7 +34,7 @@ const empty: PassportForm = { number: '', surname: '', given: '', dob: '', expir
 function Passport() {
   const differentOption = useDifferentOption();
   const today = isoToday();
-  const { fieldProps, submit, busy, message, result } = useCheckForm({
+  const { fieldProps, submit, busy, message, needsProfile, result } = useCheckForm({
     empty,
     idPrefix: 'passport',
     validate: (form: PassportForm) => passportFormErrors(form, today),
@@ -93,7 +93,7 @@ function Passport() {
                 {checksCopy.differentOption}
               </Button>
             </div>
-            <FormAlert message={message} />
+            <CheckAlert message={message} needsProfile={needsProfile} />
           </Form>
         </Col>
       </Row>

@@ -1,0 +1,133 @@
+/**
+ * The sandbox data of the usual test profile (docs/sandbox.md): Ada Lovelace, born 1985-12-10,
+ * passes every check with her own records, and fails each with Anna Smith's (another person's
+ * data: a failed check, never evidence).
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseTargets } from '../../test/databases.js';
+import { claimIdentity } from '../../test/identities.js';
+import { signUp, type ApiBrowser } from '../../test/journey.js';
+import { startTestServer, type TestServer } from '../../test/testServer.js';
+
+/** Each check's call with Ada's records, then with Anna's. */
+const checks: Array<
+  [check: string, path: string, ada: Record<string, string>, anna: Record<string, string>]
+> = [
+  [
+    'Passport',
+    '/api/verifypassport',
+    {
+      number: '548213907',
+      surname: 'Lovelace',
+      given: 'Ada',
+      dob: '1985-12-10',
+      expiry: '2032-05-31',
+    },
+    {
+      number: '533401372',
+      surname: 'Smith',
+      given: 'Anna',
+      dob: '1985-02-17',
+      expiry: '2031-04-30',
+    },
+  ],
+  [
+    'DrivingLicence',
+    '/api/verifydrivinglicence',
+    {
+      number: 'LOVEL862105A99LV',
+      surname: 'Lovelace',
+      given: 'Ada',
+      dob: '1985-12-10',
+      issue: '2020-06-15',
+      expiry: '2030-06-14',
+      postcode: 'SW1A 1AA',
+    },
+    {
+      number: 'SMITH852175A99AB',
+      surname: 'Smith',
+      given: 'Anna',
+      dob: '1985-02-17',
+      issue: '2019-03-01',
+      expiry: '2029-02-28',
+      postcode: 'CR2 6XH',
+    },
+  ],
+  [
+    'CreditCard',
+    '/api/verifycard',
+    { number: '5555 5555 5555 4444', name: 'Ada Lovelace', expiry: '11/30' },
+    { number: '4111 1111 1111 1111', name: 'Anna Smith', expiry: '12/30' },
+  ],
+  [
+    'MobileContract',
+    '/api/verifymobilecontract',
+    { mobileNumber: '07700 900004' },
+    { mobileNumber: '07700 900001' },
+  ],
+];
+
+describe.each(databaseTargets())('the usual test profile in the sandbox (%s)', (target) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(target);
+  });
+  afterAll(async () => server?.close());
+
+  async function ada(): Promise<{ browser: ApiBrowser; userId: string }> {
+    const email = `${randomUUID()}@example.com`;
+    const browser = await signUp(server, email);
+    return { browser, userId: await claimIdentity(server, email, 'ada') };
+  }
+
+  it('passes every check with her own records', async () => {
+    const { browser, userId } = await ada();
+    for (const [check, path, own] of checks)
+      expect([check, (await browser.post(path, own)).body]).toMatchObject([
+        check,
+        { check, verified: true },
+      ]);
+    // Her credit file's questions, answered from docs/sandbox.md.
+    const asked = await browser.fetch(`${server.url}/api/kbv`);
+    const { challengeId } = (await asked.json()) as { challengeId: string };
+    const answers = {
+      credit_card_lender: 'MBNA',
+      current_account_bank: 'NatWest',
+      mortgage_lender: 'Yorkshire Building Society',
+    };
+    expect((await browser.post('/api/kbv', { challengeId, answers })).body).toMatchObject({
+      check: 'KBVL1',
+      verified: true,
+    });
+    // Her bank account, typed.
+    const bank = await browser.post('/api/verifybankaccount', {
+      sort_code: '089999',
+      account_number: '66374958',
+    });
+    expect(bank.body).toMatchObject({ check: 'Bank', verified: true });
+    const passed = (await server.ctx.evidence.forUser(userId)).filter(
+      (evidence) => evidence.outcome === 'passed' && evidence.bound,
+    );
+    expect(passed.map((evidence) => evidence.check).sort()).toEqual(
+      ['Bank', 'CreditCard', 'DrivingLicence', 'KBVL1', 'MobileContract', 'Passport'].sort(),
+    );
+  });
+
+  it.each(checks)(
+    "fails %s with Anna Smith's record, leaving no evidence of it",
+    async (check, path, _own, anna) => {
+      const { browser, userId } = await ada();
+      const answer = await browser.post(path, anna);
+      if (check === 'MobileContract')
+        expect(answer.body).toMatchObject({ error: { code: 'mobileOperatorNoMatch' } });
+      else expect(answer.body).toMatchObject({ check, verified: false });
+      const evidence = await server.ctx.evidence.forUser(userId);
+      expect(evidence.filter((e) => e.outcome === 'passed')).toEqual([]);
+      expect(evidence.find((e) => e.check === check)).toMatchObject({
+        outcome: 'failed',
+        attributes: null,
+      });
+    },
+  );
+});
