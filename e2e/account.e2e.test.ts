@@ -54,7 +54,7 @@ describe('account section', () => {
     // The guard sends the visitor to /mpinlogin (spec); with no client's request no PIN can
     // serve, so that screen passes them on to the e-mail and password login.
     await page.goto(`${verityUrl}/account/share`);
-    await expect.poll(() => new URL(page.url()).pathname).toBe('/login');
+    await page.waitForURL((url) => url.pathname === '/login');
     expect(await page.evaluate(() => sessionStorage.getItem('return'))).toBe('/account/share');
     expect(await page.getByText('A PIN is set up for the service you came from').count()).toBe(0);
     await page.getByLabel('Email', { exact: true }).fill(email);
@@ -69,7 +69,7 @@ describe('account section', () => {
     const { verityUrl } = env.stack();
     const page = env.page();
     await page.goto(`${verityUrl}/account/consents`);
-    await expect.poll(() => new URL(page.url()).pathname).toBe('/login');
+    await page.waitForURL((url) => url.pathname === '/login');
 
     const email = `newcomer-${randomUUID()}@example.com`;
     await page.goto(`${verityUrl}/signup2`);
