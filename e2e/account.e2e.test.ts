@@ -104,6 +104,12 @@ describe('account section', () => {
     const recipients = Array.from({ length: 4 }, (_, i) => `agent${i}-${randomUUID()}@example.com`);
     const field = page.getByLabel("Recipient's email address");
     const button = page.getByRole('button', { name: 'Share identity' });
+    // Markup is not an address: refused, and no place of the four is used.
+    await field.fill('<script>alert(1)</script>@x.com');
+    await button.click();
+    await page.getByRole('alert').filter({ hasText: 'Email is invalid' }).waitFor();
+    await page.getByText('You have not shared your identity with anyone yet.').waitFor();
+    await field.fill('');
     for (const [index, recipient] of recipients.entries()) {
       expect(await button.isDisabled()).toBe(true);
       await field.focus();
