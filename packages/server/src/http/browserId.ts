@@ -25,7 +25,8 @@ export class BrowserIdentity {
 
   /**
    * Logout: the browser gets a new id at its next flow, so no record bound to this one (a
-   * sign-in request, an e-mail code, a bank, social or cross-device PIN attempt) can be picked up after it.
+   * sign-in request, an e-mail code, a bank, social or cross-device PIN attempt) can be
+   * picked up after it.
    */
   forget(request: FastifyRequest, reply: FastifyReply): void {
     if (!this.get(request)) return;
