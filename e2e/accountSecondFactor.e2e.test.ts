@@ -57,8 +57,7 @@ describe('account section and the second factor', () => {
     try {
       const page = await context.newPage();
       await page.goto(`${verityUrl}/account/share`);
-      await expect.poll(() => pathOf(page)).toBe('/mpinlogin');
-      await page.goto(`${verityUrl}/login`);
+      await page.waitForURL((url) => url.pathname === '/login');
       await page.getByLabel('Email', { exact: true }).fill(email);
       await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
       await page.getByLabel('Password', { exact: true }).press('Enter');

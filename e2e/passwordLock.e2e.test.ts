@@ -1,6 +1,7 @@
 /**
  * A locked password login, in a real browser: the owner follows the link in the lock e-mail,
  * lands on the new-password step of /forgotpassword, sets a new password, and logs in with it.
+ * The login screen meanwhile answers as for any failure, with a line to reset the password.
  * The server locks after one failure here (PASSWORD_LOCK_AFTER=1) so the journey is short.
  */
 import { randomUUID } from 'node:crypto';
@@ -59,6 +60,25 @@ describe('a locked password login', () => {
       }).then((response) => response.json() as Promise<{ failed: boolean }>);
     expect(await login('not the password')).toMatchObject({ failed: true });
     expect(await login(strongPassword)).toMatchObject({ failed: true });
+
+    // The screen's answer while locked is the spec's, as for any failure, with the way out.
+    const locked = await (await browser!.newContext()).newPage();
+    await locked.goto(`${verityUrl}/login`);
+    await locked.getByLabel('Email', { exact: true }).fill(email);
+    await locked.getByLabel('Password', { exact: true }).fill(strongPassword);
+    await locked.getByRole('button', { name: 'Login', exact: true }).click();
+    await locked
+      .getByText(
+        'We do not recognise that e-mail and password combination, please check and try again.',
+      )
+      .waitFor();
+    await locked
+      .getByText('Forgotten your password, or locked out after too many tries?')
+      .waitFor();
+    await checkAccessibility(locked);
+    await locked.getByRole('link', { name: 'Reset your password' }).click();
+    await locked.getByRole('heading', { name: 'Forgot your password?' }).waitFor();
+    await locked.context().close();
 
     let link: string | undefined;
     await expect

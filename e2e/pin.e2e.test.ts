@@ -18,8 +18,8 @@ import {
   onVerity as onVerityOf,
 } from './harness.js';
 
-/** Signs a new user up from the relying party and types the PIN twice at /mpinsetup. */
-async function signUpAndChoosePin(stack: Stack, page: Page, pin: string): Promise<string> {
+/** Signs a new user up from the relying party, as far as the PIN pad at /mpinsetup. */
+async function signUpToPinSetup(stack: Stack, page: Page): Promise<string> {
   const { rpUrl, verityUrl } = stack;
   const onVerity = (path: string) => onVerityOf(stack, page, path);
   const email = `pin-${randomUUID().slice(0, 8)}@example.com`;
@@ -44,11 +44,20 @@ async function signUpAndChoosePin(stack: Stack, page: Page, pin: string): Promis
   await onVerity('/mpinsetup');
   // The screen's code may still be loading: keys typed before the pad is there are lost.
   await page.getByText('Choose Your Verity M-Pin').waitFor();
+  return email;
+}
+
+/** Signs a new user up from the relying party and types the PIN twice at /mpinsetup. */
+async function signUpAndChoosePin(stack: Stack, page: Page, pin: string): Promise<string> {
+  const email = await signUpToPinSetup(stack, page);
   await page.keyboard.type(pin);
   await page.getByText('Re-Enter Your Pin').waitFor();
   await page.keyboard.type(pin);
   return email;
 }
+
+/** What /mpinsetup says without a client's request (issue 21: shown after logout). */
+const noRequest = 'A PIN is set up for the service you came from';
 
 describe('PIN set-up', () => {
   // Two pages that frame / : the configured parent and another. Local servers, as Chromium
@@ -158,6 +167,35 @@ describe('PIN set-up', () => {
     expect(identities[0]).toMatchObject({ state: 'REGISTERED' });
     expect(identities[0]!.csHex).toBeUndefined();
     expect(JSON.stringify(saved)).not.toContain('2580');
+  });
+
+  it("logout forgets the client's request: the next sign-in is not sent into its PIN set-up", async () => {
+    const page = env.page();
+    const { verityUrl } = env.stack();
+    const email = await signUpToPinSetup(env.stack(), page);
+    // Someone leaves the shared computer mid-way, signing out from the menu's page.
+    await page.goto(`${verityUrl}/logout`);
+    await page.getByRole('button', { name: 'Yes, sign me out' }).click();
+    await page
+      .getByRole('heading', { name: 'Logout successful. You have been logged out.' })
+      .waitFor();
+
+    // The next person logs in at /login: Verity's own pages, not the client's PIN set-up.
+    await page.goto(`${verityUrl}/login`);
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(strongPassword);
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await page.getByRole('heading', { name: 'Welcome to Verity', level: 1 }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
+    expect(await page.getByText('Choose Your Verity M-Pin').count()).toBe(0);
+  });
+
+  it("a signed-out visitor at /account/share is asked to log in, with no word of a client's PIN", async () => {
+    const page = env.page();
+    await page.goto(`${env.stack().verityUrl}/account/share`);
+    await onVerity(page, '/login');
+    expect(await page.getByText(noRequest).count()).toBe(0);
+    await checkAccessibility(page);
   });
 
   it('later logs in with the PIN; a wrong PIN is said in red', async () => {

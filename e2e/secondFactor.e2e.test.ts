@@ -3,7 +3,8 @@
  * requires a second factor (--require-second-factor): a new user sets up an authenticator app
  * ('Setup security'), gets recovery codes and returns with acr urn:verity:aal2; the next login
  * asks for the app's code ('Login with 2FA'); a login with a recovery code; SMS set-up and
- * login with codes read from the development outbox; a voice test number that is busy; a
+ * login with codes read from the development outbox; voice set-up followed from answered to
+ * completed, and a voice test number that is busy; a
  * security key set up and used with Chromium's virtual authenticator (CDP WebAuthn); and
  * 4-digit codes where the deployment is set to them.
  * The app's codes are computed here from the secret the page shows.
@@ -251,6 +252,32 @@ describe('second factor: authenticator app, SMS, voice, security keys and recove
     } finally {
       await context.close();
     }
+  });
+
+  it("sets up Voice: the call is answered, 'Answered...' turns to Verify, the code is accepted", async () => {
+    const stack = env.stack();
+    const page = env.page();
+    const number = '01632960456';
+    await signUpFromRelyingParty(stack, page, newEmail());
+    await onVerity(stack, page, '/SecondFactor');
+    await page.getByRole('button', { name: 'Set up Voice' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Set up Voice' });
+    await dialog.getByLabel('Phone number').fill('01632 960456');
+    await dialog.getByRole('button', { name: 'Call me' }).click();
+    const codeField = dialog.getByLabel('Enter the code you heard');
+    await codeField.waitFor();
+    // The sandbox's call stays in progress for a few polls, then completes: the button must
+    // follow it to Verify (it stayed on 'Answered...' when a repeated status ended polling).
+    await dialog.getByRole('button', { name: 'Answered...' }).waitFor();
+    const verify = dialog.getByRole('button', { name: 'Verify' });
+    await verify.waitFor({ timeout: 10_000 });
+    await checkAccessibility(page);
+    await codeField.fill(await phoneCode(stack, number));
+    await verify.click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByRole('list', { name: 'Your recovery codes' }).waitFor();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    expect((await relyingPartyClaims(stack, page)).amr).toContain('tel');
   });
 
   it("calls a busy voice test number: 'Try again'", async () => {

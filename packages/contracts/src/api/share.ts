@@ -1,13 +1,17 @@
 import { z } from 'zod';
-import { emailPattern } from './accounts.js';
 import { verificationItemSchema } from './home.js';
 
+/**
+ * A recipient's address is written into an e-mail and shown on the share list, so it must be
+ * an address: zod's e-mail check (letters, digits and `_'+-.` before the @, a dotted domain),
+ * not merely "something@something.xx", which let `<script>…@x.com` take a share's place.
+ */
 const recipientEmail = z
   .string()
   .trim()
   .min(1, 'Required')
   .max(254)
-  .regex(emailPattern, 'Email is invalid');
+  .pipe(z.email('Email is invalid'));
 
 /** A share record (spec: email, status; emailSent until the recipient opens the link). */
 export const shareSchema = z.object({

@@ -23,6 +23,22 @@ export class BrowserIdentity {
     return unsigned.valid ? unsigned.value : null;
   }
 
+  /**
+   * Logout: the browser gets a new id at its next flow, so no record bound to this one (a
+   * sign-in request, an e-mail code, a bank, social or cross-device PIN attempt) can be
+   * picked up after it.
+   */
+  forget(request: FastifyRequest, reply: FastifyReply): void {
+    if (!this.get(request)) return;
+    reply.clearCookie(this.cookieName, {
+      path: '/',
+      secure: this.secure,
+      httpOnly: true,
+      sameSite: 'lax',
+    });
+    delete request.cookies[this.cookieName];
+  }
+
   ensure(request: FastifyRequest, reply: FastifyReply): string {
     const existing = this.get(request);
     if (existing) return existing;

@@ -97,6 +97,22 @@ export class InteractionBridge {
     return this.load(request, uid).catch(() => null);
   }
 
+  /**
+   * Logout: ends the sign-in request this browser is in the middle of (its record, its
+   * binding and the browser's pointer to it), so the next person at a shared computer is not
+   * carried into that client's steps, nor can go back to them.
+   */
+  async endBrowserRequest(request: FastifyRequest): Promise<void> {
+    const browserId = this.browsers.get(request);
+    if (!browserId) return;
+    const uid = await this.kv.get(`browser-request:${browserId}`);
+    await this.kv.delete(`browser-request:${browserId}`);
+    if (!uid || (await this.kv.get(this.key(uid))) !== browserId) return;
+    await this.kv.delete(this.key(uid));
+    await this.kv.delete(this.freshLoginKey(uid));
+    await (await this.provider.Interaction.find(uid))?.destroy();
+  }
+
   /** Records the outcome of the request; the browser then goes to the returned address. */
   async finish(interaction: Interaction, result: InteractionResults): Promise<string> {
     interaction.result = { ...interaction.lastSubmission, ...result };

@@ -13,6 +13,9 @@ export const accountsCopy = {
   registerHere: 'Register here',
   loginFailed:
     'We do not recognise that e-mail and password combination, please check and try again.',
+  /** After every failed login alike (a wrong password or a locked account): what to do next. */
+  loginFailedHint: 'Forgotten your password, or locked out after too many tries?',
+  loginFailedReset: 'Reset your password',
   loginError: 'Oops something went wrong, please try again later.',
 
   signupTitle: 'Sign up',

@@ -6,6 +6,7 @@ import { AuthContext, type Auth } from './authContext';
 import { browserStorage } from './browserStorage';
 import { isStaleUser, signedInEmail } from './signedIn';
 import {
+  clearAfterLogout,
   clearLogin,
   clearRequest,
   readState,
@@ -107,6 +108,12 @@ export function AuthProvider({ children, storages }: { children: ReactNode; stor
     setServerSession(signedOut);
   }, [dispatch]);
 
+  const signedOutState = useCallback(() => {
+    clearAfterLogout(session);
+    setServerSession(signedOut);
+    refresh();
+  }, [session, refresh]);
+
   const finishRequest = useCallback(() => {
     clearRequest(session);
     refresh();
@@ -137,6 +144,7 @@ export function AuthProvider({ children, storages }: { children: ReactNode; stor
       ...actions,
       refresh,
       clearLogin: clearLoginState,
+      signedOut: signedOutState,
       finishRequest,
       pendingEmail,
       setPendingEmail,
@@ -150,6 +158,7 @@ export function AuthProvider({ children, storages }: { children: ReactNode; stor
       actions,
       refresh,
       clearLoginState,
+      signedOutState,
       finishRequest,
       pendingEmail,
       setPendingEmail,

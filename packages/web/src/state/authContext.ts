@@ -36,6 +36,8 @@ export interface Auth {
   refresh(): void;
   /** Forgets the signed-in user and their choices (spec: logout). */
   clearLogin(): void;
+  /** Logout: forgets the user and the client's request, everything but hasAccount. */
+  signedOut(): void;
   /** Forgets the sign-in request once its response has gone back to the client. */
   finishRequest(): void;
   /** The e-mail waiting for its verification code at /verifyemail, if any. */

@@ -2,6 +2,7 @@ import type { RequestInfo } from '@verity/contracts';
 import { describe, expect, it } from 'vitest';
 import { memoryStorage } from './memoryStorage';
 import {
+  clearAfterLogout,
   clearLogin,
   clearRequest,
   readState,
@@ -164,6 +165,28 @@ describe('clearRequest', () => {
     expect(sessionKeys.request.get(session)).toBeNull();
     expect(state.user).toEqual({ email: 'ada@example.com', userReqs: ['setupProfile', 'consent'] });
     expect(state.theme).toBe('acme');
+  });
+});
+
+describe('clearAfterLogout', () => {
+  it("forgets the user, the client's request and every flow in progress, not hasAccount", () => {
+    const session = memoryStorage();
+    const local = memoryStorage();
+    storeRequest(session, local, 'req_1234567890', info);
+    sessionKeys.assuranceChoice.set(session, ['Passport']);
+    sessionKeys.pendingEmail.set(session, 'ada@example.com');
+    sessionKeys.returnPath.set(session, '/account/share');
+    session.setItem('socialRedirect', '{"state":"s","provider":"google","purpose":"login"}');
+    clearAfterLogout(session);
+    for (const [name, key] of Object.entries(sessionKeys))
+      expect(key.get(session), name).toBeNull();
+    expect(session.getItem('socialRedirect')).toBeNull();
+    expect(readState(session, local)).toMatchObject({
+      user: null,
+      requestId: null,
+      client: null,
+      hasAccount: true,
+    });
   });
 });
 

@@ -171,6 +171,19 @@ export function clearRequest(session: KeyValueStorage): void {
   }
 }
 
+/** sessionStorage keys kept outside `sessionKeys`: a social sign-in's redirect in progress. */
+const otherSessionKeys = ['socialRedirect'] as const;
+
+/**
+ * Logout: forgets everything this tab kept, the client's request included, so the next person
+ * at this browser (a shared computer) is not carried into that request's steps. Only
+ * `hasAccount` stays (localStorage: this browser has had an account).
+ */
+export function clearAfterLogout(session: KeyValueStorage): void {
+  for (const key of Object.values(sessionKeys)) key.clear(session);
+  for (const key of otherSessionKeys) session.removeItem(key);
+}
+
 function setOrClear<T>(storage: KeyValueStorage, key: Field<T>, value: T | null): void {
   if (value === null) key.clear(storage);
   else key.set(storage, value);

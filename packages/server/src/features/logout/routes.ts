@@ -39,6 +39,9 @@ export function logoutRoutes(app: FastifyInstance, ctx: AppContext): void {
     { config: { access: publicCall }, schema: { response: { 200: okSchema } } },
     async (request, reply) => {
       const accountId = await endSession(ctx, request, reply);
+      // What a client's request left bound to this browser goes with the session.
+      await ctx.interactions.endBrowserRequest(request);
+      ctx.browsers.forget(request, reply);
       if (accountId) await ctx.audit.record(accountId, 'logout');
       return { status: 'ok' as const };
     },

@@ -119,6 +119,18 @@ describe.each(databaseTargets())('identity shares (%s)', (target) => {
     expect(rows).toEqual([]);
   });
 
+  it('keeps every place when a share is refused as not an address', async () => {
+    const { browser } = await sharer();
+    const refused = await browser.post('/api/share', { email: '<script>alert(1)</script>@x.com' });
+    expect(refused.status).toBe(400);
+    const list = (await (await browser.fetch(`${server.url}/api/share`)).json()) as {
+      shares: unknown[];
+    };
+    expect(list.shares).toEqual([]);
+    const fine = await browser.post('/api/share', { email: " o'brien+agent@sub.example.co.uk " });
+    expect(fine.status).toBe(200);
+  });
+
   it('does not share twice with the same address', async () => {
     const { browser } = await sharer();
     const recipient = newEmail('twice');
@@ -165,6 +177,12 @@ describe.each(databaseTargets())('identity shares (%s)', (target) => {
     ['no e-mail', {}],
     ['an empty e-mail', { email: ' ' }],
     ['a bad e-mail', { email: 'agent@' }],
+    ['markup for an address', { email: '<script>alert(1)</script>@x.com' }],
+    ['an address with a space inside', { email: 'estate agent@example.com' }],
+    [
+      'an address longer than 254 characters',
+      { email: `${'a'.repeat(64)}@${'b'.repeat(190)}.com` },
+    ],
     ['an unknown field', { email: 'a@example.com', html: '<b>hi</b>' }],
   ])('refuses %s with a code', async (_name, body) => {
     const { browser } = await sharer();

@@ -53,6 +53,7 @@ export interface PendingRedirect {
   purpose: SocialPurpose;
 }
 
+// Logout clears it too (state/storage.ts).
 export const PENDING_REDIRECT_KEY = 'socialRedirect';
 
 export function readPendingRedirect(raw: string | null): PendingRedirect | null {

@@ -18,6 +18,7 @@ export function LoginForm() {
   const [rememberMe, setRememberMe] = useState(false);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
+  const failed = message === accountsCopy.loginFailed;
   const incomplete = email.trim() === '' || password === '';
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -87,6 +88,13 @@ export function LoginForm() {
         className="w-100"
       />
       <FormAlert message={message} />
+      {failed ? (
+        // The same line for every failed login, so it reveals nothing about the account.
+        <p>
+          {accountsCopy.loginFailedHint}{' '}
+          <Link to="/forgotpassword">{accountsCopy.loginFailedReset}</Link>
+        </p>
+      ) : null}
     </Form>
   );
 }

@@ -15,12 +15,12 @@ type Outcome = 'done' | 'failed';
 /** Ends the session; the outcome to show, or null when the browser is leaving for the client. */
 async function signOut(
   postLogoutRedirectUri: string | null,
-  clearLogin: () => void,
+  forgetHere: () => void,
 ): Promise<Outcome | null> {
   try {
     const status = await logoutStatus(postLogoutRedirectUri);
     await logoutConfirm();
-    clearLogin();
+    forgetHere();
     const url =
       status.postLogoutUrl === null
         ? null
@@ -34,7 +34,7 @@ async function signOut(
 }
 
 /**
- * /logout: ends the Verity session and forgets the user here, then goes where the client
+ * /logout: ends the Verity session and forgets the user and any client's request here, then goes where the client
  * asked (post_logout_redirect_uri, checked by the server) or confirms it on the page.
  * Any site can send a browser here, so the page asks first unless the user came from our own
  * menu: only a navigation inside this app carries its history state.
@@ -43,7 +43,7 @@ export function LogoutPage() {
   const [searchParams] = useSearchParams();
   const location = useLocation();
   const postLogoutRedirectUri = searchParams.get('post_logout_redirect_uri');
-  const { clearLogin } = useAuth();
+  const { signedOut } = useAuth();
   const [answered, setAnswered] = useState(false);
   const confirmed = answered || isSignOutChosen(location.state);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
@@ -52,10 +52,10 @@ export function LogoutPage() {
   useEffect(() => {
     if (!confirmed || started.current) return;
     started.current = true;
-    void signOut(postLogoutRedirectUri, clearLogin).then((ended) => {
+    void signOut(postLogoutRedirectUri, signedOut).then((ended) => {
       if (ended) setOutcome(ended);
     });
-  }, [confirmed, postLogoutRedirectUri, clearLogin]);
+  }, [confirmed, postLogoutRedirectUri, signedOut]);
 
   if (outcome === 'failed') return <ErrorScreen />;
   if (!confirmed)

@@ -1,9 +1,8 @@
 import type { PinAuthenticateResponse } from '@verity/contracts';
 import { useCallback, useMemo, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, Navigate, useNavigate } from 'react-router';
 import { logoutConfirm } from '../../api/accounts';
 import { PageHeading } from '../../components/PageHeading';
-import { FormAlert } from '../../components/form/FormAlert';
 import { PinPad } from '../../components/pinPad/PinPad';
 import type { PinPadMode, PinPadSubmit } from '../../components/pinPad/pinPadState';
 import { brand } from '../../copy/brand';
@@ -102,6 +101,11 @@ export function MpinLoginPage() {
     await navigate('/login');
   }
 
+  // No client's request (the account section sent a signed-out visitor here): identities are
+  // per client, so no PIN can serve; the e-mail and password login does, keeping the return
+  // path, rather than a message about a service the visitor never came from.
+  if (!customerId) return <Navigate to="/login" replace />;
+
   return (
     <>
       <PageHeading>{`${brand.product} M-Pin`}</PageHeading>
@@ -119,29 +123,25 @@ export function MpinLoginPage() {
           ) : null}
         </p>
       )}
-      {customerId ? (
-        <PinPad
-          mode={mode}
-          length={identity?.pinLength ?? 4}
-          product={brand.product}
-          clientName={request?.clientName}
-          identities={identities}
-          error={error}
-          busy={busy}
-          onSubmit={(value) => void submit(value)}
-          onSelect={(userId) => {
-            setChosen(userId);
-            setMode('login');
-          }}
-          onDelete={remove}
-          onAddNew={() => void addNew()}
-          onStart={() => void navigate(nextStep())}
-          onCancel={() => void navigate('/Cancel')}
-        />
-      ) : (
-        <FormAlert message={pinCopy.noRequest} variant="info" />
-      )}
-      {customerId && mode !== 'revoked' ? (
+      <PinPad
+        mode={mode}
+        length={identity?.pinLength ?? 4}
+        product={brand.product}
+        clientName={request?.clientName}
+        identities={identities}
+        error={error}
+        busy={busy}
+        onSubmit={(value) => void submit(value)}
+        onSelect={(userId) => {
+          setChosen(userId);
+          setMode('login');
+        }}
+        onDelete={remove}
+        onAddNew={() => void addNew()}
+        onStart={() => void navigate(nextStep())}
+        onCancel={() => void navigate('/Cancel')}
+      />
+      {mode !== 'revoked' ? (
         <AnotherDeviceLogin
           customerId={customerId}
           requestId={requestId ?? undefined}

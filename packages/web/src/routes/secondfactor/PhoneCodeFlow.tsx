@@ -31,7 +31,8 @@ export interface PhoneCodeFlowProps {
 type Phase =
   | { kind: 'idle' }
   | { kind: 'starting' }
-  | { kind: 'tracking'; status: DeliveryStatus }
+  // `polls` counts answers, so a status repeated by the next poll still schedules another.
+  | { kind: 'tracking'; status: DeliveryStatus; polls: number }
   | { kind: 'failed'; message: string };
 
 /**
@@ -51,6 +52,7 @@ export function PhoneCodeFlow({
   // The server's answer decides; the code entry only shows after it.
   const [codeLength, setCodeLength] = useState<PhoneCodeLength>(6);
   const status = phase.kind === 'tracking' ? phase.status : null;
+  const polls = phase.kind === 'tracking' ? phase.polls : 0;
 
   useEffect(() => {
     if (status === null || pollingEnds(kind, status)) return;
@@ -58,7 +60,7 @@ export function PhoneCodeFlow({
     const timer = setTimeout(() => {
       pollPhoneStatus(kind).then(
         (next) => {
-          if (!cancelled) setPhase({ kind: 'tracking', status: next });
+          if (!cancelled) setPhase({ kind: 'tracking', status: next, polls: polls + 1 });
         },
         (error: unknown) => {
           if (cancelled) return;
@@ -74,7 +76,7 @@ export function PhoneCodeFlow({
       cancelled = true;
       clearTimeout(timer);
     };
-  }, [kind, status]);
+  }, [kind, status, polls]);
 
   async function send() {
     setPhase({ kind: 'starting' });
@@ -82,7 +84,7 @@ export function PhoneCodeFlow({
       const first = await start();
       onStarted?.();
       setCodeLength(first.codeLength);
-      setPhase({ kind: 'tracking', status: first.status });
+      setPhase({ kind: 'tracking', status: first.status, polls: 0 });
     } catch (error) {
       const failure = callFailure(error);
       setPhase({
