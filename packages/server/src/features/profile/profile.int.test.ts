@@ -315,7 +315,8 @@ describe.each(databaseTargets())('profile and consent (%s)', (target) => {
     expect(generated.body).toEqual({
       redirect_Uri: null,
       clearSession: false,
-      userRequirements: ['setupSecondFactor', 'assurance'],
+      // A passport check needs the profile's name and birth date to bind to (issue 17).
+      userRequirements: ['setupSecondFactor', 'assurance', 'setupProfile'],
     });
   });
 
