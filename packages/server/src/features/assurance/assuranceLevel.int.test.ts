@@ -3,6 +3,7 @@
  * user is offered the sets of checks that can reach it, and the request ends with acr ial2 only
  * once the evidence meets a profile of the level (P2: a medium one; P1: a low one will do).
  */
+import { claimIdentity } from '../../test/identities.js';
 import { randomUUID } from 'node:crypto';
 import type { CheckName } from '@verity/contracts';
 import * as oidc from 'openid-client';
@@ -65,6 +66,8 @@ describe.each(databaseTargets())('a client naming a GPG45 level (%s)', (target) 
   async function userWithTwoFactors() {
     const email = `${randomUUID()}@example.com`;
     const own = await signUp(server, email);
+    // Anna Smith's profile: the sandbox records the checks below use are hers (issue 17).
+    await claimIdentity(server, email, 'anna');
     const started = await own.post('/api/authenticator/startsetup');
     const secret = Secret.fromBase32(String(started.body.secret));
     const code = (step: number) => TOTP.generate({ secret, timestamp: Date.now() + step * 30_000 });
