@@ -8,6 +8,7 @@ import * as oidc from 'openid-client';
 import parsePrometheusTextFormat, { type PrometheusFamily } from 'parse-prometheus-text-format';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseTargets } from '../test/databases.js';
+import { claimIdentity } from '../test/identities.js';
 import {
   ApiBrowser,
   redirectUri,
@@ -105,6 +106,7 @@ describe.each(databaseTargets())('metrics (%s)', (target) => {
     const { text: beforeText, families: before } = await scrape();
     const email = `${randomUUID()}@example.com`;
     const browser = await signUp(server, email); // an e-mail code: a login by email_code
+    await claimIdentity(server, email, 'anna'); // the sandbox passport below is hers
     const other = new ApiBrowser(server);
     const login = (Email: string, Password: string) =>
       other.post('/api/login/email', { Email, Password });
