@@ -100,13 +100,17 @@ async function migrationSchema(db: Kysely<Database>): Promise<string | undefined
 }
 
 /**
- * Kysely's migrator looks for its tables by listing every table of every schema in the
- * database; a schema dropped at that moment (another instance's or test run's) fails the
- * listing with 3F000 though nothing of ours is wrong. Such a failure is tried again.
+ * Kysely's migrator looks for its tables by listing every table and column of every schema in
+ * the database (pg_catalog joined with pg_get_serial_sequence, which looks each column up
+ * afresh). A schema dropped while that listing runs (another instance's or test run's) fails
+ * it though nothing of ours is wrong: 3F000 for the schema, or 42P01 / 42703 for a table or
+ * column the catalog snapshot still showed. Such a failure is tried again; PostgreSQL runs
+ * each migration in a transaction, so a retry never finds one half done.
  */
 const MIGRATION_TRIES = 5;
-const schemaVanished = (error: unknown, ours: string | undefined) =>
-  (error as { code?: unknown }).code === '3F000' &&
+const LISTING_RACE_CODES = new Set(['3F000', '42P01', '42703']);
+export const listingRaced = (error: unknown, ours: string | undefined) =>
+  LISTING_RACE_CODES.has(String((error as { code?: unknown }).code)) &&
   !(ours && (error as Error).message.includes(`"${ours}"`));
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
@@ -118,7 +122,7 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
   });
   for (let attempt = 1; ; attempt++) {
     const { error, results } = await migrator.migrateToLatest();
-    if (error && attempt < MIGRATION_TRIES && schemaVanished(error, schema)) continue;
+    if (error && attempt < MIGRATION_TRIES && listingRaced(error, schema)) continue;
     if (error) throw error instanceof Error ? error : new Error(String(error));
     return (results ?? [])
       .filter((result) => result.status === 'Success')

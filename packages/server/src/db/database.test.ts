@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { listingRaced } from './database.js';
+
+const failure = (code: string, message: string) => Object.assign(new Error(message), { code });
+
+describe('listingRaced: a migration listing that another schema’s drop broke is tried again', () => {
+  it.each([
+    ['3F000', 'schema "verity_test_other" does not exist', true],
+    ['3F000', 'schema "verity_test_ours" does not exist', false],
+    ['42703', 'column "mpin_id" of relation "pin_identities" does not exist', true],
+    ['42P01', 'relation "pin_identities" does not exist', true],
+    ['23505', 'duplicate key value violates unique constraint', false],
+    ['42601', 'syntax error at or near "select"', false],
+  ])('%s %s: %s', (code, message, expected) => {
+    expect(listingRaced(failure(code, message), 'verity_test_ours')).toBe(expected);
+  });
+
+  it('an error without a code is not retried', () => {
+    expect(listingRaced(new Error('boom'), 'verity_test_ours')).toBe(false);
+  });
+});
