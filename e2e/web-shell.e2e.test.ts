@@ -112,5 +112,83 @@ describe('SPA shell', () => {
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
     await expect.poll(() => new URL(page.url()).pathname).toBe('/privacy');
+    // Following a link closes the menu.
+    expect(await page.getByRole('button', { name: 'About' }).getAttribute('aria-expanded')).toBe(
+      'false',
+    );
+  });
+
+  it('opens the About menu with Down, closes it with Escape, Tab and a click outside', async () => {
+    await page.goto(`${verityUrl()}/about`);
+    await expect.poll(() => heading().textContent()).toBe('About Verity');
+    const about = page.getByRole('button', { name: 'About' });
+    const terms = page.getByRole('navigation').getByRole('link', { name: 'Terms & Conditions' });
+    const focused = () => page.evaluate(() => document.activeElement?.textContent);
+    expect(await about.getAttribute('aria-expanded')).toBe('false');
+    expect(await terms.isVisible()).toBe(false);
+
+    // Down from the button opens it on its first link; Up, End and Home move within it.
+    await about.focus();
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(focused).toBe('Terms & Conditions');
+    expect(await about.getAttribute('aria-expanded')).toBe('true');
+    await page.keyboard.press('End');
+    await expect.poll(focused).toBe('Contact Us');
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(focused).toBe('Contact Us');
+    await page.keyboard.press('Home');
+    await expect.poll(focused).toBe('Terms & Conditions');
+
+    // Escape closes it and gives focus back to its button.
+    await page.keyboard.press('Escape');
+    await expect.poll(focused).toBe('About');
+    expect(await about.getAttribute('aria-expanded')).toBe('false');
+    expect(await terms.isVisible()).toBe(false);
+
+    // Space opens it, focus stays on the button; Tab goes through its links and out of it.
+    await page.keyboard.press(' ');
+    await terms.waitFor();
+    await expect.poll(focused).toBe('About');
+    await page.keyboard.press('Tab');
+    await expect.poll(focused).toBe('Terms & Conditions');
+    await page.keyboard.press('Tab');
+    await expect.poll(focused).toBe('Privacy Policy');
+    await page.keyboard.press('Tab');
+    await expect.poll(focused).toBe('Contact Us');
+    expect(await about.getAttribute('aria-expanded')).toBe('true');
+    await page.keyboard.press('Tab');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.closest('main')?.id))
+      .toBe('main');
+    await expect.poll(() => about.getAttribute('aria-expanded')).toBe('false');
+
+    // A click elsewhere on the page closes it.
+    await about.click();
+    await terms.waitFor();
+    await page.locator('h1').click();
+    await terms.waitFor({ state: 'hidden' });
+    expect(await about.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('folds the navigation behind a toggle button on a narrow screen', async () => {
+    await page.setViewportSize({ width: 375, height: 700 });
+    await page.goto(`${verityUrl()}/about`);
+    await expect.poll(() => heading().textContent()).toBe('About Verity');
+    const toggle = page.getByRole('button', { name: 'Toggle navigation' });
+    const about = page.getByRole('button', { name: 'About' });
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(await about.isVisible()).toBe(false);
+
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    await about.waitFor();
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    await about.click();
+    await page.getByRole('navigation').getByRole('link', { name: 'Contact Us' }).waitFor();
+    await expectNoAxeViolations(page);
+
+    await toggle.click();
+    await about.waitFor({ state: 'hidden' });
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
   });
 });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** A profile or consent field definition (spec, first document: profile field definition). */
 export const fieldTypes = [
@@ -16,29 +16,31 @@ export const fieldTypes = [
 export const fieldDefinitionSchema = z.object({
   name: z
     .string()
-    .regex(/^[A-Za-z_][A-Za-z0-9_]{0,63}$/, 'a name of letters, digits and underscores'),
+    .check(z.regex(/^[A-Za-z_][A-Za-z0-9_]{0,63}$/, 'a name of letters, digits and underscores')),
   type: z.enum(fieldTypes),
-  title: z.string().min(1).max(200),
-  defaultValue: z.string().max(2000).optional(),
-  validators: z
-    .array(
+  title: z.string().check(z.minLength(1), z.maxLength(200)),
+  defaultValue: z.optional(z.string().check(z.maxLength(2000))),
+  validators: z.optional(
+    z.array(
       z.object({
         type: z.literal('regex'),
-        regex: z.string().refine((source) => {
-          try {
-            new RegExp(source);
-            return true;
-          } catch {
-            return false;
-          }
-        }, 'not a valid regular expression'),
+        regex: z.string().check(
+          z.refine((source) => {
+            try {
+              new RegExp(source);
+              return true;
+            } catch {
+              return false;
+            }
+          }, 'not a valid regular expression'),
+        ),
       }),
-    )
-    .optional(),
-  choices: z.array(z.string().min(1).max(200)).optional(),
-  icon: z.string().max(100).optional(),
-  min: z.string().max(40).optional(),
-  max: z.string().max(40).optional(),
+    ),
+  ),
+  choices: z.optional(z.array(z.string().check(z.minLength(1), z.maxLength(200)))),
+  icon: z.optional(z.string().check(z.maxLength(100))),
+  min: z.optional(z.string().check(z.maxLength(40))),
+  max: z.optional(z.string().check(z.maxLength(40))),
 });
 
 export type FieldDefinition = z.infer<typeof fieldDefinitionSchema>;

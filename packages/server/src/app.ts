@@ -8,6 +8,7 @@ import {
   serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { servesDevOutbox } from './config.js';
 import type { AppContext } from './context.js';
 import { accountRoutes } from './features/accounts/routes.js';
@@ -69,6 +70,11 @@ export interface AppOptions {
 }
 
 const BODY_LIMIT = 64 * 1024;
+
+// The contracts' schemas are zod/mini, which loads no messages of its own: a 400's messages
+// are English for the whole process (classic Zod would set it on its first schema; said here
+// rather than left to that).
+z.config(z.locales.en());
 
 /** Logged requests carry no query string (codes, hints) and no headers (cookies, tokens). */
 const requestSerializer = (request: { method: string; url: string; id: string }) => ({

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { socialProviderSchema } from './social.js';
 
 /** GET /api/account/consents: the clients this user agreed to share details with. */
@@ -12,14 +12,14 @@ export const accountConsentsSchema = z.object({
       /** When the consent was last given or extended, ISO 8601. */
       updated: z.string(),
       /** The last consent was signed with the user's PIN (a signing identity). */
-      signedWithPin: z.boolean().optional(),
+      signedWithPin: z.optional(z.boolean()),
     }),
   ),
 });
 
 /** POST /api/account/consents/revoke */
 export const revokeConsentRequestSchema = z.strictObject({
-  clientId: z.string().min(1).max(200),
+  clientId: z.string().check(z.minLength(1), z.maxLength(200)),
 });
 
 /** How long a login confirms a deletion for an account without a password. */
@@ -31,7 +31,7 @@ export const DELETION_LOGIN_SECONDS = 300;
  * DELETION_LOGIN_SECONDS instead.
  */
 export const deleteAccountRequestSchema = z.union([
-  z.strictObject({ Password: z.string().min(1, 'Required').max(1024) }),
+  z.strictObject({ Password: z.string().check(z.minLength(1, 'Required'), z.maxLength(1024)) }),
   z.strictObject({ RecentLogin: z.literal(true) }),
 ]);
 
@@ -41,7 +41,7 @@ export const deleteAccountOptionsSchema = z.discriminatedUnion('confirmWith', [
   z.object({
     confirmWith: z.literal('recentLogin'),
     /** For how many more seconds the current login confirms a deletion; 0: log in again. */
-    secondsLeft: z.number().int().min(0),
+    secondsLeft: z.int().check(z.minimum(0)),
     /** The linked providers the user can log in again with. */
     providers: z.array(socialProviderSchema),
   }),

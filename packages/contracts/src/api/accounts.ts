@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { requirementSchema, requestIdSchema } from './requests.js';
 
 /** The version of the terms a user accepts; bump it when /terms changes. */
@@ -7,27 +7,27 @@ export const termsVersion = '2026-11-01';
 /** The spec's e-mail pattern: something@something.tld, no spaces. */
 export const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 
-export const emailSchema = z
-  .string()
-  .trim()
-  .max(254)
-  .regex(emailPattern, 'Email is invalid')
-  .transform((email) => email.toLowerCase());
+export const emailSchema = z.pipe(
+  z.string().check(z.trim(), z.maxLength(254), z.regex(emailPattern, 'Email is invalid')),
+  z.transform((email) => email.toLowerCase()),
+);
 
-export const passwordSchema = z.string().min(1).max(256);
+export const passwordSchema = z.string().check(z.minLength(1), z.maxLength(256));
 
 /** A 6-digit code sent by e-mail (verification and password reset). */
 export const emailCodeSchema = z
   .string()
-  .regex(/^\d+$/, 'The code should be numbers only')
-  .length(6, 'The code should be 6 digits long');
+  .check(
+    z.regex(/^\d+$/, 'The code should be numbers only'),
+    z.length(6, 'The code should be 6 digits long'),
+  );
 
-const optionalRequestId = requestIdSchema.optional();
+const optionalRequestId = z.optional(requestIdSchema);
 
 /** POST /api/register: with Password from /signup2 (a password account), without from /verifyemail. */
 export const registerRequestSchema = z.strictObject({
   Email: emailSchema,
-  Password: passwordSchema.optional(),
+  Password: z.optional(passwordSchema),
   TermsAccepted: z.literal(true, { error: 'The terms and conditions must be accepted' }),
   TermsVersion: z.literal(termsVersion),
   RequestId: optionalRequestId,
@@ -57,14 +57,14 @@ export const emailLoginRequestSchema = z.strictObject({
   Email: emailSchema,
   Password: passwordSchema,
   RequestId: optionalRequestId,
-  RememberMe: z.boolean().optional(),
+  RememberMe: z.optional(z.boolean()),
 });
 
 export const loginResponseSchema = z.object({
   failed: z.boolean(),
   /** The account's e-mail is not verified yet: a code was sent, go to /verifyemail. */
-  verifyEmail: z.boolean().optional(),
-  email: z.string().optional(),
+  verifyEmail: z.optional(z.boolean()),
+  email: z.optional(z.string()),
   userRequirements: z.array(requirementSchema),
 });
 
@@ -80,13 +80,13 @@ export const forgotPasswordVerifyRequestSchema = z.strictObject({
 export const forgotPasswordVerifyResponseSchema = z.object({
   invalidCode: z.boolean(),
   /** Present when the code was right: proves it for the final step. */
-  resetToken: z.string().optional(),
+  resetToken: z.optional(z.string()),
 });
 
 /** POST /api/forgotpassword/reset: the final step, setting the new password. */
 export const resetPasswordRequestSchema = z.strictObject({
   Email: emailSchema,
-  ResetToken: z.string().min(20).max(200),
+  ResetToken: z.string().check(z.minLength(20), z.maxLength(200)),
   Password: passwordSchema,
 });
 
@@ -96,16 +96,16 @@ export const okSchema = z.object({ status: z.literal('ok') });
 export const generateResponseRequestSchema = z.strictObject({ requestId: requestIdSchema });
 
 export const generateResponseSchema = z.object({
-  redirect_Uri: z.string().nullable(),
+  redirect_Uri: z.nullable(z.string()),
   clearSession: z.boolean(),
   userRequirements: z.array(requirementSchema),
 });
 
 /** POST /api/logoutstatus */
 export const logoutStatusRequestSchema = z.strictObject({
-  post_logout_redirect_uri: z.string().max(2000).optional(),
+  post_logout_redirect_uri: z.optional(z.string().check(z.maxLength(2000))),
 });
-export const logoutStatusResponseSchema = z.object({ postLogoutUrl: z.string().nullable() });
+export const logoutStatusResponseSchema = z.object({ postLogoutUrl: z.nullable(z.string()) });
 
 export type RegisterRequest = z.input<typeof registerRequestSchema>;
 export type LoginResponse = z.infer<typeof loginResponseSchema>;

@@ -1,3 +1,3 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 export const healthSchema = z.object({ status: z.enum(['ok', 'unavailable']) });

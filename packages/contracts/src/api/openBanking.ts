@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { checkNames } from '../checks.js';
 import type { FieldDefinition } from '../fields.js';
 import { requestIdSchema, requirementSchema } from './requests.js';
@@ -6,8 +6,7 @@ import { requestIdSchema, requirementSchema } from './requests.js';
 /** A provider's display name: also its logo's address, /providers/{display_name}.svg. */
 export const displayNameSchema = z
   .string()
-  .trim()
-  .regex(/^[A-Za-z0-9][A-Za-z0-9 &'.-]{0,59}$/, 'Not a bank');
+  .check(z.trim(), z.regex(/^[A-Za-z0-9][A-Za-z0-9 &'.-]{0,59}$/, 'Not a bank'));
 
 /** tl: the bank's page replaces Verity's; tk: it is shown in an embedded frame (425 by 725). */
 export const obProviderTypeSchema = z.enum(['tl', 'tk']);
@@ -17,19 +16,19 @@ export type ObProviderType = z.infer<typeof obProviderTypeSchema>;
 export const obProvidersResponseSchema = z.object({
   providers: z.array(z.object({ display_name: z.string(), obProviderType: obProviderTypeSchema })),
   /** The type of the first provider (the spec reads one type for the list). */
-  obProviderType: obProviderTypeSchema.nullable(),
+  obProviderType: z.nullable(obProviderTypeSchema),
 });
 
 /** POST /api/login/ob */
 export const obLoginRequestSchema = z.strictObject({
   display_name: displayNameSchema,
-  RequestId: requestIdSchema.optional(),
+  RequestId: z.optional(requestIdSchema),
 });
 
 /** GET /api/login/ob/tk and /api/login/ob/tl */
 export const obLoginQuerySchema = z.object({
   display_name: displayNameSchema,
-  RequestId: requestIdSchema.optional(),
+  RequestId: z.optional(requestIdSchema),
 });
 
 /** Where the bank's login is, and whether to show it in a frame rather than go there. */
@@ -37,17 +36,17 @@ export const obLoginResponseSchema = z.object({ url: z.string(), iFrame: z.boole
 
 /** POST /api/login/obcallback (spec: RequestId, code, id_token, state). */
 export const obCallbackRequestSchema = z.strictObject({
-  RequestId: requestIdSchema.optional(),
-  code: z.string().min(1).max(2000),
-  id_token: z.string().max(8000).optional(),
-  state: z.string().min(1).max(200),
+  RequestId: z.optional(requestIdSchema),
+  code: z.string().check(z.minLength(1), z.maxLength(2000)),
+  id_token: z.optional(z.string().check(z.maxLength(8000))),
+  state: z.string().check(z.minLength(1), z.maxLength(200)),
 });
 
 export const obCallbackResponseSchema = z.object({
   email: z.string(),
   userRequirements: z.array(requirementSchema),
   /** After an OB check: the request's assurance choice as it now stands. */
-  assuranceChoice: z.array(z.enum(checkNames)).optional(),
+  assuranceChoice: z.optional(z.array(z.enum(checkNames))),
 });
 
 /** The error query parameter of /obselect: the spec's bank-selection errors. */
@@ -91,10 +90,10 @@ export const bankAccountFields: readonly FieldDefinition[] = [
 ];
 
 /** POST /api/verifybankaccount: nothing or {} (the known account), or a typed account. */
-export const verifyBankAccountRequestSchema = z
-  .strictObject({
-    sort_code: z.string().max(20).optional(),
-    account_number: z.string().max(20).optional(),
-  })
-  .nullish();
+export const verifyBankAccountRequestSchema = z.nullish(
+  z.strictObject({
+    sort_code: z.optional(z.string().check(z.maxLength(20))),
+    account_number: z.optional(z.string().check(z.maxLength(20))),
+  }),
+);
 export type VerifyBankAccountRequest = z.infer<typeof verifyBankAccountRequestSchema>;

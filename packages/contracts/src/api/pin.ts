@@ -1,28 +1,25 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { requestIdSchema, requirementSchema } from './requests.js';
 
 // The PIN scheme's calls (second document, 'PIN scheme calls'), with the spec's field names.
 // Points and scalars are lower-case hex; packages/pin checks them before any maths.
 
 const hex = (max: number) =>
-  z
-    .string()
-    .max(max)
-    .regex(/^(?:[0-9a-f]{2})+$/, 'Expected lower-case hex');
+  z.string().check(z.maxLength(max), z.regex(/^(?:[0-9a-f]{2})+$/, 'Expected lower-case hex'));
 
 /** mpin_id: the hex of the identity's JSON. */
 export const mpinIdSchema = hex(2048);
 const g1Schema = hex(96);
 const g2Schema = hex(192);
-const opaqueToken = z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, 'Expected a token');
+const opaqueToken = z.string().check(z.regex(/^[A-Za-z0-9_-]{20,100}$/, 'Expected a token'));
 
 /**
  * POST /api/mpin/register: a signed-in user starts a PIN registration, or, with the activation
  * token of an /mpinsetup?acttoken= link, resumes the one it names (not used up until the PUT).
  */
-export const pinRegistrationStartRequestSchema = z
-  .object({ actToken: opaqueToken.optional() })
-  .nullish(); // Fastify hands a request without a body over as null
+export const pinRegistrationStartRequestSchema = z.nullish(
+  z.object({ actToken: z.optional(opaqueToken) }),
+); // Fastify hands a request without a body over as null
 
 export const pinRegistrationStartResponseSchema = z.object({
   actToken: z.string(),
@@ -39,16 +36,16 @@ export const pinClientSettingsSchema = z.object({
   authenticateURL: z.string(),
   dvsRegURL: z.string(),
   curve: z.string(),
-  pinLength: z.number().int(),
+  pinLength: z.int(),
 });
 
 /** PUT registerURL */
 export const pinRegisterRequestSchema = z.strictObject({
-  userId: z.string().min(1).max(200),
-  wid: z.string().max(200).optional(),
-  mobile: z.union([z.literal(0), z.literal(1), z.boolean()]).optional(),
-  deviceName: z.string().trim().max(100).optional(),
-  activateCode: z.string().min(1).max(200),
+  userId: z.string().check(z.minLength(1), z.maxLength(200)),
+  wid: z.optional(z.string().check(z.maxLength(200))),
+  mobile: z.optional(z.union([z.literal(0), z.literal(1), z.boolean()])),
+  deviceName: z.optional(z.string().check(z.trim(), z.maxLength(100))),
+  activateCode: z.string().check(z.minLength(1), z.maxLength(200)),
 });
 export const pinRegisterResponseSchema = z.object({
   mpinId: z.string(),
@@ -76,11 +73,11 @@ export const pinClientSecretResponseSchema = z.object({ clientSecret: z.string()
 
 /** POST {mpinAuthServerURL}/pass1 */
 export const pinPass1RequestSchema = z.strictObject({
-  scope: z.array(z.string().max(50)).max(5).optional(),
+  scope: z.optional(z.array(z.string().check(z.maxLength(50))).check(z.maxLength(5))),
   mpin_id: mpinIdSchema,
-  dtas: z.string().max(500).optional(),
+  dtas: z.optional(z.string().check(z.maxLength(500))),
   publicKey: g2Schema,
-  UT: z.string().max(200).optional(),
+  UT: z.optional(z.string().check(z.maxLength(200))),
   U: g1Schema,
 });
 export const pinPass1ResponseSchema = z.object({ y: z.string() });
@@ -89,14 +86,14 @@ export const pinPass1ResponseSchema = z.object({ y: z.string() });
 export const pinPass2RequestSchema = z.strictObject({
   mpin_id: mpinIdSchema,
   V: g1Schema,
-  WID: z.string().max(200).optional(),
+  WID: z.optional(z.string().check(z.maxLength(200))),
 });
 export const pinPass2ResponseSchema = z.object({ authOTT: z.string() });
 
 /** POST authenticateURL */
 export const pinAuthenticateRequestSchema = z.strictObject({
   authOTT: opaqueToken,
-  RequestId: requestIdSchema.optional(),
+  RequestId: z.optional(requestIdSchema),
 });
 export const pinAuthenticateResponseSchema = z.object({
   display: z.string(),
@@ -105,15 +102,15 @@ export const pinAuthenticateResponseSchema = z.object({
    * The identity's secret must be renewed first (no session yet): regOTT is a single-use,
    * short-lived token for signatureURL; the browser renews, then authenticates again.
    */
-  renewSecret: z.object({ regOTT: z.string() }).optional(),
+  renewSecret: z.optional(z.object({ regOTT: z.string() })),
   /** No signing identity from this identity yet: a single-use token for dvsRegURL. */
-  dvsRegister: z.object({ token: z.string() }).optional(),
+  dvsRegister: z.optional(z.object({ token: z.string() })),
 });
 
 /** POST dvsRegURL: a signing identity for the identity that logged in (its own key pair). */
 export const pinDvsRegisterRequestSchema = z.strictObject({
   publicKey: g2Schema,
-  deviceName: z.string().trim().max(100).optional(),
+  deviceName: z.optional(z.string().check(z.trim(), z.maxLength(100))),
   dvsRegisterToken: opaqueToken,
 });
 export const pinDvsRegisterResponseSchema = z.object({ mpinId: z.string(), regOTT: z.string() });
@@ -125,7 +122,7 @@ export const pinSignedMessageSchema = z.strictObject({
   v: g1Schema,
   mpinId: mpinIdSchema,
   publicKey: g2Schema,
-  dtas: z.string().max(500),
+  dtas: z.string().check(z.maxLength(500)),
 });
 
 export type PinClientSettings = z.infer<typeof pinClientSettingsSchema>;

@@ -1,19 +1,19 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { requestIdSchema, requirementSchema } from './requests.js';
 import { mpinIdSchema } from './pin.js';
 
 // Cross-device PIN login (second document, 'PIN scheme calls': fetchaccessid, the access URL,
 // pushauth, /verification and /verification/confirmation); docs/flows/pin-login.md.
 
-const opaqueToken = z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, 'Expected a token');
+const opaqueToken = z.string().check(z.regex(/^[A-Za-z0-9_-]{20,100}$/, 'Expected a token'));
 /** The spec's user id for a push: the user's e-mail address (or Verity user id). */
-const prerollId = z.string().trim().max(254);
-const deviceName = z.string().trim().max(100);
+const prerollId = z.string().check(z.trim(), z.maxLength(254));
+const deviceName = z.string().check(z.trim(), z.maxLength(100));
 
 /** POST fetchaccessid: a waiting browser asks for an access number and QR code. */
-export const pinAccessIdRequestSchema = z
-  .strictObject({ prerollid: prerollId.optional(), deviceName: deviceName.optional() })
-  .nullish();
+export const pinAccessIdRequestSchema = z.nullish(
+  z.strictObject({ prerollid: z.optional(prerollId), deviceName: z.optional(deviceName) }),
+);
 export const pinAccessIdResponseSchema = z.object({
   webOTT: z.string(),
   accessURL: z.string(),
@@ -22,20 +22,20 @@ export const pinAccessIdResponseSchema = z.object({
   accessNumber: z.string(),
   /** The QR code of qrURL, an SVG data URI. */
   qrImage: z.string(),
-  expiresIn: z.number().int(),
+  expiresIn: z.int(),
 });
 
 /** POST pushauth: the waiting browser asks that user's devices for approval. */
 export const pinPushAuthRequestSchema = z.strictObject({
-  prerollid: prerollId.optional(),
-  deviceName: deviceName.optional(),
+  prerollid: z.optional(prerollId),
+  deviceName: z.optional(deviceName),
 });
 export const pinPushAuthResponseSchema = z.object({
   webOTT: z.string(),
   accessURL: z.string(),
   /** Shown on the waiting browser, to compare with the number the approving device shows. */
   accessNumber: z.string(),
-  expiresIn: z.number().int(),
+  expiresIn: z.int(),
 });
 
 export const pinAccessStatuses = ['new', 'scanned', 'approved', 'declined', 'expired'] as const;
@@ -43,24 +43,27 @@ export const pinAccessStatuses = ['new', 'scanned', 'approved', 'declined', 'exp
 /** POST accessURL: the waiting browser polls; 'approved' comes once, with the sign-in. */
 export const pinAccessPollRequestSchema = z.strictObject({
   webOTT: opaqueToken,
-  RequestId: requestIdSchema.optional(),
+  RequestId: z.optional(requestIdSchema),
 });
 export const pinAccessPollResponseSchema = z.object({
   status: z.enum(pinAccessStatuses),
-  display: z.string().optional(),
-  userRequirements: z.array(requirementSchema).optional(),
+  display: z.optional(z.string()),
+  userRequirements: z.optional(z.array(requirementSchema)),
   /** The approving device allowed this browser to register its own PIN (/verification). */
-  register: z.boolean().optional(),
+  register: z.optional(z.boolean()),
 });
 
 /** The approving device opens a session by its QR link's access id or the typed number. */
 export const pinAccessLookupRequestSchema = z.union([
   z.strictObject({ accessId: opaqueToken }),
   z.strictObject({
-    accessNumber: z
-      .string()
-      .transform((value) => value.replace(/[\s-]/g, ''))
-      .pipe(z.string().regex(/^\d{8}$/, 'Enter the 8-digit access number')),
+    accessNumber: z.pipe(
+      z.pipe(
+        z.string(),
+        z.transform((value) => value.replace(/[\s-]/g, '')),
+      ),
+      z.string().check(z.regex(/^\d{8}$/, 'Enter the 8-digit access number')),
+    ),
   }),
 ]);
 /** What the approving user sees before entering the PIN. */
@@ -74,14 +77,14 @@ export const pinAccessDetailsSchema = z.object({
   /** The waiting browser's address equals this device's (a hint, never shown as proof). */
   sameNetwork: z.boolean(),
   /** Seconds since the waiting browser asked. */
-  age: z.number().int(),
+  age: z.int(),
   push: z.boolean(),
 });
 
 /** pushauth requests waiting for an identity (customer-id header for its client). */
 export const pinAccessPendingRequestSchema = z.strictObject({
   mpin_id: mpinIdSchema,
-  publicKey: z.string().max(192),
+  publicKey: z.string().check(z.maxLength(192)),
 });
 export const pinAccessPendingResponseSchema = z.object({
   pending: z.array(pinAccessDetailsSchema),
@@ -100,10 +103,10 @@ export const pinAccessDeclineResponseSchema = z.object({ status: z.literal('decl
 
 /** POST /verification: a PIN-signed-in device lets the new device sign in and register. */
 export const pinVerificationRequestSchema = z.strictObject({
-  userId: z.string().min(1).max(200),
-  clientId: z.string().min(1).max(255),
+  userId: z.string().check(z.minLength(1), z.maxLength(200)),
+  clientId: z.string().check(z.minLength(1), z.maxLength(255)),
   accessId: opaqueToken,
-  deviceName: deviceName.optional(),
+  deviceName: z.optional(deviceName),
 });
 export const pinVerificationResponseSchema = z.object({ status: z.literal('approved') });
 

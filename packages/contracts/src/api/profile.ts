@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { fieldDefinitionSchema } from '../fields.js';
 import { pinSignedMessageSchema } from './pin.js';
 import { requestIdSchema, requirementSchema } from './requests.js';
@@ -8,31 +8,31 @@ import { requestIdSchema, requirementSchema } from './requests.js';
  * `verified` on a field whose value an identity check verified (issue 17): /Profile shows it as
  * verified and warns that changing it removes the verification until a check matches again.
  */
-export const profileFieldSchema = fieldDefinitionSchema.extend({
-  verified: z.boolean().optional(),
+export const profileFieldSchema = z.extend(fieldDefinitionSchema, {
+  verified: z.optional(z.boolean()),
 });
 export const profileFieldsSchema = z.array(profileFieldSchema);
 export type ProfileField = z.infer<typeof profileFieldSchema>;
 
 const addressValueSchema = z.strictObject({
-  postcode: z.string().max(16),
-  uprn: z.string().max(32),
-  text: z.string().max(500),
+  postcode: z.string().check(z.maxLength(16)),
+  uprn: z.string().check(z.maxLength(32)),
+  text: z.string().check(z.maxLength(500)),
   picklist: z.boolean(),
 });
 
 /** POST /api/profile: values by field name (an address field's value is an object). */
 export const profileValuesSchema = z
   .record(
-    z.string().regex(/^[A-Za-z_][A-Za-z0-9_]{0,63}$/),
-    z.union([z.string().max(2000), addressValueSchema]),
+    z.string().check(z.regex(/^[A-Za-z_][A-Za-z0-9_]{0,63}$/)),
+    z.union([z.string().check(z.maxLength(2000)), addressValueSchema]),
   )
-  .refine((values) => Object.keys(values).length <= 50, 'too many fields');
+  .check(z.refine((values) => Object.keys(values).length <= 50, 'too many fields'));
 
 export const stepDoneSchema = z.object({
   userRequirements: z.array(requirementSchema),
   /** Set when the step ended the request (a declined consent): go there. */
-  redirect_Uri: z.string().nullable(),
+  redirect_Uri: z.nullable(z.string()),
 });
 
 /** GET /api/consent: what would be shared (spec: clientName and attributes). */
@@ -56,9 +56,9 @@ export const consentInfoSchema = z.object({
  */
 export const consentDecisionSchema = z.strictObject({
   Approved: z.boolean(),
-  signature: pinSignedMessageSchema.optional(),
-  signedAt: z.string().max(30).optional(),
+  signature: z.optional(pinSignedMessageSchema),
+  signedAt: z.optional(z.string().check(z.maxLength(30))),
 });
 
 /** The sign-in request a step belongs to (the SPA names it; without it, the browser's latest). */
-export const requestQuerySchema = z.object({ requestId: requestIdSchema.optional() });
+export const requestQuerySchema = z.object({ requestId: z.optional(requestIdSchema) });

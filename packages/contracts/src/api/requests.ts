@@ -1,10 +1,12 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { requirements } from '../requirements.js';
 
 export const requirementSchema = z.enum(requirements);
 
 /** The request id is the oidc-provider Interaction uid. */
-export const requestIdSchema = z.string().regex(/^[A-Za-z0-9_-]{10,64}$/, 'Not a request id');
+export const requestIdSchema = z
+  .string()
+  .check(z.regex(/^[A-Za-z0-9_-]{10,64}$/, 'Not a request id'));
 
 export const requestParamsSchema = z.object({ requestId: requestIdSchema });
 
@@ -15,18 +17,18 @@ export const requestParamsSchema = z.object({ requestId: requestIdSchema });
 export const requestInfoSchema = z.object({
   sendResponse: z.boolean(),
   clientName: z.string(),
-  clientLogo: z.string().nullable(),
+  clientLogo: z.nullable(z.string()),
   assuranceRequired: z.boolean(),
-  sessionLifetime: z.number().int().positive().nullable(),
+  sessionLifetime: z.nullable(z.int().check(z.positive())),
   loggedIn: z.boolean(),
   pinRequired: z.boolean(),
   theme: z.string(),
   userRequirements: z.array(requirementSchema),
   registration: z.enum(['true', 'false']),
   externalAuthentication: z.boolean(),
-  email: z.string().nullable(),
+  email: z.nullable(z.string()),
   /** The client's id: the PIN scheme's customer id. */
-  clientId: z.string().optional(),
+  clientId: z.optional(z.string()),
 });
 
 export type RequestInfo = z.infer<typeof requestInfoSchema>;

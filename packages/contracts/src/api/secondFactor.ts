@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { requirementSchema } from './requests.js';
 
 /** The second-factor methods (spec: authMethod). */
@@ -18,8 +18,7 @@ export const secondFactorListSchema = z.array(
 /** An authenticator-app code: exactly 6 digits (spec, section 5). */
 export const authenticatorCodeSchema = z
   .string()
-  .trim()
-  .regex(/^\d{6}$/, 'The code should be 6 digits');
+  .check(z.trim(), z.regex(/^\d{6}$/, 'The code should be 6 digits'));
 
 /** POST /api/authenticator/startsetup: the new secret, its otpauth URI and that URI as a QR code. */
 export const authenticatorSetupSchema = z.object({
@@ -33,12 +32,13 @@ export const authenticatorSetupSchema = z.object({
 export const authenticatorCodeRequestSchema = z.strictObject({ Code: authenticatorCodeSchema });
 
 /** A recovery code as shown: ten characters in two groups of five, case and dash ignored. */
-export const recoveryCodeSchema = z
-  .string()
-  .trim()
-  .max(20)
-  .transform((code) => code.replace(/[\s-]/g, '').toLowerCase())
-  .pipe(z.string().regex(/^[a-z0-9]{10}$/, 'A recovery code has 10 letters and digits'));
+export const recoveryCodeSchema = z.pipe(
+  z.pipe(
+    z.string().check(z.trim(), z.maxLength(20)),
+    z.transform((code) => code.replace(/[\s-]/g, '').toLowerCase()),
+  ),
+  z.string().check(z.regex(/^[a-z0-9]{10}$/, 'A recovery code has 10 letters and digits')),
+);
 
 /** POST /api/recoverycodes/login */
 export const recoveryCodeRequestSchema = z.strictObject({ Code: recoveryCodeSchema });
@@ -49,16 +49,16 @@ export const recoveryCodeRequestSchema = z.strictObject({ Code: recoveryCodeSche
  * first method is set up, `recoveryCodes` carries the recovery codes, shown only this once.
  */
 export const secondFactorResultSchema = z.object({
-  remainingAttempts: z.number().int().min(0).optional(),
-  userRequirements: z.array(requirementSchema).optional(),
-  recoveryCodes: z.array(z.string()).optional(),
+  remainingAttempts: z.optional(z.int().check(z.minimum(0))),
+  userRequirements: z.optional(z.array(requirementSchema)),
+  recoveryCodes: z.optional(z.array(z.string())),
 });
 
 /** POST /api/recoverycodes: a fresh set (the old ones stop working), shown once. */
 export const recoveryCodesSchema = z.object({ recoveryCodes: z.array(z.string()) });
 
 /** GET /api/recoverycodes: how many unused recovery codes are left. */
-export const recoveryCodesLeftSchema = z.object({ remaining: z.number().int().min(0) });
+export const recoveryCodesLeftSchema = z.object({ remaining: z.int().check(z.minimum(0)) });
 
 export type SecondFactorList = z.infer<typeof secondFactorListSchema>;
 export type SecondFactorResult = z.infer<typeof secondFactorResultSchema>;
@@ -71,21 +71,19 @@ export const voiceNumberPattern = /^0[12]\d{8,9}$/;
 /** An SMS number: 07 and 9 digits (a UK mobile; spec, section 5). */
 export const mobileNumberPattern = /^07\d{9}$/;
 
-export const voiceNumberSchema = z
-  .string()
-  .max(20)
-  .transform(withoutSpaces)
-  .pipe(
-    z.string().regex(voiceNumberPattern, 'Please enter a UK landline number, like 01632 960123'),
-  );
+export const voiceNumberSchema = z.pipe(
+  z.pipe(z.string().check(z.maxLength(20)), z.transform(withoutSpaces)),
+  z
+    .string()
+    .check(z.regex(voiceNumberPattern, 'Please enter a UK landline number, like 01632 960123')),
+);
 
-export const mobileNumberSchema = z
-  .string()
-  .max(20)
-  .transform(withoutSpaces)
-  .pipe(
-    z.string().regex(mobileNumberPattern, 'Please enter a UK mobile number, like 07700 900123'),
-  );
+export const mobileNumberSchema = z.pipe(
+  z.pipe(z.string().check(z.maxLength(20)), z.transform(withoutSpaces)),
+  z
+    .string()
+    .check(z.regex(mobileNumberPattern, 'Please enter a UK mobile number, like 07700 900123')),
+);
 
 /** The lengths an SMS or voice code may have: 6 by default, 4 where the deployment allows it. */
 export const phoneCodeLengths = [6, 4] as const;
@@ -102,9 +100,7 @@ export function phoneCodePattern(length: PhoneCodeLength): RegExp {
  */
 export const phoneCodeSchema = z
   .string()
-  .trim()
-  .max(12)
-  .regex(/^\d+$/, 'The code should be digits only');
+  .check(z.trim(), z.maxLength(12), z.regex(/^\d+$/, 'The code should be digits only'));
 
 /** POST /api/sms/startsetup and /api/voice/startsetup (the spec's field names). */
 export const smsStartSetupSchema = z.strictObject({ mobileNumber: mobileNumberSchema });
@@ -150,15 +146,14 @@ export const deliveryStatusSchema = z.object({ status: z.enum(deliveryStatuses) 
  * The answer of the startsetup and startlogin calls: the first status, and how many digits the
  * code sent has (SECOND_FACTOR_CODE_LENGTH), so the page asks for exactly that many.
  */
-export const phoneCodeStartSchema = deliveryStatusSchema.extend({
+export const phoneCodeStartSchema = z.extend(deliveryStatusSchema, {
   codeLength: z.union(phoneCodeLengths.map((length) => z.literal(length))),
 });
 export type PhoneCodeStart = z.infer<typeof phoneCodeStartSchema>;
 
 const base64url = z
   .string()
-  .max(16384)
-  .regex(/^[A-Za-z0-9_-]*={0,2}$/, 'Not base64url');
+  .check(z.maxLength(16384), z.regex(/^[A-Za-z0-9_-]*={0,2}$/, 'Not base64url'));
 
 /** POST /api/webauthn/startsetup and /startlogin: the options for the browser's WebAuthn call. */
 export const webauthnOptionsSchema = z.object({
@@ -172,11 +167,11 @@ export const webauthnOptionsSchema = z.object({
 
 /** A WebAuthn credential as @simplewebauthn/browser gives it (spec: the completion payload). */
 const credentialBase = {
-  id: base64url.min(1).max(1024),
-  rawId: base64url.min(1).max(1024),
+  id: base64url.check(z.minLength(1), z.maxLength(1024)),
+  rawId: base64url.check(z.minLength(1), z.maxLength(1024)),
   type: z.literal('public-key'),
   clientExtensionResults: z.record(z.string(), z.unknown()),
-  authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
+  authenticatorAttachment: z.optional(z.enum(['platform', 'cross-platform'])),
 };
 
 export const registrationCredentialSchema = z.object({
@@ -184,7 +179,7 @@ export const registrationCredentialSchema = z.object({
   response: z.looseObject({
     clientDataJSON: base64url,
     attestationObject: base64url,
-    transports: z.array(z.string().max(32)).max(10).optional(),
+    transports: z.optional(z.array(z.string().check(z.maxLength(32))).check(z.maxLength(10))),
   }),
 });
 
@@ -194,14 +189,14 @@ export const authenticationCredentialSchema = z.object({
     clientDataJSON: base64url,
     authenticatorData: base64url,
     signature: base64url,
-    userHandle: base64url.optional(),
+    userHandle: z.optional(base64url),
   }),
 });
 
 /** POST /api/webauthn/completesetup: the key's name defaults to the e-mail. */
 export const webauthnCompleteSetupSchema = z.strictObject({
   credential: registrationCredentialSchema,
-  Name: z.string().trim().max(64).optional(),
+  Name: z.optional(z.string().check(z.trim(), z.maxLength(64))),
 });
 
 /** POST /api/webauthn/completelogin */
@@ -210,7 +205,7 @@ export const webauthnCompleteLoginSchema = z.strictObject({
 });
 
 /** POST /api/webauthn/remove: which key (one of several); may be left out when there is one. */
-export const webauthnRemoveSchema = z.preprocess(
-  (body) => body ?? {},
-  z.strictObject({ id: z.string().max(64).optional() }),
+export const webauthnRemoveSchema = z.pipe(
+  z.transform((body: unknown) => body ?? {}),
+  z.strictObject({ id: z.optional(z.string().check(z.maxLength(64))) }),
 );

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { verificationItemSchema } from './home.js';
 
 /**
@@ -6,12 +6,10 @@ import { verificationItemSchema } from './home.js';
  * an address: zod's e-mail check (letters, digits and `_'+-.` before the @, a dotted domain),
  * not merely "something@something.xx", which let `<script>…@x.com` take a share's place.
  */
-const recipientEmail = z
-  .string()
-  .trim()
-  .min(1, 'Required')
-  .max(254)
-  .pipe(z.email('Email is invalid'));
+const recipientEmail = z.pipe(
+  z.string().check(z.trim(), z.minLength(1, 'Required'), z.maxLength(254)),
+  z.email('Email is invalid'),
+);
 
 /** A share record (spec: email, status; emailSent until the recipient opens the link). */
 export const shareSchema = z.object({
@@ -38,12 +36,12 @@ export const withdrawShareRequestSchema = z.strictObject({ id: z.uuid() });
 
 /** POST /api/shared: the token from the link's fragment (never in a URL the server sees). */
 export const openSharedRequestSchema = z.strictObject({
-  token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'This link is not valid'),
+  token: z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/, 'This link is not valid')),
 });
 
 /** The verified identity summary a recipient sees. */
 export const sharedIdentitySchema = z.object({
-  name: z.string().nullable(),
+  name: z.nullable(z.string()),
   /** The name is the one an identity check verified (else the profile's, not verified). */
   nameVerified: z.boolean(),
   verification: z.array(verificationItemSchema),

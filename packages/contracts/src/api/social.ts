@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { termsVersion } from './accounts.js';
 import { requestIdSchema, requirementSchema } from './requests.js';
 
@@ -22,14 +22,14 @@ export const socialProvidersResponseSchema = z.object({
 });
 
 /** The state Verity sent to the provider; it names one persisted sign-in attempt. */
-const stateSchema = z.string().min(32).max(128);
+const stateSchema = z.string().check(z.minLength(32), z.maxLength(128));
 
 /** POST /api/login/{provider}/start: a new attempt; the browser goes to authorizationUrl. */
 export const socialStartRequestSchema = z.strictObject({
   Purpose: z.enum(['login', 'link']),
-  RequestId: requestIdSchema.optional(),
+  RequestId: z.optional(requestIdSchema),
   /** From /signup, with its terms box ticked: a new account may be created, accepting these terms. */
-  TermsVersion: z.literal(termsVersion).optional(),
+  TermsVersion: z.optional(z.literal(termsVersion)),
 });
 
 export const socialStartResponseSchema = z.object({
@@ -38,13 +38,13 @@ export const socialStartResponseSchema = z.object({
 });
 
 /** The provider's `iss` response parameter (RFC 9207), passed on when it sent one. */
-const issSchema = z.string().min(1).max(2000).optional();
+const issSchema = z.optional(z.string().check(z.minLength(1), z.maxLength(2000)));
 
 /** POST /api/login/{provider}: the spec's Code, RedirectUri and RequestId, plus the State. */
 export const socialLoginRequestSchema = z.strictObject({
-  Code: z.string().min(1).max(2048),
-  RedirectUri: z.string().max(2000),
-  RequestId: requestIdSchema.optional(),
+  Code: z.string().check(z.minLength(1), z.maxLength(2048)),
+  RedirectUri: z.string().check(z.maxLength(2000)),
+  RequestId: z.optional(requestIdSchema),
   State: stateSchema,
   Iss: issSchema,
 });
@@ -56,8 +56,8 @@ export const socialLoginResponseSchema = z.object({
 
 /** POST /api/account/signin-methods/{provider}: links the identity to the signed-in account. */
 export const socialLinkRequestSchema = z.strictObject({
-  Code: z.string().min(1).max(2048),
-  RedirectUri: z.string().max(2000),
+  Code: z.string().check(z.minLength(1), z.maxLength(2048)),
+  RedirectUri: z.string().check(z.maxLength(2000)),
   State: stateSchema,
   Iss: issSchema,
 });
@@ -65,9 +65,9 @@ export const socialLinkRequestSchema = z.strictObject({
 export const signInMethodSchema = z.object({
   method: z.union([z.literal('password'), socialProviderSchema]),
   /** The e-mail the provider gave (social), or the account's (password). */
-  email: z.string().nullable(),
+  email: z.nullable(z.string()),
   /** When it was set up (ISO 8601); null when unknown. */
-  added: z.string().nullable(),
+  added: z.nullable(z.string()),
 });
 
 /** GET /api/account/signin-methods */

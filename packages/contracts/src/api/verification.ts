@@ -1,10 +1,10 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { checkNames } from '../checks.js';
 import { requirementSchema } from './requests.js';
 
 export const checkNameSchema = z.enum(checkNames);
 
-const optionSchema = z.object({ checks: z.array(checkNameSchema), score: z.number().int() });
+const optionSchema = z.object({ checks: z.array(checkNameSchema), score: z.int() });
 
 /**
  * GET /api/verification/:requestId (spec: assuranceRequirements and clientName), with the
@@ -23,7 +23,7 @@ export type VerificationInfo = z.infer<typeof verificationInfoSchema>;
 
 /** POST /api/verification/:requestId/choice: the checks of one option (empty clears it). */
 export const assuranceChoiceRequestSchema = z.strictObject({
-  checks: z.array(checkNameSchema).max(checkNames.length),
+  checks: z.array(checkNameSchema).check(z.maxLength(checkNames.length)),
 });
 
 export const assuranceChoiceSchema = z.object({
@@ -31,7 +31,7 @@ export const assuranceChoiceSchema = z.object({
   userRequirements: z.array(requirementSchema),
 });
 
-const text = (max: number) => z.string().max(max);
+const text = (max: number) => z.string().check(z.maxLength(max));
 
 /** POST /api/verifypassport (spec: passport form). Dates are yyyy-mm-dd. */
 export const passportRequestSchema = z.strictObject({
@@ -77,4 +77,4 @@ export const checkResultSchema = z.object({
 export type CheckResult = z.infer<typeof checkResultSchema>;
 
 /** POST /api/cancel (spec: redirect_Uri and state). */
-export const cancelSchema = z.object({ redirect_Uri: z.string(), state: z.string().nullable() });
+export const cancelSchema = z.object({ redirect_Uri: z.string(), state: z.nullable(z.string()) });

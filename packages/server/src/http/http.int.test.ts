@@ -75,6 +75,22 @@ describe.each(databaseTargets())('HTTP surface (%s)', (target) => {
     expect(body.error.message).toBeTruthy();
   });
 
+  it("names each invalid field in English (the contracts' schemas are zod/mini)", async () => {
+    const response = await post(
+      '/api/contact',
+      JSON.stringify({ email: 'someone@example.com', name: 'N'.repeat(201), help: '' }),
+    );
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as {
+      error: { code: string; details: Array<{ path: string; message: string }> };
+    };
+    expect(body.error.code).toBe('validation_failed');
+    expect(body.error.details).toEqual([
+      { path: '/name', message: 'Too big: expected string to have <=200 characters' },
+      { path: '/help', message: 'Required' },
+    ]);
+  });
+
   it('answers health and readiness', async () => {
     expect(await (await fetch(`${server.url}/healthz`)).json()).toEqual({ status: 'ok' });
     const ready = await fetch(`${server.url}/readyz`);

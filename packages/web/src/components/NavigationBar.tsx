@@ -1,56 +1,56 @@
+import { useState } from 'react';
 import Container from 'react-bootstrap/Container';
-import Nav from 'react-bootstrap/Nav';
-import NavDropdown from 'react-bootstrap/NavDropdown';
-import Navbar from 'react-bootstrap/Navbar';
 import { Link } from 'react-router';
 import { brand } from '../copy/brand';
 import { signOutChosen } from '../state/signOutChosen';
 import { useAuth } from '../state/authContext';
+import { NavMenu, NavMenuItem } from './navMenu/NavMenu';
 
+/**
+ * The navigation bar, on Bootstrap's markup: below the md breakpoint its links fold behind a
+ * toggle button. Plain markup rather than react-bootstrap's Navbar, which brings its
+ * off-canvas variant (a modal with transitions) into every screen's first download.
+ */
 export function NavigationBar() {
   const { email } = useAuth();
+  const [expanded, setExpanded] = useState(false);
   return (
-    <Navbar expand="md" className="bg-body-tertiary border-bottom">
+    <nav className="navbar navbar-expand-md bg-body-tertiary border-bottom">
       <Container>
-        <Navbar.Brand as={Link} to="/">
+        <Link className="navbar-brand" to="/">
           {brand.product}
-        </Navbar.Brand>
-        <Navbar.Toggle aria-controls="main-menu" />
-        <Navbar.Collapse id="main-menu">
-          <Nav className="ms-auto">
-            <NavDropdown title="About" id="about-menu" align="end">
-              <NavDropdown.Item as={Link} to="/terms">
-                Terms &amp; Conditions
-              </NavDropdown.Item>
-              <NavDropdown.Item as={Link} to="/privacy">
-                Privacy Policy
-              </NavDropdown.Item>
-              <NavDropdown.Item as={Link} to="/contact">
-                Contact Us
-              </NavDropdown.Item>
-            </NavDropdown>
+        </Link>
+        <button
+          type="button"
+          className="navbar-toggler"
+          aria-controls="main-menu"
+          aria-expanded={expanded}
+          aria-label="Toggle navigation"
+          onClick={() => setExpanded((wasExpanded) => !wasExpanded)}
+        >
+          <span className="navbar-toggler-icon" />
+        </button>
+        <div id="main-menu" className={`navbar-collapse collapse${expanded ? ' show' : ''}`}>
+          <ul className="navbar-nav ms-auto">
+            <NavMenu title="About" id="about-menu">
+              <NavMenuItem to="/terms">Terms &amp; Conditions</NavMenuItem>
+              <NavMenuItem to="/privacy">Privacy Policy</NavMenuItem>
+              <NavMenuItem to="/contact">Contact Us</NavMenuItem>
+            </NavMenu>
             {email ? (
-              <NavDropdown title={email} id="account-menu" align="end">
-                <NavDropdown.Item as={Link} to="/account/share">
-                  Share your identity
-                </NavDropdown.Item>
-                <NavDropdown.Item as={Link} to="/account/signin-methods">
-                  Sign-in methods
-                </NavDropdown.Item>
-                <NavDropdown.Item as={Link} to="/account/consents">
-                  Services you share details with
-                </NavDropdown.Item>
-                <NavDropdown.Item as={Link} to="/account/delete">
-                  Delete your account
-                </NavDropdown.Item>
-                <NavDropdown.Item as={Link} to="/logout" state={signOutChosen}>
+              <NavMenu title={email} id="account-menu">
+                <NavMenuItem to="/account/share">Share your identity</NavMenuItem>
+                <NavMenuItem to="/account/signin-methods">Sign-in methods</NavMenuItem>
+                <NavMenuItem to="/account/consents">Services you share details with</NavMenuItem>
+                <NavMenuItem to="/account/delete">Delete your account</NavMenuItem>
+                <NavMenuItem to="/logout" state={signOutChosen}>
                   Sign out
-                </NavDropdown.Item>
-              </NavDropdown>
+                </NavMenuItem>
+              </NavMenu>
             ) : null}
-          </Nav>
-        </Navbar.Collapse>
+          </ul>
+        </div>
       </Container>
-    </Navbar>
+    </nav>
   );
 }

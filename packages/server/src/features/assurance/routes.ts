@@ -1,6 +1,7 @@
 import {
   assuranceChoiceRequestSchema,
   assuranceChoiceSchema,
+  checkNameSchema,
   requestParamsSchema,
   verificationInfoSchema,
   type CheckName,
@@ -90,7 +91,7 @@ export function assuranceRoutes(app: FastifyInstance, ctx: AppContext): void {
       config: { access: step('assurance') },
       schema: {
         params: requestParamsSchema,
-        body: z.strictObject({ check: assuranceChoiceRequestSchema.shape.checks.element }),
+        body: z.strictObject({ check: checkNameSchema }),
         response: { 200: assuranceChoiceSchema },
       },
     },

@@ -1,4 +1,4 @@
-import Alert from 'react-bootstrap/Alert';
+import { Alert } from '../Alert';
 import { Link } from 'react-router';
 import { checksCopy } from '../../copy/checks';
 

@@ -1,4 +1,4 @@
-import Alert from 'react-bootstrap/Alert';
+import { Alert, type AlertVariant } from '../Alert';
 
 /**
  * A form's message after a call: read out when it appears (role alert). The danger box of
@@ -9,11 +9,11 @@ export function FormAlert({
   variant = 'danger',
 }: {
   message: string | null;
-  variant?: 'danger' | 'success' | 'warning' | 'info';
+  variant?: AlertVariant;
 }) {
   if (message === null) return null;
   return (
-    <Alert variant={variant} role="alert" className="mt-3">
+    <Alert variant={variant} className="mt-3">
       {message}
     </Alert>
   );

@@ -1,6 +1,6 @@
 import { bankAccountFields, type CheckResult } from '@verity/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import Alert from 'react-bootstrap/Alert';
+import { Alert } from '../../components/Alert';
 import Button from 'react-bootstrap/Button';
 import { Navigate, useNavigate } from 'react-router';
 import { verifyBankAccount } from '../../api/openBanking';

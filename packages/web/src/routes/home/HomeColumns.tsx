@@ -1,6 +1,7 @@
 import type { HomeInfo } from '@verity/contracts';
 import { useEffect, useState } from 'react';
-import { Alert, Badge, Col, ListGroup, Row, Spinner } from 'react-bootstrap';
+import { Badge, Col, ListGroup, Row, Spinner } from 'react-bootstrap';
+import { Alert } from '../../components/Alert';
 import { Link } from 'react-router';
 import { ApiError } from '../../api/client';
 import { fetchHome } from '../../api/home';

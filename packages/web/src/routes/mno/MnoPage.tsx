@@ -1,6 +1,6 @@
 import { isUkMobile } from '@verity/contracts';
 import { useState, type FormEvent } from 'react';
-import Alert from 'react-bootstrap/Alert';
+import { Alert } from '../../components/Alert';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import Alert from 'react-bootstrap/Alert';
+import { Alert } from '../../components/Alert';
 import Button from 'react-bootstrap/Button';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { sendBankCallback } from '../../api/openBanking';

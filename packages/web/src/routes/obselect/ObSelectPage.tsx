@@ -1,6 +1,6 @@
 import { isBankSelectionError, type ObProviderType } from '@verity/contracts';
 import { useEffect, useState } from 'react';
-import Alert from 'react-bootstrap/Alert';
+import { Alert } from '../../components/Alert';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';

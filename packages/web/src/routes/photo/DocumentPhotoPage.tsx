@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import Alert from 'react-bootstrap/Alert';
+import { Alert } from '../../components/Alert';
 import Button from 'react-bootstrap/Button';
 import { useDifferentOption } from '../../components/checks/useDifferentOption';
 import { PageHeading } from '../../components/PageHeading';

@@ -1,4 +1,4 @@
-import Alert from 'react-bootstrap/Alert';
+import { Alert } from '../../components/Alert';
 import { secondFactorCopy } from '../../copy/secondFactor';
 
 /** The recovery codes, shown once after they are made. */

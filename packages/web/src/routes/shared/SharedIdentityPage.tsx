@@ -1,6 +1,6 @@
 import type { SharedIdentity } from '@verity/contracts';
 import { useEffect, useState } from 'react';
-import Alert from 'react-bootstrap/Alert';
+import { Alert } from '../../components/Alert';
 import Badge from 'react-bootstrap/Badge';
 import Spinner from 'react-bootstrap/Spinner';
 import Table from 'react-bootstrap/Table';

@@ -1,6 +1,6 @@
 import type { AccountConsents } from '@verity/contracts';
 import { useEffect, useState } from 'react';
-import Alert from 'react-bootstrap/Alert';
+import { Alert } from '../../../components/Alert';
 import Spinner from 'react-bootstrap/Spinner';
 import Table from 'react-bootstrap/Table';
 import { fetchConsents, withdrawConsent } from '../../../api/account';

@@ -1,6 +1,6 @@
 import { socialProviderNames, type DeleteAccountOptions } from '@verity/contracts';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
-import Alert from 'react-bootstrap/Alert';
+import { Alert } from '../../../components/Alert';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';

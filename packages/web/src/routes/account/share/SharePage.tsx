@@ -1,6 +1,6 @@
 import type { Share as ShareRecord, ShareList } from '@verity/contracts';
 import { useEffect, useState } from 'react';
-import Alert from 'react-bootstrap/Alert';
+import { Alert } from '../../../components/Alert';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import Spinner from 'react-bootstrap/Spinner';
