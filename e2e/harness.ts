@@ -205,7 +205,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   }
 
   try {
-    await runToEnd('verity migrate', [VERITY, 'migrate'], verityEnv);
+    // `clients add` brings the database up to date itself, as every command does.
     const client = parseClient(
       await runToEnd(
         'verity clients add',
@@ -226,10 +226,10 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       ),
     );
 
+    // Both start at once: the relying party discovers Verity on its first sign-in, not at
+    // start-up, so neither waits for the other.
     const verity = startNode('Verity', [VERITY, 'serve'], verityEnv);
     children.push(verity);
-    await waitUntilUp(`${verityUrl}/healthz`, verity);
-
     const relyingParty = startNode('The demo relying party', [RELYING_PARTY], {
       ...process.env,
       NODE_ENV: 'test',
@@ -242,7 +242,10 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       ...(options.claims ? { RP_CLAIMS: options.claims } : {}),
     });
     children.push(relyingParty);
-    await waitUntilUp(`${rpUrl}/`, relyingParty);
+    await Promise.all([
+      waitUntilUp(`${verityUrl}/healthz`, verity),
+      waitUntilUp(`${rpUrl}/`, relyingParty),
+    ]);
 
     return { verityUrl, rpUrl, dataDir, client, stop };
   } catch (error) {
@@ -347,12 +350,13 @@ export function useStack(options?: StackOptions) {
   } = {};
 
   beforeAll(async () => {
-    try {
-      env.browser = await launchBrowser();
-      env.stack = await startStack(options);
-    } catch (error) {
-      env.startupError = error;
-    }
+    // The browser launches while the stack starts; a failure of either is kept (the other
+    // is still closed in afterAll).
+    const [browser, stack] = await Promise.allSettled([launchBrowser(), startStack(options)]);
+    if (browser.status === 'fulfilled') env.browser = browser.value;
+    if (stack.status === 'fulfilled') env.stack = stack.value;
+    const failed = [browser, stack].find((result) => result.status === 'rejected');
+    if (failed) env.startupError = failed.reason;
   });
 
   afterAll(async () => {
