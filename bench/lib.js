@@ -8,7 +8,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const VERITY = path.join(ROOT, 'packages/server/bin/verity.js');
+const verityIn = (root) => path.join(root, 'packages/server/bin/verity.js');
+
+/**
+ * BENCH_BASELINE: another built checkout (e.g. a worktree of main) whose server the benches
+ * that support it run beside this one, window after window, for a before/after in one run.
+ */
+export const BASELINE = process.env.BENCH_BASELINE;
 
 export const DURATION_MS = Number(process.env.BENCH_SECONDS ?? 5) * 1000;
 
@@ -53,8 +59,12 @@ function postgresEnv() {
   };
 }
 
-/** Starts `verity serve` with one registered client; returns its address, client and stop(). */
-export async function startVerity() {
+/**
+ * Starts `verity serve` (of this checkout, or of `root`) with one registered client; returns
+ * its address, client and stop().
+ */
+export async function startVerity(root = ROOT) {
+  const VERITY = verityIn(root);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'verity-bench-'));
   const port = await freePort();
   const base = `http://localhost:${port}`;

@@ -6,6 +6,7 @@ import { hash, verify } from '@node-rs/argon2';
 import { SignJWT, generateKeyPair } from 'jose';
 import { argon2Options } from '../packages/server/dist/features/accounts/passwords.js';
 import {
+  BASELINE,
   DURATION_MS,
   browser,
   forwardedFor,
@@ -57,62 +58,78 @@ rows.push(
 
 // CPU per login: the server's CPU time over its windows of logins, beside the floor's (one
 // argon2id verification with the same parameters, in a child process of this bench) over
-// windows of its own at the same number in flight, interleaved with the logins' windows.
+// windows of its own at the same number in flight, interleaved with the logins' windows (and
+// with a BENCH_BASELINE server's, when given).
 // One account per login in flight: a password check holds its account's turn (one at a time
 // per account, passwordThrottle.ts), so parallel logins to one account are refused by design.
-const accounts = [email];
-for (let i = 1; i < 4; i++) {
-  accounts.push(`bench-${randomBytes(4).toString('hex')}@example.com`);
-  await signUp(base, accounts[i], PASSWORD);
-}
-const free = [...accounts];
-const loginOnce = async () => {
-  const account = free.pop();
-  try {
-    const response = await post(browser(base), '/api/login/email', {
-      Email: account,
-      Password: PASSWORD,
-    });
-    const body = await response.json();
-    if (body.failed !== false) throw new Error(`login failed: ${JSON.stringify(body)}`);
-  } finally {
-    free.push(account);
+async function loginSubject(label, server, first) {
+  const accounts = first ? [first] : [];
+  while (accounts.length < 4) {
+    accounts.push(`bench-${randomBytes(4).toString('hex')}@example.com`);
+    await signUp(server.base, accounts.at(-1), PASSWORD);
   }
-};
+  const free = [...accounts];
+  const loginOnce = async () => {
+    const account = free.pop();
+    try {
+      const response = await post(browser(server.base), '/api/login/email', {
+        Email: account,
+        Password: PASSWORD,
+      });
+      const body = await response.json();
+      if (body.failed !== false) throw new Error(`login failed: ${JSON.stringify(body)}`);
+    } finally {
+      free.push(account);
+    }
+  };
+  return { label, server, loginOnce };
+}
+const subjects = [await loginSubject('this tree', verity, email)];
+const baseline = BASELINE ? await startVerity(BASELINE) : null;
+if (baseline) subjects.push(await loginSubject('baseline', baseline));
 const argon2 = await startFloor('argon2');
 const cpuRows = [];
 for (const concurrency of [1, 2, 4]) {
-  const latencies = [];
-  const failures = { count: 0 };
-  let loginSeconds = 0;
+  const state = new Map(
+    subjects.map((s) => [s.label, { latencies: [], failures: { count: 0 }, seconds: 0 }]),
+  );
   const totals = await interleave([
-    {
-      label: 'login',
+    ...subjects.map((subject) => ({
+      label: subject.label,
       run: async (ms) => {
+        const { latencies, failures } = state.get(subject.label);
         const t = Date.now();
-        const result = await serverWindow(verity.pid, loginOnce, {
+        const result = await serverWindow(subject.server.pid, subject.loginOnce, {
           concurrency,
           ms,
           latencies,
           failures,
         });
-        loginSeconds += (Date.now() - t) / 1000;
+        state.get(subject.label).seconds += (Date.now() - t) / 1000;
         return result;
       },
-    },
+    })),
     { label: 'floor', run: (ms) => argon2.run(ms, concurrency) },
   ]);
-  if (failures.first)
-    process.stderr.write(`login: ${failures.count} errors, first: ${failures.first.message}\n`);
-  const login = totals.get('login');
-  const hashFloor = totals.get('floor');
-  rows.push({
-    name: 'POST /api/login/email (right password)',
-    concurrency,
-    ...summarize(latencies, loginSeconds),
-    errors: failures.count,
-  });
-  cpuRows.push({ concurrency, login, hashFloor });
+  for (const subject of subjects) {
+    const { latencies, failures, seconds } = state.get(subject.label);
+    if (failures.first)
+      process.stderr.write(
+        `login (${subject.label}): ${failures.count} errors, first: ${failures.first.message}\n`,
+      );
+    rows.push({
+      name: `POST /api/login/email (right password), ${subject.label}`,
+      concurrency,
+      ...summarize(latencies, seconds),
+      errors: failures.count,
+    });
+    cpuRows.push({
+      label: subject.label,
+      concurrency,
+      login: totals.get(subject.label),
+      hashFloor: totals.get('floor'),
+    });
+  }
 }
 argon2.stop();
 
@@ -182,13 +199,14 @@ if (!passwordOnly) {
   }
 }
 await verity.stop();
+await baseline?.stop();
 printTable(`Logins and code exchanges, SQLite, Node ${process.version}`, rows);
 process.stdout.write(
   `\nCPU per password login (server, /proc) beside one argon2id verification (child process), same number in flight, windows interleaved\n\n` +
-    '| in flight | logins | server CPU ms per login | verifications | CPU ms per verification | login / verification |\n|---|---|---|---|---|---|\n',
+    '| server | in flight | logins | server CPU ms per login | verifications | CPU ms per verification | login / verification |\n|---|---|---|---|---|---|---|\n',
 );
-for (const { concurrency, login, hashFloor } of cpuRows) {
+for (const { label, concurrency, login, hashFloor } of cpuRows) {
   process.stdout.write(
-    `| ${concurrency} | ${login.ops} | ${login.cpuMsPerOp.toFixed(2)} | ${hashFloor.ops} | ${hashFloor.cpuMsPerOp.toFixed(2)} | ${(login.cpuMsPerOp / hashFloor.cpuMsPerOp).toFixed(2)} |\n`,
+    `| ${label} | ${concurrency} | ${login.ops} | ${login.cpuMsPerOp.toFixed(2)} | ${hashFloor.ops} | ${hashFloor.cpuMsPerOp.toFixed(2)} | ${(login.cpuMsPerOp / hashFloor.cpuMsPerOp).toFixed(2)} |\n`,
   );
 }

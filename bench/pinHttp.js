@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import * as pin from '../packages/pin/dist/index.js';
 import {
+  BASELINE,
   DURATION_MS,
   browser,
   interleave,
@@ -18,133 +19,156 @@ import {
 
 const PIN = '2580';
 const LEVELS = [1, 2, 4];
+
+/** A server to log in to: its identities (one per login in flight) and one login. */
+async function pinSubject(label, server) {
+  const { base, client } = server;
+  const customer = { 'x-customer-id': client.client_id };
+  const call = async (send, method, path, body) => {
+    const response = await send(path, {
+      method,
+      headers: { ...customer, ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    const json = await response.json();
+    if (!response.ok) throw new Error(`${path}: ${response.status} ${JSON.stringify(json)}`);
+    return json;
+  };
+
+  /** One PIN identity, registered as /mpinsetup does it; what the browser keeps. */
+  async function registerIdentity(account) {
+    const { actToken, userId } = await call(account, 'POST', '/api/mpin/register', {});
+    const settings = await call(account, 'GET', '/api/mpin/rps/v2/clientSettings');
+    const { mpinId, regOTT } = await call(account, 'PUT', settings.registerURL, {
+      userId,
+      wid: 'web',
+      mobile: 0,
+      deviceName: 'bench',
+      activateCode: actToken,
+    });
+    const user = pin.createUserKey();
+    const first = await call(
+      account,
+      'GET',
+      `${settings.signatureURL}/${mpinId}?regOTT=${regOTT}&publicKey=${user.publicKey}`,
+    );
+    const second = await call(account, 'GET', first.cs2url);
+    const secret = pin.applyUserKey(
+      pin.combineClientSecretShares([first.clientSecretShare, second.clientSecret]),
+      user.secretKey,
+    );
+    return { mpinId, publicKey: user.publicKey, token: pin.extractPin(secret, PIN, mpinId) };
+  }
+
+  /** A returning visitor: a fresh browser (no session), pass 1, pass 2, authenticate. */
+  async function login(identity) {
+    const send = browser(base);
+    const { x, U } = pin.pass1(identity.mpinId);
+    const { y } = await call(send, 'POST', '/api/mpin/rps/v2/pass1', {
+      scope: ['oauth'],
+      mpin_id: identity.mpinId,
+      dtas: 'verity-dta-1,verity-dta-2',
+      publicKey: identity.publicKey,
+      U,
+    });
+    const V = pin.pass2({ mpinId: identity.mpinId, token: identity.token, pin: PIN, x, y });
+    const { authOTT } = await call(send, 'POST', '/api/mpin/rps/v2/pass2', {
+      mpin_id: identity.mpinId,
+      V,
+      WID: 'web',
+    });
+    const { display } = await call(send, 'POST', '/api/mpin/rps/v2/authenticate', { authOTT });
+    if (!display) throw new Error('authenticate: no display');
+  }
+
+  // Each login in flight needs its own identity: a new pass 1 replaces the identity's challenge.
+  const account = await signUp(
+    base,
+    `bench-${randomBytes(4).toString('hex')}@example.com`,
+    'correct horse battery staple 42',
+  );
+  const identities = [];
+  for (let i = 0; i < Math.max(...LEVELS); i++) identities.push(await registerIdentity(account));
+  return { label, server, login, identities };
+}
+
 const verity = await startVerity();
-const { base, client, pid } = verity;
-const customer = { 'x-customer-id': client.client_id };
-const call = async (send, method, path, body) => {
-  const response = await send(path, {
-    method,
-    headers: { ...customer, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const json = await response.json();
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${JSON.stringify(json)}`);
-  return json;
-};
+const baseline = BASELINE ? await startVerity(BASELINE) : null;
+const subjects = [await pinSubject('this tree', verity)];
+if (baseline) subjects.push(await pinSubject('baseline', baseline));
 
-/** One PIN identity, registered as /mpinsetup does it; what the browser keeps. */
-async function registerIdentity(account) {
-  const { actToken, userId } = await call(account, 'POST', '/api/mpin/register', {});
-  const settings = await call(account, 'GET', '/api/mpin/rps/v2/clientSettings');
-  const { mpinId, regOTT } = await call(account, 'PUT', settings.registerURL, {
-    userId,
-    wid: 'web',
-    mobile: 0,
-    deviceName: 'bench',
-    activateCode: actToken,
-  });
-  const user = pin.createUserKey();
-  const first = await call(
-    account,
-    'GET',
-    `${settings.signatureURL}/${mpinId}?regOTT=${regOTT}&publicKey=${user.publicKey}`,
-  );
-  const second = await call(account, 'GET', first.cs2url);
-  const secret = pin.applyUserKey(
-    pin.combineClientSecretShares([first.clientSecretShare, second.clientSecret]),
-    user.secretKey,
-  );
-  return { mpinId, publicKey: user.publicKey, token: pin.extractPin(secret, PIN, mpinId) };
-}
-
-/** A returning visitor: a fresh browser (no session), pass 1, pass 2, authenticate. */
-async function login(identity) {
-  const send = browser(base);
-  const { x, U } = pin.pass1(identity.mpinId);
-  const { y } = await call(send, 'POST', '/api/mpin/rps/v2/pass1', {
-    scope: ['oauth'],
-    mpin_id: identity.mpinId,
-    dtas: 'verity-dta-1,verity-dta-2',
-    publicKey: identity.publicKey,
-    U,
-  });
-  const V = pin.pass2({ mpinId: identity.mpinId, token: identity.token, pin: PIN, x, y });
-  const { authOTT } = await call(send, 'POST', '/api/mpin/rps/v2/pass2', {
-    mpin_id: identity.mpinId,
-    V,
-    WID: 'web',
-  });
-  const { display } = await call(send, 'POST', '/api/mpin/rps/v2/authenticate', { authOTT });
-  if (!display) throw new Error('authenticate: no display');
-}
-
-// Each login in flight needs its own identity: a new pass 1 replaces the identity's challenge.
-const account = await signUp(
-  base,
-  `bench-${randomBytes(4).toString('hex')}@example.com`,
-  'correct horse battery staple 42',
-);
-const identities = [];
-for (let i = 0; i < Math.max(...LEVELS); i++) identities.push(await registerIdentity(account));
-
-// Windows of logins (the server's CPU) and of the floor (a child process's CPU), interleaved
-// at each level, so both meet the same load from the rest of this shared machine.
+// Windows of logins (each server's CPU) and of the floor (a child process's CPU), interleaved
+// at each level, so all meet the same load from the rest of this shared machine.
 const pairing = await startFloor('pairing');
 const rows = [];
 let floorOps = 0;
 let floorSeconds = 0;
 for (const concurrency of LEVELS) {
-  const free = identities.slice(0, concurrency);
-  const latencies = [];
-  const failures = { count: 0 };
-  let wall = 0;
+  const state = new Map(
+    subjects.map((s) => [
+      s.label,
+      {
+        free: s.identities.slice(0, concurrency),
+        latencies: [],
+        failures: { count: 0 },
+        wall: 0,
+      },
+    ]),
+  );
   const totals = await interleave([
-    {
-      label: 'logins',
+    ...subjects.map((subject) => ({
+      label: subject.label,
       run: async (ms) => {
+        const mine = state.get(subject.label);
         const t = Date.now();
         const result = await serverWindow(
-          pid,
+          subject.server.pid,
           async () => {
-            const identity = free.pop();
+            const identity = mine.free.pop();
             try {
-              await login(identity);
+              await subject.login(identity);
             } finally {
-              free.push(identity);
+              mine.free.push(identity);
             }
           },
-          { concurrency, ms, latencies, failures },
+          { concurrency, ms, latencies: mine.latencies, failures: mine.failures },
         );
-        wall += (Date.now() - t) / 1000;
+        mine.wall += (Date.now() - t) / 1000;
         return result;
       },
-    },
+    })),
     { label: 'floor', run: (ms) => pairing.run(ms) },
   ]);
-  if (failures.first)
-    process.stderr.write(`logins: ${failures.count} errors, first: ${failures.first.message}\n`);
-  const logins = totals.get('logins');
   const floor = totals.get('floor');
   floorOps += floor.ops;
   floorSeconds += floor.cpuSeconds;
-  rows.push({
-    name: 'PIN login over HTTP: pass 1 + pass 2 + authenticate',
-    concurrency,
-    ...summarize(latencies, wall),
-    errors: failures.count,
-    serverMsPerLogin: logins.cpuMsPerOp.toFixed(1),
-    perServerCore: Math.round(1000 / logins.cpuMsPerOp),
-    floorMs: floor.cpuMsPerOp,
-  });
+  for (const subject of subjects) {
+    const { latencies, failures, wall } = state.get(subject.label);
+    if (failures.first)
+      process.stderr.write(
+        `logins (${subject.label}): ${failures.count} errors, first: ${failures.first.message}\n`,
+      );
+    const logins = totals.get(subject.label);
+    rows.push({
+      name: `PIN login over HTTP: pass 1 + pass 2 + authenticate, ${subject.label}`,
+      concurrency,
+      ...summarize(latencies, wall),
+      errors: failures.count,
+      serverMsPerLogin: logins.cpuMsPerOp.toFixed(1),
+      perServerCore: Math.round(1000 / logins.cpuMsPerOp),
+      floorMs: floor.cpuMsPerOp,
+    });
+  }
 }
 pairing.stop();
 await verity.stop();
+await baseline?.stop();
 
 // Per core = per CPU second of the process doing the work (wall time on this shared machine
 // includes waiting for a core).
 const floorCpuMs = (floorSeconds * 1000) / floorOps;
 process.stdout.write(
-  `\nPIN logins over HTTP, ${process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'SQLite'}, Node ${process.version} (${(4 * DURATION_MS) / 1000} s per level, half logins, half floor)\n\n` +
+  `\nPIN logins over HTTP, ${process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'SQLite'}, Node ${process.version} (${(4 * DURATION_MS) / 1000} s per level, logins and floor windows interleaved)\n\n` +
     '| Scenario | in flight | per s (wall) | p50 ms | p95 ms | p99 ms | errors | CPU ms each | per s per core | floor CPU ms (same windows) | pairings per login |\n' +
     '|---|---|---|---|---|---|---|---|---|---|---|\n',
 );
