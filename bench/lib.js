@@ -1,5 +1,6 @@
 // Shared by the benchmarks: a throwaway Verity on loopback, and a timed load loop.
-import { spawn } from 'node:child_process';
+import { fork, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -7,7 +8,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const VERITY = path.join(ROOT, 'packages/server/bin/verity.js');
+const verityIn = (root) => path.join(root, 'packages/server/bin/verity.js');
+
+/**
+ * BENCH_BASELINE: another built checkout (e.g. a worktree of main) whose server the benches
+ * that support it run beside this one, window after window, for a before/after in one run.
+ */
+export const BASELINE = process.env.BENCH_BASELINE;
 
 export const DURATION_MS = Number(process.env.BENCH_SECONDS ?? 5) * 1000;
 
@@ -32,8 +39,32 @@ export function forwardedFor() {
   return `198.18.${(counter >> 8) & 255}.${counter & 255}`;
 }
 
-/** Starts `verity serve` with one registered client; returns its address, client and stop(). */
-export async function startVerity() {
+/**
+ * BENCH_DATABASE_URL (postgres://…): the server on PostgreSQL, in a schema of its own for this
+ * run (dropped by nobody: `bench_<time>`), with the secrets an instance on PostgreSQL must be
+ * given. BENCH_REDIS_URL: counters in Redis. Otherwise SQLite in a temporary DATA_DIR.
+ */
+function postgresEnv() {
+  const url = process.env.BENCH_DATABASE_URL;
+  if (!url) return {};
+  const key = () => randomBytes(32).toString('base64url');
+  return {
+    DATABASE_URL: url,
+    DATABASE_SCHEMA: `bench_${Date.now()}_${randomBytes(3).toString('hex')}`,
+    COOKIE_KEYS: key(),
+    DATA_ENCRYPTION_KEY: key(),
+    PIN_AUTHORITY_1_SHARE: randomBytes(31).toString('hex').padStart(64, '0'),
+    PIN_AUTHORITY_2_SHARE: randomBytes(31).toString('hex').padStart(64, '0'),
+    ...(process.env.BENCH_REDIS_URL ? { REDIS_URL: process.env.BENCH_REDIS_URL } : {}),
+  };
+}
+
+/**
+ * Starts `verity serve` (of this checkout, or of `root`) with one registered client; returns
+ * its address, client and stop().
+ */
+export async function startVerity(root = ROOT) {
+  const VERITY = verityIn(root);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'verity-bench-'));
   const port = await freePort();
   const base = `http://localhost:${port}`;
@@ -44,6 +75,7 @@ export async function startVerity() {
     PUBLIC_URL: base,
     LOG_LEVEL: 'warn',
     TRUST_PROXY: '1',
+    ...postgresEnv(),
   };
   const add = spawn(
     process.execPath,
@@ -63,7 +95,12 @@ export async function startVerity() {
   add.stdout.on('data', (chunk) => (out += chunk));
   await new Promise((resolve) => add.on('exit', resolve));
   const client = JSON.parse(out.trim().split('\n').pop());
-  const server = spawn(process.execPath, [VERITY, 'serve'], { env, stdio: 'ignore' });
+  // BENCH_SERVER_ARGS: node options for the server alone, e.g. --cpu-prof --cpu-prof-dir=/tmp/p
+  const serverArgs = (process.env.BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean);
+  const server = spawn(process.execPath, [...serverArgs, VERITY, 'serve'], {
+    env,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   for (let i = 0; i < 200; i++) {
     if (
       await fetch(`${base}/readyz`).then(
@@ -198,4 +235,88 @@ export async function signUp(base, email, password) {
   const code = /Your code is (\d{6})/.exec(outbox.messages[0].body)[1];
   await post(send, '/api/verify', { Email: email, Code: code });
   return send;
+}
+
+/**
+ * A cryptographic floor (bench/floorWorker.js: 'argon2' or 'pairing') in a child process of
+ * this benchmark. run(ms, concurrency) runs it for one window and returns its operations and
+ * the CPU time (user + system, from /proc) the child spent on them.
+ */
+export async function startFloor(kind) {
+  const child = fork(path.join(path.dirname(fileURLToPath(import.meta.url)), 'floorWorker.js'), [
+    kind,
+  ]);
+  const replies = [];
+  const waiting = [];
+  child.on('message', (message) => {
+    const resolve = waiting.shift();
+    if (resolve) resolve(message);
+    else replies.push(message);
+  });
+  const next = () =>
+    replies.length ? Promise.resolve(replies.shift()) : new Promise((r) => waiting.push(r));
+  await next(); // ready
+  return {
+    async run(ms, concurrency = 1) {
+      const before = serverCpuSeconds(child.pid);
+      child.send({ ms, concurrency });
+      const { ops } = await next();
+      return { ops, cpuSeconds: serverCpuSeconds(child.pid) - before };
+    },
+    stop() {
+      child.kill();
+    },
+  };
+}
+
+/**
+ * Subject and floor, window after window, so both meet the same load from the rest of this
+ * shared machine: `windows` is a list of { label, run: (ms) => Promise<{ ops, cpuSeconds }> },
+ * each run `rounds` times for `ms`. Returns per label the operations, CPU seconds and CPU ms
+ * per operation over all its windows.
+ */
+export async function interleave(windows, { rounds = 4, ms = DURATION_MS / 2 } = {}) {
+  const totals = new Map(windows.map((w) => [w.label, { ops: 0, cpuSeconds: 0 }]));
+  for (let round = 0; round < rounds; round++) {
+    for (const w of windows) {
+      const { ops, cpuSeconds } = await w.run(ms);
+      const total = totals.get(w.label);
+      total.ops += ops;
+      total.cpuSeconds += cpuSeconds;
+    }
+  }
+  return new Map(
+    [...totals].map(([label, t]) => [
+      label,
+      { ...t, cpuMsPerOp: t.ops ? (t.cpuSeconds * 1000) / t.ops : NaN },
+    ]),
+  );
+}
+
+/**
+ * One window of load on the server (`concurrency` operations in flight for `ms`): the
+ * successful operations and the server process's CPU seconds over the window. Latencies of
+ * successful operations are added to `latencies`; failures are counted in `failures`.
+ */
+export async function serverWindow(pid, operation, { concurrency, ms, latencies, failures }) {
+  let ops = 0;
+  const before = serverCpuSeconds(pid);
+  const end = Date.now() + ms;
+  const worker = async () => {
+    while (Date.now() < end) {
+      const start = process.hrtime.bigint();
+      try {
+        await operation();
+        latencies?.push(Number(process.hrtime.bigint() - start) / 1e6);
+        ops++;
+      } catch (error) {
+        if (failures) {
+          failures.count++;
+          failures.first ??= error;
+        }
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  return { ops, cpuSeconds: serverCpuSeconds(pid) - before };
 }

@@ -5,8 +5,10 @@ export {
   decodeG1,
   decodeG2,
   decodeScalar,
+  encodePoint,
   randomScalar,
 } from './codec.js';
+export type { G1Point, G2Point } from './suite.js';
 export {
   DEFAULT_PIN_LENGTH,
   MAX_PIN_LENGTH,
@@ -31,5 +33,17 @@ export {
   pass1,
   pass2,
 } from './client.js';
-export { combineServerSecretShares, createChallenge, verifyPass2 } from './verifier.js';
+export {
+  combineServerSecretShares,
+  createChallenge,
+  verifyPass2,
+  verifyPass2With,
+} from './verifier.js';
+export {
+  createVerifierKey,
+  encodeStoredG1,
+  readStoredG1,
+  readVerifierKey,
+  type VerifierKey,
+} from './verifierKey.js';
 export { hashMessage, signMessage, verifySignature, type PinSignature } from './signature.js';

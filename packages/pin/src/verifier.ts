@@ -8,7 +8,8 @@ import {
   randomScalar,
 } from './codec.js';
 import { identityPoint } from './identity.js';
-import { Fp12, G2, bls } from './suite.js';
+import { Fp12, G2, bls, type G1Point } from './suite.js';
+import type { VerifierKey } from './verifierKey.js';
 
 /** s·Q from the authorities' shares s_i·Q (or s·Pa from the shares s_i·Pa). */
 export function combineServerSecretShares(shares: readonly string[]): string {
@@ -40,18 +41,43 @@ export function verifyPass2(input: {
   const y = decodeScalar(input.y, 'y');
   const key = decodeG2(input.serverKey, 'server key');
   const A = identityPoint(input.mpinId);
-  return pairingCheck(V, U.add(A.multiply(y)), key);
+  return pairingCheck(V, U.add(A.multiplyUnsafe(y)), key);
 }
 
-export function pairingCheck(
-  V: ReturnType<typeof decodeG1>,
-  UyA: ReturnType<typeof decodeG1>,
-  key: ReturnType<typeof decodeG2>,
-): boolean {
-  if (UyA.is0()) return false;
-  const product = bls.pairingBatch([
-    { g1: V, g2: G2.BASE },
-    { g1: UyA, g2: key },
+/**
+ * verifyPass2 with what the server kept: U as decoded at pass 1, V as decoded on arrival
+ * (both with decodeG1), and the identity's K and A read from its stored verifier key
+ * (verifierKey.ts). y is public (the server sent it), so y·A may take the variable-time
+ * multiplication.
+ */
+export function verifyPass2With(input: {
+  U: G1Point;
+  y: string;
+  V: G1Point;
+  verifier: VerifierKey;
+}): boolean {
+  const y = decodeScalar(input.y, 'y');
+  const { key, identity } = input.verifier;
+  return pairingCheck(input.V, input.U.add(identity.multiplyUnsafe(y)), key);
+}
+
+/** The Miller-loop lines of Q, the fixed generator of G2: computed once per process. */
+let generatorLines: ReturnType<typeof bls.utils.calcPairingPrecomputes> | undefined;
+
+/**
+ * e(V, Q)·e(U + y·A, K) = 1 as one batched pairing: two Miller loops sharing their squarings,
+ * Q's lines precomputed, one final exponentiation. The points must be subgroup points already
+ * (decoded with decodeG1/decodeG2, hashed to the curve, or sums of such): unlike
+ * bls.pairingBatch, this does not check them again.
+ */
+export function pairingCheck(V: G1Point, UyA: G1Point, key: ReturnType<typeof decodeG2>): boolean {
+  if (UyA.is0() || V.is0() || key.is0()) return false;
+  generatorLines ??= bls.utils.calcPairingPrecomputes(G2.BASE);
+  const v = V.toAffine();
+  const uya = UyA.toAffine();
+  const product = bls.millerLoopBatch([
+    [generatorLines, v.x, v.y],
+    [bls.utils.calcPairingPrecomputes(key), uya.x, uya.y],
   ]);
-  return Fp12.eql(product, Fp12.ONE);
+  return Fp12.eql(Fp12.finalExponentiate(product), Fp12.ONE);
 }

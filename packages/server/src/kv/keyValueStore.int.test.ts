@@ -135,6 +135,26 @@ describe.each(targets)('shared key-value store ($name)', (target) => {
     expect((await window.take([[budget, 's']])).allowed).toBe(true);
   });
 
+  it('peeks a window (for a subject taken one at a time): counted only when told, agrees with take', async () => {
+    let now = 1_000_000_000_000;
+    const window = new SlidingWindow(store, () => now);
+    const budget = { name: `peek-${Date.now()}`, max: 3, windowSeconds: 60 };
+    await store.set(`peek-extra-${budget.name}`, 'kept', 60);
+    const first = await window.peek(budget, 's', [`peek-extra-${budget.name}`, 'peek-absent']);
+    expect(first).toMatchObject({ allowed: true, extra: ['kept', null] });
+    // Peeks that are not counted leave the budget as it was.
+    for (let i = 0; i < 5; i++) expect((await window.peek(budget, 's')).allowed).toBe(true);
+    for (let i = 0; i < 3; i++) await (await window.peek(budget, 's')).count();
+    const full = await window.peek(budget, 's');
+    expect(full).toMatchObject({ allowed: false });
+    expect(full.retryAfterSeconds).toBeGreaterThanOrEqual(1);
+    // take() sees the same counts, and the same retry time.
+    const taken = await window.take([[budget, 's']]);
+    expect(taken).toMatchObject({ allowed: false, retryAfterSeconds: full.retryAfterSeconds });
+    now += 80_000;
+    expect((await window.peek(budget, 's')).allowed).toBe(true);
+  });
+
   it('limits by subject within a window', async () => {
     const limiter = new RateLimiter(store);
     const limit = { name: `test-${Date.now()}`, max: 3, windowSeconds: 60 };

@@ -64,32 +64,88 @@ export class SlidingWindow {
   }
 
   private async takeOne(budget: Budget, subject: string): Promise<TakeResult> {
-    const slotMs = (budget.windowSeconds * 1000) / SLOTS;
-    const ttlSeconds = Math.ceil(((SLOTS + 2) * slotMs) / 1000);
-    const now = this.now();
-    const current = Math.floor(now / slotMs);
-    const keyOf = (slot: number) => `sw:${budget.name}:${subjectKey(subject)}:${slot}`;
-    const earlier = Array.from({ length: SLOTS }, (_, i) => current - SLOTS + i);
-    const mine = await this.store.increment(keyOf(current), ttlSeconds);
-    const counts = (await this.store.getMany(earlier.map(keyOf))).map((value) =>
-      Math.max(0, Number(value ?? 0)),
-    );
+    const slots = this.slotsOf(budget, subject);
+    const mine = await this.store.increment(slots.keyOf(slots.current), slots.ttlSeconds);
+    const counts = countsOf(await this.store.getMany(slots.earlier.map(slots.keyOf)));
     const total = mine + counts.reduce((sum, count) => sum + count, 0);
     const giveBack = async () => {
-      await this.store.increment(keyOf(current), ttlSeconds, -1);
+      await this.store.increment(slots.keyOf(slots.current), slots.ttlSeconds, -1);
     };
     if (total <= budget.max) return { allowed: true, remaining: budget.max - total, giveBack };
     await giveBack();
-    // The earliest time enough of the counted attempts have left the window for this one.
-    let excess = total - budget.max;
-    let freedAt = (current + SLOTS + 1) * slotMs;
-    for (const [i, count] of counts.entries()) {
-      excess -= count;
-      if (excess <= 0) {
-        freedAt = (earlier[i]! + SLOTS + 1) * slotMs;
-        break;
-      }
-    }
-    return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((freedAt - now) / 1000)) };
+    return { allowed: false, retryAfterSeconds: retryAfter(budget, slots, counts, total) };
   }
+
+  /**
+   * For a subject whose attempts are already one at a time (the caller holds its turn, as
+   * the password check does per account): whether one more attempt fits, from the stored
+   * counts alone (`extraKeys` are read in the same call and returned as they are), and how
+   * to count it when it turns out to count. Nothing is written for an attempt that does not
+   * count, so a right password costs this budget no write. Without the caller's turn,
+   * parallel attempts could all fit; use take() there.
+   */
+  async peek(
+    budget: Budget,
+    subject: string,
+    extraKeys: string[] = [],
+  ): Promise<{
+    allowed: boolean;
+    retryAfterSeconds: number;
+    extra: Array<string | null>;
+    count(): Promise<void>;
+  }> {
+    const slots = this.slotsOf(budget, subject);
+    const values = await this.store.getMany([
+      ...extraKeys,
+      ...[...slots.earlier, slots.current].map(slots.keyOf),
+    ]);
+    const counts = countsOf(values.slice(extraKeys.length, extraKeys.length + SLOTS));
+    const mine = countsOf(values.slice(extraKeys.length + SLOTS))[0]! + 1;
+    const total = mine + counts.reduce((sum, count) => sum + count, 0);
+    const allowed = total <= budget.max;
+    return {
+      allowed,
+      retryAfterSeconds: allowed ? 0 : retryAfter(budget, slots, counts, total),
+      extra: values.slice(0, extraKeys.length),
+      count: async () => {
+        await this.store.increment(slots.keyOf(slots.current), slots.ttlSeconds);
+      },
+    };
+  }
+
+  private slotsOf(budget: Budget, subject: string) {
+    const slotMs = (budget.windowSeconds * 1000) / SLOTS;
+    const now = this.now();
+    const current = Math.floor(now / slotMs);
+    return {
+      now,
+      slotMs,
+      current,
+      ttlSeconds: Math.ceil(((SLOTS + 2) * slotMs) / 1000),
+      earlier: Array.from({ length: SLOTS }, (_, i) => current - SLOTS + i),
+      keyOf: (slot: number) => `sw:${budget.name}:${subjectKey(subject)}:${slot}`,
+    };
+  }
+}
+
+const countsOf = (values: Array<string | null>) =>
+  values.map((value) => Math.max(0, Number(value ?? 0)));
+
+/** The earliest time enough of the counted attempts have left the window for one more. */
+function retryAfter(
+  budget: Budget,
+  slots: { now: number; slotMs: number; current: number; earlier: number[] },
+  counts: number[],
+  total: number,
+): number {
+  let excess = total - budget.max;
+  let freedAt = (slots.current + SLOTS + 1) * slots.slotMs;
+  for (const [i, count] of counts.entries()) {
+    excess -= count;
+    if (excess <= 0) {
+      freedAt = (slots.earlier[i]! + SLOTS + 1) * slots.slotMs;
+      break;
+    }
+  }
+  return Math.max(1, Math.ceil((freedAt - slots.now) / 1000));
 }

@@ -15,6 +15,16 @@ export function oidcAddress(address: AddressValue) {
   };
 }
 
+/** Where an account found by accountFinder keeps its user's number of second-factor methods. */
+export const SECOND_FACTORS = 'verity:secondFactors';
+
+/** The number of second-factor methods of the account oidc-provider loaded, if it is `sub`'s. */
+export function secondFactorsOf(account: unknown, sub: string): number | undefined {
+  const loaded = account as { accountId?: string; [SECOND_FACTORS]?: unknown } | undefined;
+  const count = loaded?.accountId === sub ? loaded[SECOND_FACTORS] : undefined;
+  return typeof count === 'number' ? count : undefined;
+}
+
 /**
  * Looks up the signed-in user for oidc-provider, with every claim we hold; oidc-provider
  * releases only those the request asked for and the grant (the user's consent) covers.
@@ -26,14 +36,24 @@ export function accountFinder(
   evidence?: EvidenceStore,
 ): FindAccount {
   return async (_ctx, sub): Promise<Account | undefined> => {
+    // The number of second-factor methods comes in the same statement: the login prompt's
+    // step-up check asks it of every single sign-on (provider.ts, secondFactorsOf).
     const user = await db
       .selectFrom('users')
       .select(['id', 'email', 'email_verified'])
+      .select((eb) =>
+        eb
+          .selectFrom('second_factors')
+          .select(eb.fn.countAll<number>().as('count'))
+          .whereRef('second_factors.user_id', '=', 'users.id')
+          .as('second_factors'),
+      )
       .where('id', '=', sub)
       .executeTakeFirst();
     if (!user) return undefined;
     return {
       accountId: user.id,
+      [SECOND_FACTORS]: Number(user.second_factors ?? 0),
       claims: async (_use, _scope, requested) => {
         const profile = await profiles.get(user.id);
         const claims: AccountClaims = {

@@ -17,7 +17,8 @@ import {
 } from '../features/profile/requestedClaims.js';
 import { isHttps, pathCookieName, siteCookieName } from '../http/cookieNames.js';
 import { escapeHtml, htmlPage } from '../http/htmlPage.js';
-import { accountFinder } from './account.js';
+import { accountFinder, secondFactorsOf } from './account.js';
+import { CLIENT_POLICY_METADATA, policyOfProviderClient } from './clientPolicyMetadata.js';
 import { DatabaseAdapter } from './adapter.js';
 import { makeReplayDetectionAtomic } from './replayDetection.js';
 import {
@@ -96,6 +97,19 @@ export interface ProviderDeps {
   customClaims: string[];
 }
 
+/** `read` memoised for one request (its koa context): the same answer to every check in it. */
+function perRequest<T>(read: (key: string) => Promise<T>) {
+  const answers = new WeakMap<object, Promise<T>>();
+  return (ctx: object, key: string): Promise<T> => {
+    let answer = answers.get(ctx);
+    if (!answer) {
+      answer = read(key);
+      answers.set(ctx, answer);
+    }
+    return answer;
+  };
+}
+
 /**
  * The standard prompts plus `create` (OpenID Connect Initiating User Registration 1.0), and a
  * login check for the client's own session lifetime (its policy's sessionLifetime) and the
@@ -108,6 +122,13 @@ function interactionPrompts(
   evidence?: EvidenceStore,
 ) {
   const policy = interactionPolicy.base();
+  // The checks read the client's policy from the client the provider loaded (its metadata
+  // carries it, clientPolicyMetadata.ts); else from the store, once per request.
+  const fromStore = perRequest((clientId: string) => clients.find(clientId));
+  const clientOf = async (ctx: object, client: { clientId: string }) => {
+    const policy = policyOfProviderClient(client);
+    return policy ? { policy } : fromStore(ctx, client.clientId);
+  };
   policy.add(new interactionPolicy.Prompt({ name: 'create', requestable: true }));
   // Step-up on single sign-on: a session weaker than the request (or the client, or the user's
   // own second factor) asks for goes through Verity's pages, which add the missing steps; a
@@ -120,14 +141,18 @@ function interactionPrompts(
         const { session, client, params, result } = ctx.oidc;
         if (!session?.accountId || result?.login || !client || !params)
           return interactionPolicy.Check.NO_NEED_TO_PROMPT;
-        const policy = (await clients.find(client.clientId))?.policy;
+        const policy = (await clientOf(ctx, client))?.policy;
         if (!policy) return interactionPolicy.Check.NO_NEED_TO_PROMPT;
         const amr = session.amr ?? [];
         if (!provedTwoFactors(amr)) {
           if (demandsSecondFactor(policy, { params }))
             return interactionPolicy.Check.REQUEST_PROMPT;
-          if (secondFactors && (await secondFactors.count(session.accountId)) > 0)
-            return interactionPolicy.Check.REQUEST_PROMPT;
+          // Counted with the account oidc-provider loaded for this session (oidc/account.ts).
+          const methods =
+            secondFactors &&
+            (secondFactorsOf(ctx.oidc.account, session.accountId) ??
+              (await secondFactors.count(session.accountId)));
+          if (methods) return interactionPolicy.Check.REQUEST_PROMPT;
         }
         // A session whose acr says less than its amr proved (an earlier request's essential
         // acr accepted only aal1): single sign-on would claim less than happened; Verity's
@@ -162,7 +187,7 @@ function interactionPrompts(
           return interactionPolicy.Check.NO_NEED_TO_PROMPT;
         // The absolute limit too: a remembered session's idle timeout moves on with each use,
         // so without it single sign-on would answer from a login of any age.
-        const lifetime = (await clients.find(client.clientId))?.policy.sessionLifetime;
+        const lifetime = (await clientOf(ctx, client))?.policy.sessionLifetime;
         return session.past(
           Math.min(lifetime ?? SESSION_ABSOLUTE_SECONDS, SESSION_ABSOLUTE_SECONDS),
         );
@@ -182,7 +207,7 @@ function interactionPrompts(
           return interactionPolicy.Check.NO_NEED_TO_PROMPT;
         if (!asksForDocumentDetails(params?.claims))
           return interactionPolicy.Check.NO_NEED_TO_PROMPT;
-        if ((await clients.find(client.clientId))?.policy.skipConsent)
+        if ((await clientOf(ctx, client))?.policy.skipConsent)
           return interactionPolicy.Check.NO_NEED_TO_PROMPT;
         return !(await consents.covers(session.accountId, client.clientId, [
           documentDetailsConsent,
@@ -280,8 +305,14 @@ export function createProvider(
     rotateRefreshToken: true,
     // The client's refreshTokenLifetime policy, which the synchronous ttl.RefreshToken reads.
     extraClientMetadata: {
-      properties: [REFRESH_TOKEN_LIFETIME_METADATA],
+      properties: [REFRESH_TOKEN_LIFETIME_METADATA, CLIENT_POLICY_METADATA],
       validator: (_ctx, key, value) => {
+        if (
+          key === CLIENT_POLICY_METADATA &&
+          value !== undefined &&
+          !policyOfProviderClient({ [key]: value })
+        )
+          throw new errors.InvalidClientMetadata(`${key} must be a client policy`);
         if (key === REFRESH_TOKEN_LIFETIME_METADATA && value !== undefined)
           if (typeof value !== 'number' || !Number.isSafeInteger(value) || value <= 0)
             throw new errors.InvalidClientMetadata(`${key} must be a positive integer`);

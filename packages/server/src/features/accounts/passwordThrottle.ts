@@ -75,7 +75,16 @@ export async function throttledPasswordCheck(
     throw waitFor(ctx, 'password-turn', 1);
   }
   try {
-    const stored = await ctx.counters.get(failuresKey);
+    // The account's failures and its failure budget in one read. The budget is only peeked:
+    // this check holds the account's turn, so no other check of it can count meanwhile, and a
+    // right password (most checks) writes nothing to it.
+    const perAccount: Budget = {
+      name: 'password-failures',
+      max: settings.failuresPer15Minutes,
+      windowSeconds: 900,
+    };
+    const ofAccount = await window.peek(perAccount, attempt.email.toLowerCase(), [failuresKey]);
+    const stored = ofAccount.extra[0];
     const failures: Failures = stored ? (JSON.parse(stored) as Failures) : { count: 0, at: 0 };
     if (failures.count >= settings.lockAfter) {
       await checkPassword(null, attempt.password);
@@ -84,19 +93,14 @@ export async function throttledPasswordCheck(
     const readyAt = failures.at + delayAfter(ctx, failures.count) * 1000;
     if (Date.now() < readyAt)
       throw waitFor(ctx, 'password-delay', Math.ceil((readyAt - Date.now()) / 1000));
-    const perAccount: Budget = {
-      name: 'password-failures',
-      max: settings.failuresPer15Minutes,
-      windowSeconds: 900,
-    };
-    const ofAccount = await window.take([[perAccount, attempt.email.toLowerCase()]]);
     if (!ofAccount.allowed) throw waitFor(ctx, perAccount.name, ofAccount.retryAfterSeconds);
 
     if (await checkPassword(attempt.storedHash, attempt.password)) {
-      await ofAccount.giveBack();
-      await ctx.counters.delete(failuresKey);
+      // Failures are forgotten; with none stored there is nothing to delete.
+      if (stored) await ctx.counters.delete(failuresKey);
       return 'valid';
     }
+    await ofAccount.count();
     const count = failures.count + 1;
     await ctx.counters.set(
       failuresKey,

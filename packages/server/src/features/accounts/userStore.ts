@@ -34,6 +34,25 @@ export class UserStore {
     return row && toUser(row);
   }
 
+  /** findByEmail and passwordHash in one statement: the password login's read. */
+  async findByEmailWithPasswordHash(
+    email: string,
+  ): Promise<{ user: User; passwordHash: string | null } | undefined> {
+    const row = await this.db
+      .selectFrom('users')
+      .leftJoin('password_credentials', 'password_credentials.user_id', 'users.id')
+      .select([
+        'users.id',
+        'users.email',
+        'users.email_verified',
+        'users.closed_at',
+        'password_credentials.hash',
+      ])
+      .where('users.email', '=', email)
+      .executeTakeFirst();
+    return row && { user: toUser(row), passwordHash: row.hash ?? null };
+  }
+
   async findById(id: string): Promise<User | undefined> {
     const row = await this.db
       .selectFrom('users')

@@ -5,6 +5,7 @@ import type { FieldEncryption } from '../../crypto/fieldEncryption.js';
 import type { Database } from '../../db/schema.js';
 import { clientInputSchema, type ClientInput, type ValidClientInput } from './input.js';
 import { clientPolicySchema, type ClientPolicy } from './policy.js';
+import { CLIENT_POLICY_METADATA } from '../../oidc/clientPolicyMetadata.js';
 import { REFRESH_TOKEN_LIFETIME_METADATA } from '../../oidc/refreshTokenLifetime.js';
 
 export type TokenEndpointAuthMethod = 'none' | 'client_secret_basic' | 'private_key_jwt';
@@ -183,6 +184,8 @@ export class ClientStore {
       ...metadata,
       // Read by the provider's refresh token lifetime (oidc/refreshTokenLifetime.ts).
       [REFRESH_TOKEN_LIFETIME_METADATA]: policy.refreshTokenLifetime,
+      // Read by the login prompt's checks (oidc/provider.ts) without a read of their own.
+      [CLIENT_POLICY_METADATA]: policy,
       ...(row.client_secret
         ? {
             client_secret: this.encryption.decrypt(row.client_secret, `clients.secret:${clientId}`),

@@ -18,15 +18,16 @@ export function loginRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
     async (request, reply) => {
       const { Email, Password, RequestId, RememberMe } = request.body;
-      const user = await ctx.users.findByEmail(Email);
+      const found = await ctx.users.findByEmailWithPasswordHash(Email);
+      const user = found?.user;
       // A never-verified account's password waits on its code: it is checked, but only opens
       // the way to verification.
       const pending =
         user && !user.emailVerified ? await ctx.emailCodes.pendingSignup(Email) : null;
-      const hash = !user
+      const hash = !found
         ? null
-        : user.emailVerified
-          ? await ctx.users.passwordHash(user.id)
+        : found.user.emailVerified
+          ? found.passwordHash
           : (pending?.passwordHash ?? null);
       // Throttled per address and per account, the same for an address without an account;
       // always one hash check, so an unknown e-mail answers as slowly as a wrong password.

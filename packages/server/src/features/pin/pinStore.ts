@@ -1,3 +1,12 @@
+import {
+  createVerifierKey,
+  encodePoint,
+  encodeStoredG1,
+  readStoredG1,
+  readVerifierKey,
+  type G1Point,
+  type VerifierKey,
+} from '@verity/pin';
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import type { FieldEncryption } from '../../crypto/fieldEncryption.js';
@@ -231,7 +240,10 @@ export class PinStore {
       .set({
         cs2_token_hash: null,
         key_share_1: null,
-        server_key: this.encryption.encrypt(serverKey(first), `pin-server-key:${identity.id}`),
+        server_key: this.encryption.encrypt(
+          createVerifierKey(serverKey(first), shares.mpinId),
+          `pin-server-key:${identity.id}`,
+        ),
         public_key: shares.publicKey,
         pending_public_key: null,
         ...(renewal
@@ -336,15 +348,51 @@ export class PinStore {
     return { status: 'ok' as const, identity };
   }
 
+  /**
+   * K, compressed, as the authorities' shares combined to it (for signature checks). The
+   * stored form is the verifier key (K and A, verifierKey in @verity/pin); identities
+   * activated before it was kept hold K alone.
+   */
   serverKeyOf(identity: PinIdentity): string | null {
+    const stored = this.storedServerKey(identity);
+    if (stored === null || !stored.startsWith('vk1.')) return stored;
+    return encodePoint(readVerifierKey(stored).key);
+  }
+
+  /**
+   * K and A for pass 2, decoded without the G2 subgroup check and the hash-to-curve: the
+   * stored key is authenticated by the field encryption (AES-GCM, bound to this identity) and
+   * was fully checked when it was made. An identity still holding K alone is moved to the
+   * verifier key once, at its first login since (one conditional UPDATE).
+   */
+  async verifierOf(identity: PinIdentity): Promise<VerifierKey | null> {
+    const stored = this.storedServerKey(identity);
+    if (stored === null) return null;
+    if (stored.startsWith('vk1.')) return readVerifierKey(stored);
+    const made = createVerifierKey(stored, identity.mpin_id);
+    await this.db
+      .updateTable('pin_identities')
+      .set({ server_key: this.encryption.encrypt(made, `pin-server-key:${identity.id}`) })
+      .where('id', '=', identity.id)
+      .where('server_key', '=', identity.server_key)
+      .execute();
+    return readVerifierKey(made);
+  }
+
+  private storedServerKey(identity: PinIdentity): string | null {
     return identity.server_key
       ? this.encryption.decrypt(identity.server_key, `pin-server-key:${identity.id}`)
       : null;
   }
 
-  /** Pass 1: one outstanding challenge per identity; a new pass 1 replaces the old one. */
-  async saveChallenge(identityId: string, u: string, y: string): Promise<void> {
+  /**
+   * Pass 1: one outstanding challenge per identity; a new pass 1 replaces the old one. U is
+   * kept as decoded (checked) at pass 1, encrypted with its identity and y as additional
+   * data, so pass 2 reads it back without a second subgroup check.
+   */
+  async saveChallenge(identityId: string, U: G1Point, y: string): Promise<void> {
     const expires_at = this.now() + CHALLENGE_TTL_MS;
+    const u = this.encryption.encrypt(encodeStoredG1(U), `pin-challenge:${identityId}:${y}`);
     await this.db
       .insertInto('pin_challenges')
       .values({ identity_id: identityId, u, y, expires_at })
@@ -353,13 +401,20 @@ export class PinStore {
   }
 
   /** Pass 2 takes the challenge: it can be answered once. */
-  async takeChallenge(identityId: string): Promise<{ u: string; y: string } | null> {
+  async takeChallenge(identityId: string): Promise<{ U: G1Point; y: string } | null> {
     const row = await this.db
       .deleteFrom('pin_challenges')
       .where('identity_id', '=', identityId)
       .returningAll()
       .executeTakeFirst();
-    return row && row.expires_at >= this.now() ? { u: row.u, y: row.y } : null;
+    if (!row || row.expires_at < this.now()) return null;
+    let stored: string;
+    try {
+      stored = this.encryption.decrypt(row.u, `pin-challenge:${identityId}:${row.y}`);
+    } catch {
+      return null; // not ours (or from before U was kept encrypted): answered as expired
+    }
+    return { U: readStoredG1(stored), y: row.y };
   }
 
   /**

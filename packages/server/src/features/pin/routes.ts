@@ -24,7 +24,7 @@ import {
   createMpinId,
   decodeG1,
   decodeG2,
-  verifyPass2,
+  verifyPass2With,
 } from '@verity/pin';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -324,9 +324,9 @@ export function pinRoutes(app: FastifyInstance, ctx: AppContext): void {
       const { mpin_id, U, publicKey } = request.body;
       const identity = usable(await ctx.pins.findByMpinId(mpin_id, clientId));
       if (identity.public_key !== publicKey) throw new ApiError('pin_revoked');
-      protocolInput(() => decodeG1(U, 'U'));
+      const point = protocolInput(() => decodeG1(U, 'U'));
       const y = createChallenge();
-      await ctx.pins.saveChallenge(identity.id, U, y);
+      await ctx.pins.saveChallenge(identity.id, point, y);
       return { y };
     },
   );
@@ -342,17 +342,17 @@ export function pinRoutes(app: FastifyInstance, ctx: AppContext): void {
       const clientId = await customerOf(ctx, request);
       const { mpin_id, V } = request.body;
       const identity = usable(await ctx.pins.findByMpinId(mpin_id, clientId));
-      protocolInput(() => decodeG1(V, 'V'));
+      const proof = protocolInput(() => decodeG1(V, 'V'));
       const challenge = await ctx.pins.takeChallenge(identity.id);
       if (!challenge) throw new ApiError('pin_auth_expired');
       // Counted before the check, atomically: parallel guesses cannot pass the limit.
       const attempt = await ctx.pins.reserveAttempt(identity.id);
       if (attempt === null) throw new ApiError('pin_revoked');
-      const serverKey = ctx.pins.serverKeyOf(identity);
+      const verifier = await ctx.pins.verifierOf(identity);
       const right =
-        serverKey !== null &&
+        verifier !== null &&
         protocolInput(() =>
-          verifyPass2({ mpinId: mpin_id, U: challenge.u, y: challenge.y, V, serverKey }),
+          verifyPass2With({ U: challenge.U, y: challenge.y, V: proof, verifier }),
         );
       if (!right) {
         if (attempt >= MAX_PIN_ATTEMPTS) {
