@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { listingRaced } from './database.js';
+import { listingRaced, schemaCreatedMeanwhile } from './database.js';
 
 const failure = (code: string, message: string) => Object.assign(new Error(message), { code });
 
@@ -17,5 +17,16 @@ describe('listingRaced: a migration listing that another schema’s drop broke i
 
   it('an error without a code is not retried', () => {
     expect(listingRaced(new Error('boom'), 'verity_test_ours')).toBe(false);
+  });
+});
+
+describe('schemaCreatedMeanwhile: another instance created the schema first', () => {
+  it.each([
+    ['23505', true],
+    ['42P06', true],
+    ['42501', false],
+    ['3D000', false],
+  ])('%s: %s', (code, expected) => {
+    expect(schemaCreatedMeanwhile(failure(code, 'x'))).toBe(expected);
   });
 });

@@ -50,6 +50,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       await setup.connect();
       try {
         await setup.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
+      } catch (error) {
+        // IF NOT EXISTS is no lock: instances starting at once on an empty database can both
+        // try to create it, and the later one fails on pg_namespace's unique index (23505)
+        // or with 42P06. Either way the schema is there now.
+        if (!schemaCreatedMeanwhile(error)) throw error;
       } finally {
         await setup.end();
       }
@@ -87,6 +92,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     dialect: 'sqlite',
   };
 }
+
+export const schemaCreatedMeanwhile = (error: unknown) =>
+  ['23505', '42P06'].includes(String((error as { code?: unknown }).code));
 
 /**
  * PostgreSQL's schema in use (the search path's first). Kysely's migrator otherwise looks for
