@@ -318,7 +318,7 @@ describe('second factor: authenticator app, SMS, voice, security keys and recove
     const overflows = () =>
       card.evaluate((section) => {
         const edge = section.getBoundingClientRect();
-        const outside = [...section.querySelectorAll('*')].filter((element) => {
+        const outside = Array.from(section.querySelectorAll('*')).filter((element) => {
           const box = element.getBoundingClientRect();
           return box.width > 0 && (box.left < edge.left - 1 || box.right > edge.right + 1);
         });
