@@ -138,14 +138,16 @@ export function buildCli(out: Out, err: Out, config: () => Config): Command {
         return;
       }
       for (const { example, client } of registered) {
-        out(`${client.metadata.client_name}: ${example.shows}\n  client_id: ${client.clientId}\n`);
+        out(
+          `${client.metadata.client_name}\n  shows:     ${example.shows}\n  client_id: ${client.clientId}\n`,
+        );
         if ('clientSecret' in client && client.clientSecret)
           out(`  try it:    ${demoCommand(example.port, client.clientId, client.clientSecret)}\n`);
         else
           out(
             '  already registered (its secret was shown when it was; `clients remove` it to start again)\n',
           );
-        out(`             then open http://127.0.0.1:${example.port}\n`);
+        out(`  then open: http://127.0.0.1:${example.port}\n`);
       }
     });
 
