@@ -152,9 +152,19 @@ describe('PIN set-up', () => {
     for (const digit of '2580')
       await page.getByRole('button', { name: digit, exact: true }).click();
     await page.getByText('Re-Enter Your Pin').waitFor();
+    // Set-up takes seconds: a polite live region says so while it works (issue 21). Its
+    // calls are slowed here so the message is seen however fast this machine is.
+    await page.route('**/api/mpin/**', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await route.continue();
+    });
     await page.keyboard.type('2580');
+    const progress = page.getByRole('status').filter({ hasText: 'Please wait...' });
+    await progress.getByText('Setting up your Verity M-Pin. Please wait...').waitFor();
+    expect(await progress.getAttribute('aria-live')).toBe('polite');
 
     await page.waitForURL(`${rpUrl}/me`);
+    await page.unrouteAll();
     await page.getByText(email).first().waitFor();
     // The identity is kept in Verity's own storage (its origin), never the relying party's.
     const verityPage = await page.context().newPage();

@@ -141,6 +141,17 @@ describe('profile and consent', () => {
       ]),
     );
     expect(rows.some(([, value]) => value === email)).toBe(true);
+    // The spec's legal pages, each opening in a new window (issue 21).
+    const legal = page.getByRole('list', { name: 'About this service' }).getByRole('link');
+    expect(await legal.allTextContents()).toEqual([
+      'About (opens in a new tab)',
+      'Terms & Conditions (opens in a new tab)',
+      'Privacy Policy (opens in a new tab)',
+    ]);
+    for (const [index, href] of ['/about', '/terms', '/privacy'].entries()) {
+      expect(await legal.nth(index).getAttribute('href')).toBe(href);
+      expect(await legal.nth(index).getAttribute('target')).toBe('_blank');
+    }
     await checkAccessibility(page);
 
     const confirm = page.getByRole('button', { name: 'Confirm' });
@@ -242,16 +253,22 @@ describe('profile and consent', () => {
     await birthdate.month.fill('02');
     await birthdate.year.fill('1990');
     await page.getByLabel('Family name', { exact: true }).focus();
-    await birthdate.group.getByText('This field is invalid').waitFor();
+    await birthdate.group.getByText('Please enter a real date').waitFor();
     expect(await birthdate.day.getAttribute('aria-invalid')).toBe('true');
     await checkAccessibility(page);
 
-    // A date in the future is refused too (max: today); a real one is accepted.
+    // A date in the future is refused too (max: today), saying so; a real one is accepted.
     await birthdate.day.fill('1');
     await birthdate.year.fill(String(new Date().getFullYear() + 1));
-    await birthdate.group.getByText('This field is invalid').waitFor();
+    const future = birthdate.group.getByText('Date of birth must be today or in the past');
+    await future.waitFor();
     await birthdate.year.fill('1990');
-    await expect.poll(() => birthdate.group.getByText('This field is invalid').count()).toBe(0);
+    await expect.poll(() => future.count()).toBe(0);
+    // A name too long is said to be too long (issue 21), not to hold special characters.
+    const familyName = page.getByLabel('Family name', { exact: true });
+    await familyName.fill('L'.repeat(101));
+    await givenName.focus();
+    await page.getByText('Family name must be 100 characters or fewer').waitFor();
 
     await page.getByLabel('Family name', { exact: true }).fill('Lovelace');
     await page.getByRole('button', { name: 'Continue' }).click();
@@ -364,6 +381,11 @@ describe('profile with the address (the relying party asks for the address scope
     await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('TEXTAREA');
     await page.getByRole('button', { name: 'Continue' }).click();
     await address.getByText('Please enter your address', { exact: true }).waitFor();
+    // Too long to keep: said next to the field, not a generic 'Oops' (issue 21).
+    await typed.fill('Flat 1, '.repeat(70));
+    await address.getByText('Your address must be 500 characters or fewer').waitFor();
+    expect(await typed.getAttribute('aria-invalid')).toBe('true');
+    await checkAccessibility(page);
     await typed.fill('1 Piccadilly Gardens, Manchester');
 
     await fillProfile(page);

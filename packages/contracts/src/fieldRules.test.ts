@@ -28,6 +28,22 @@ const date: FieldDefinition = {
   min: '1900-01-01',
   max: 'today',
 };
+const windowed: FieldDefinition = {
+  name: 'appointment',
+  type: 'date2',
+  title: 'Appointment',
+  min: 'today',
+  max: '2030-12-31',
+};
+const phone: FieldDefinition = {
+  name: 'phone_number',
+  type: 'text',
+  title: 'Phone number',
+  validators: [
+    { type: 'regex', regex: '^.{1,20}$', message: 'Too long' },
+    { type: 'regex', regex: '^0[1-9][0-9 ]{8,12}$', message: 'Please enter a UK phone number' },
+  ],
+};
 const address: FieldDefinition = {
   name: 'address',
   type: 'address',
@@ -59,12 +75,18 @@ describe('validateFieldValue', () => {
     ['e-mail', email, 'ada@example.com', null],
     ['a real date', date, '1990-02-28', null],
     ['29 February in a leap year', date, '2000-02-29', null],
-    ['29 February otherwise', date, '1999-02-29', 'This field is invalid'],
-    ['31 April', date, '1990-04-31', 'This field is invalid'],
-    ['before min', date, '1899-12-31', 'This field is invalid'],
-    ['after max (today)', date, '2026-11-23', 'This field is invalid'],
+    ['29 February otherwise', date, '1999-02-29', 'Please enter a real date'],
+    ['31 April', date, '1990-04-31', 'Please enter a real date'],
+    ['before min', date, '1899-12-31', 'Date of birth must be on or after 01/01/1900'],
+    ['after max (today)', date, '2026-11-23', 'Date of birth must be today or in the past'],
+    ['after a fixed max', windowed, '2031-01-01', 'Appointment must be on or before 31/12/2030'],
+    ['before min (today)', windowed, '2026-11-21', 'Appointment must be today or in the future'],
+    ['min today, on the day', windowed, '2026-11-22', null],
+    ['a validator with its own message', phone, '12345', 'Please enter a UK phone number'],
+    ['the first failing validator speaks', phone, '0'.repeat(21), 'Too long'],
+    ['a phone number', phone, '07700 900123', null],
     ['today', date, '2026-11-22', null],
-    ['not a date', date, '28/02/1990', 'This field is invalid'],
+    ['not a date', date, '28/02/1990', 'Please enter a real date'],
     ['address without a postcode', address, addr('', ''), 'Please enter your postcode'],
     ['address with a bad postcode', address, addr('XX1', ''), 'Please enter a valid postcode'],
     ['address found but not picked', address, addr('SW1A 1AA', ''), 'Please select your address'],
@@ -81,6 +103,13 @@ describe('validateFieldValue', () => {
       null,
     ],
     ['address of the wrong shape', address, 'SW1A 1AA', 'Please enter your postcode'],
+    ['address typed at the limit', address, addr('SW1A 1AA', 'a'.repeat(500), false), null],
+    [
+      'address typed too long',
+      address,
+      addr('SW1A 1AA', 'a'.repeat(501), false),
+      'Your address must be 500 characters or fewer',
+    ],
   ])('%s', (_name, definition, value, expected) => {
     expect(validateFieldValue(definition, value, today)).toBe(expected);
   });

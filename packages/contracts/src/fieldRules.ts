@@ -11,7 +11,17 @@ export const fieldMessages = {
   validPostcode: 'Please enter a valid postcode',
   findAndSelect: 'Please find and select your address',
   selectAddress: 'Please select your address',
+  // Ours where the spec is silent: what is wrong with a date, and an address too long to keep.
+  realDate: 'Please enter a real date',
+  dateNotBefore: (title: string, date: string) => `${title} must be on or after ${date}`,
+  dateNotAfter: (title: string, date: string) => `${title} must be on or before ${date}`,
+  dateNotFuture: (title: string) => `${title} must be today or in the past`,
+  dateNotPast: (title: string) => `${title} must be today or in the future`,
+  addressTooLong: (max: number) => `Your address must be ${max} characters or fewer`,
 } as const;
+
+/** The longest address text kept (the profile's address claim, typed or picked). */
+export const addressTextMaxLength = 500;
 
 /** UK postcodes (the Royal Mail pattern, with the space optional). */
 const ukPostcode =
@@ -58,7 +68,8 @@ export function joinDateParts(day: string, month: string, year: string): string 
 /** min and max are yyyy-mm-dd dates, or 'today'. */
 function bound(value: string | undefined, today: Date): Date | null {
   if (!value) return null;
-  return value === 'today' ? today : parseIsoDate(value);
+  if (value !== 'today') return parseIsoDate(value);
+  return new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()));
 }
 
 function isAddressValue(value: unknown): value is AddressValue {
@@ -86,6 +97,8 @@ export function validateFieldValue(
     if (!isValidPostcode(value.postcode)) return fieldMessages.validPostcode;
     if (value.text.trim() === '')
       return value.picklist ? fieldMessages.selectAddress : fieldMessages.findAndSelect;
+    if (value.text.length > addressTextMaxLength)
+      return fieldMessages.addressTooLong(addressTextMaxLength);
     return null; // address fields are excluded from the regex check
   }
   if (
@@ -109,15 +122,29 @@ export function validateFieldValue(
   }
   if (definition.type === 'date' || definition.type === 'date2') {
     const date = parseIsoDate(value);
-    if (!date) return fieldMessages.invalid;
+    if (!date) return fieldMessages.realDate;
     const min = bound(definition.min, today);
+    if (min && date < min)
+      return definition.min === 'today'
+        ? fieldMessages.dateNotPast(definition.title)
+        : fieldMessages.dateNotBefore(definition.title, ukDate(min));
     const max = bound(definition.max, today);
-    if ((min && date < min) || (max && date > max)) return fieldMessages.invalid;
+    if (max && date > max)
+      return definition.max === 'today'
+        ? fieldMessages.dateNotFuture(definition.title)
+        : fieldMessages.dateNotAfter(definition.title, ukDate(max));
   }
   for (const validator of definition.validators ?? []) {
-    if (!new RegExp(validator.regex).test(value)) return fieldMessages.invalid;
+    // A validator may say what it wants; without, the spec's generic message.
+    if (!new RegExp(validator.regex).test(value)) return validator.message ?? fieldMessages.invalid;
   }
   return null;
+}
+
+/** dd/mm/yyyy, as the UK writes a date. */
+function ukDate(date: Date): string {
+  const pad = (part: number) => String(part).padStart(2, '0');
+  return `${pad(date.getUTCDate())}/${pad(date.getUTCMonth() + 1)}/${date.getUTCFullYear()}`;
 }
 
 /** Radio layout (spec): button style when all choice text is under 30 characters; inline at 12 or fewer. */

@@ -34,6 +34,8 @@ export const fieldDefinitionSchema = z.object({
             }
           }, 'not a valid regular expression'),
         ),
+        /** What to say when the value does not match (else 'This field is invalid'). */
+        message: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
       }),
     ),
   ),

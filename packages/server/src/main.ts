@@ -1,6 +1,7 @@
 import { Command, CommanderError } from 'commander';
 import { ZodError } from 'zod';
 import { addClientOptions, clientInputFromOptions, UsageError } from './cli/clientOptions.js';
+import { demoCommand, exampleClients, type ExampleClient } from './cli/exampleClients.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { jsonLogLine } from './logging/jsonLine.js';
 import { openStores } from './stores.js';
@@ -111,6 +112,43 @@ export function buildCli(out: Out, err: Out, config: () => Config): Command {
       if (created.clientSecret)
         out(`  client_secret: ${created.clientSecret}\n  (shown once: store it now)\n`);
       else out(`  authentication: ${created.metadata.token_endpoint_auth_method}\n`);
+    });
+
+  clients
+    .command('examples')
+    .description(
+      'register example clients, one per policy (second factor, checks, open banking, PIN), each for its own demo relying party',
+    )
+    .option('--json', 'print the registered clients as JSON on one line')
+    .action(async (options: { json?: boolean }) => {
+      const examples = exampleClients();
+      const registered = await withStores(config(), async ({ clients: store }) => {
+        const existing = new Map(
+          (await store.list()).map((client) => [client.metadata.client_name, client]),
+        );
+        const results: Array<{ example: ExampleClient; client: Client | CreatedClient }> = [];
+        for (const example of examples) {
+          const known = existing.get(example.input.name!);
+          results.push({ example, client: known ?? (await store.create(example.input)) });
+        }
+        return results;
+      });
+      if (options.json) {
+        out(`${JSON.stringify(registered.map(({ client }) => describeClient(client)))}\n`);
+        return;
+      }
+      for (const { example, client } of registered) {
+        out(
+          `${client.metadata.client_name}\n  shows:     ${example.shows}\n  client_id: ${client.clientId}\n`,
+        );
+        if ('clientSecret' in client && client.clientSecret)
+          out(`  try it:    ${demoCommand(example.port, client.clientId, client.clientSecret)}\n`);
+        else
+          out(
+            '  already registered (its secret was shown when it was; `clients remove` it to start again)\n',
+          );
+        out(`  then open: http://127.0.0.1:${example.port}\n`);
+      }
     });
 
   clients

@@ -17,7 +17,9 @@ export type ProfileField = z.infer<typeof profileFieldSchema>;
 const addressValueSchema = z.strictObject({
   postcode: z.string().check(z.maxLength(16)),
   uprn: z.string().check(z.maxLength(32)),
-  text: z.string().check(z.maxLength(500)),
+  // Longer than the rules keep (addressTextMaxLength), so a long typed address is refused
+  // next to its field by validateFieldValue, not as a malformed request.
+  text: z.string().check(z.maxLength(2000)),
   picklist: z.boolean(),
 });
 

@@ -33,19 +33,25 @@ export const assuranceChoiceSchema = z.object({
 
 const text = (max: number) => z.string().check(z.maxLength(max));
 
+/**
+ * Names may be longer than the rules take (nameMaxLength), so that a long one is refused next
+ * to its field ('Surname must be 100 characters or fewer'), not as a malformed request.
+ */
+const name = text(200);
+
 /** POST /api/verifypassport (spec: passport form). Dates are yyyy-mm-dd. */
 export const passportRequestSchema = z.strictObject({
   number: text(20),
-  surname: text(100),
-  given: text(100),
+  surname: name,
+  given: name,
   dob: text(10),
   expiry: text(10),
 });
 
 /** POST /api/verifydrivinglicence (spec: licence form). Dates are yyyy-mm-dd. */
 export const licenceRequestSchema = z.strictObject({
-  surname: text(100),
-  given: text(100),
+  surname: name,
+  given: name,
   dob: text(10),
   issue: text(10),
   expiry: text(10),

@@ -43,6 +43,9 @@ describe('names', () => {
     ['-Smith', m.surnameInvalid],
     ['Sm1th', m.surnameInvalid],
     ['Smith<script>', m.surnameInvalid],
+    ['S'.repeat(100), null],
+    ['S'.repeat(101), m.surnameTooLong],
+    [`${'S'.repeat(101)}!`, m.surnameTooLong],
   ])('surname %j gives %j', (value, expected) => {
     expect(surnameError(value)).toBe(expected);
   });
@@ -51,6 +54,7 @@ describe('names', () => {
     ['', m.givenRequired],
     ['Anna Maria', null],
     ['4nna', m.givenInvalid],
+    ['Anna '.repeat(25), m.givenTooLong],
   ])('given names %j give %j', (value, expected) => {
     expect(givenNamesError(value)).toBe(expected);
   });

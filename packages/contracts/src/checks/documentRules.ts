@@ -1,4 +1,4 @@
-import { parseIsoDate } from '../fieldRules.js';
+import { fieldMessages, parseIsoDate } from '../fieldRules.js';
 
 /**
  * The identity-document form rules of the spec (second document, section 5), shared by the
@@ -7,7 +7,10 @@ import { parseIsoDate } from '../fieldRules.js';
  */
 
 /** A letter first, then letters, spaces, dots, hyphens and apostrophes. */
-const namePattern = /^[A-Za-zÀ-ÖØ-öø-ÿ][A-Za-zÀ-ÖØ-öø-ÿ .'-]{0,99}$/;
+const namePattern = /^[A-Za-zÀ-ÖØ-öø-ÿ][A-Za-zÀ-ÖØ-öø-ÿ .'-]*$/;
+
+/** The longest surname or given names the forms take (a passport's field is shorter). */
+export const nameMaxLength = 100;
 
 /** The earliest date of birth or issue the forms accept. */
 export const earliestDocumentDate = '1900-01-01';
@@ -21,10 +24,13 @@ export const documentMessages = {
   // The spec's 'Giver name is required' is a typo (DESIGN.md).
   givenRequired: 'Given names are required',
   givenInvalid: 'Given names should not contain special characters',
+  // Ours: a name too long is not one with special characters.
+  surnameTooLong: `Surname must be ${nameMaxLength} characters or fewer`,
+  givenTooLong: `Given names must be ${nameMaxLength} characters or fewer`,
   dobRequired: 'Date of Birth is required',
   dobTooEarly: 'Date of Birth must be on or after 01/01/1900',
   dobInFuture: 'Date of Birth must be in the past',
-  dateInvalid: 'Please enter a real date',
+  dateInvalid: fieldMessages.realDate,
   passportNumberRequired: 'Passport No. is required',
   passportNumberInvalid: 'Passport No. invalid',
   passportExpiryRequired: 'Expiry Date is required',
@@ -34,12 +40,14 @@ export const documentMessages = {
 export function surnameError(value: string): string | null {
   const trimmed = value.trim();
   if (trimmed === '') return documentMessages.surnameRequired;
+  if (trimmed.length > nameMaxLength) return documentMessages.surnameTooLong;
   return namePattern.test(trimmed) ? null : documentMessages.surnameInvalid;
 }
 
 export function givenNamesError(value: string): string | null {
   const trimmed = value.trim();
   if (trimmed === '') return documentMessages.givenRequired;
+  if (trimmed.length > nameMaxLength) return documentMessages.givenTooLong;
   return namePattern.test(trimmed) ? null : documentMessages.givenInvalid;
 }
 

@@ -42,7 +42,7 @@ export function addClientOptions(command: Command, forUpdate: boolean): Command 
     )
     .option(
       '--custom-claim <json>',
-      'a custom claim as a JSON field definition (repeatable)',
+      'a custom claim as a JSON field definition (repeatable); a regex validator may carry its own message',
       collect,
     )
     .option(

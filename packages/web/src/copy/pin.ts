@@ -25,4 +25,7 @@ export const pinCopy = {
   doneTitle: (product: string) => `Your ${product} M-Pin is ready`,
   doneText: 'You can now log in on this device with your PIN.',
   doneContinue: 'Continue',
+  // Set-up takes several seconds (the PIN's keys are made and checked on this device).
+  settingUp: (product: string) => `Setting up your ${product} M-Pin. Please wait...`,
+  loggingIn: (product: string) => `Logging you in with your ${product} M-Pin. Please wait...`,
 } as const;

@@ -36,6 +36,12 @@ export const profileCopy = {
   cancelling: 'Cancelling...',
   consentError: 'Oops something went wrong, please try again later.',
   consentSignText: 'To confirm, enter your M-Pin: it signs your consent on this device.',
+  // The legal pages the spec links from the consent screen, each opening in a new window.
+  consentLinksLabel: 'About this service',
+  aboutLink: 'About',
+  termsLink: 'Terms & Conditions',
+  privacyLink: 'Privacy Policy',
+  opensNewTab: ' (opens in a new tab)',
   consentSignRevoked: 'Your M-Pin can no longer sign on this device. Please confirm without it.',
 
   selectPlaceholder: 'Please select...',

@@ -42,7 +42,14 @@ describe.each(databaseTargets())('open banking with the sandbox bank (%s)', (tar
     const logo = await fetch(`${server.url}/providers/Sandbox%20Bank.svg`);
     expect(logo.status).toBe(200);
     expect(logo.headers.get('content-type')).toContain('image/svg+xml');
-    expect(await logo.text()).toContain('<svg');
+    const svg = await logo.text();
+    expect(svg).toContain('<svg');
+    // Each sandbox bank has its own logo, named for assistive technology (issue 21).
+    const embedded = await (
+      await fetch(`${server.url}/providers/Sandbox%20Bank%20Embedded.svg`)
+    ).text();
+    expect(embedded).toContain('aria-label="Sandbox Bank Embedded"');
+    expect(embedded).not.toBe(svg);
     expect((await fetch(`${server.url}/providers/Nobank.svg`)).status).toBe(404);
   });
 

@@ -128,9 +128,27 @@ describe.each(databaseTargets())('profile and consent (%s)', (target) => {
       code: 'validation_failed',
       details: {
         family_name: 'Required',
-        birthdate: 'This field is invalid',
+        birthdate: 'Please enter a real date',
         member_no: 'This field is invalid',
         shoe_size: 'Not a field of this form',
+      },
+    });
+
+    // Too long, or in the future: each said as such next to its field, never a 500 (issue 21).
+    const tooLong = await browser.post('/api/profile', {
+      given_name: 'Ada',
+      family_name: 'L'.repeat(101),
+      birthdate: '2999-01-01',
+      address: { ...address, uprn: '', picklist: false, text: 'Flat 1, '.repeat(70) },
+      member_no: 'M123456',
+    });
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.error).toMatchObject({
+      code: 'validation_failed',
+      details: {
+        family_name: 'Family name must be 100 characters or fewer',
+        birthdate: 'Date of birth must be today or in the past',
+        address: 'Your address must be 500 characters or fewer',
       },
     });
 

@@ -7,19 +7,31 @@ type Interaction = InstanceType<Provider['Interaction']>;
 
 const letters = 'A-Za-zÀ-ÖØ-öø-ÿ';
 
+/** A name: at most 100 characters, a letter first, then letters, spaces, hyphens, apostrophes. */
+function nameValidators(title: string): FieldDefinition['validators'] {
+  return [
+    { type: 'regex', regex: '^.{1,100}$', message: `${title} must be 100 characters or fewer` },
+    {
+      type: 'regex',
+      regex: `^[${letters}][${letters} '\\-]*$`,
+      message: `${title} must start with a letter and contain only letters, spaces, hyphens and apostrophes`,
+    },
+  ];
+}
+
 /** The profile fields of the standard claims (the e-mail comes from the account). */
 export const standardFields: Record<Exclude<ProfileClaim, 'email'>, FieldDefinition> = {
   given_name: {
     name: 'given_name',
     type: 'text',
     title: 'Given names',
-    validators: [{ type: 'regex', regex: `^[${letters}][${letters} '\\-]{0,99}$` }],
+    validators: nameValidators('Given names'),
   },
   family_name: {
     name: 'family_name',
     type: 'text',
     title: 'Family name',
-    validators: [{ type: 'regex', regex: `^[${letters}][${letters} '\\-]{0,99}$` }],
+    validators: nameValidators('Family name'),
   },
   birthdate: {
     name: 'birthdate',
@@ -33,7 +45,14 @@ export const standardFields: Record<Exclude<ProfileClaim, 'email'>, FieldDefinit
     name: 'phone_number',
     type: 'text',
     title: 'Phone number',
-    validators: [{ type: 'regex', regex: '^(\\+44 ?|0)[1-9][0-9 ]{8,12}$' }],
+    validators: [
+      {
+        type: 'regex',
+        regex: '^(\\+44 ?|0)[1-9][0-9 ]{8,12}$',
+        message:
+          'Please enter a UK phone number, like 01632 960123, 07700 900123 or +44 7700 900123',
+      },
+    ],
   },
 };
 

@@ -15,10 +15,10 @@ export function bankProvidersFrom(config: Config, dataKey: Buffer): AccountDataP
   const sandboxUrl = `${config.publicUrl.origin}/sandbox-bank`;
   const sandbox = config.sandboxBank
     ? [
-        { name: SANDBOX_BANK, type: 'tl' as const },
-        { name: SANDBOX_BANK_EMBEDDED, type: 'tk' as const },
+        { name: SANDBOX_BANK, type: 'tl' as const, logo: 'redirect' as const },
+        { name: SANDBOX_BANK_EMBEDDED, type: 'tk' as const, logo: 'embedded' as const },
       ].map(
-        ({ name, type }) =>
+        ({ name, type, logo }) =>
           new TrueLayerStyleProvider({
             displayName: name,
             type,
@@ -26,7 +26,7 @@ export function bankProvidersFrom(config: Config, dataKey: Buffer): AccountDataP
             apiUrl: sandboxUrl,
             clientId: SANDBOX_CLIENT_ID,
             clientSecret: sandboxClientSecret(dataKey),
-            logo: { svg: sandboxLogo },
+            logo: { svg: sandboxLogo(name, logo) },
           }),
       )
     : [];

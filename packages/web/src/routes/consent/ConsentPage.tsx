@@ -21,6 +21,13 @@ import { browserStorage } from '../../state/browserStorage';
 import { loadFailure, stepFailure, type LoadFailure } from '../profile/stepOutcome';
 import { useStepDone } from '../profile/useStepDone';
 
+/** The spec's legal pages, linked from the consent screen and opened in a new window. */
+const legalLinks = [
+  { href: '/about', label: profileCopy.aboutLink },
+  { href: '/terms', label: profileCopy.termsLink },
+  { href: '/privacy', label: profileCopy.privacyLink },
+];
+
 /**
  * /Consent: what the client would receive, as a table of Field and Value (the values read
  * as the dynamic form's rules show them), and Confirm or Cancel. Cancel ends the request:
@@ -200,6 +207,16 @@ function Consent() {
             />
           </div>
           <FormAlert message={message} />
+          <ul className="list-inline small mt-4" aria-label={profileCopy.consentLinksLabel}>
+            {legalLinks.map(({ href, label }) => (
+              <li key={href} className="list-inline-item">
+                <a href={href} target="_blank" rel="noopener noreferrer">
+                  {label}
+                  <span className="visually-hidden">{profileCopy.opensNewTab}</span>
+                </a>
+              </li>
+            ))}
+          </ul>
         </Col>
       </Row>
     </>

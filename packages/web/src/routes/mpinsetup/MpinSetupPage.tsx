@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+import Spinner from 'react-bootstrap/Spinner';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import { PageHeading } from '../../components/PageHeading';
@@ -36,7 +37,9 @@ function MpinSetup() {
   const customerId = sessionKeys.request.get(browserStorage('sessionStorage'))?.clientId ?? null;
   const [attempt, setAttempt] = useState(0);
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  /** What the set-up is doing now, said in a polite live region (it takes several seconds). */
+  const [progress, setProgress] = useState<'settingUp' | 'loggingIn' | null>(null);
+  const busy = progress !== null;
   const [length, setLength] = useState(4);
 
   // The configured PIN length (4 to 6) from the client settings; 4 until they answer.
@@ -61,7 +64,7 @@ function MpinSetup() {
   const submit = useCallback(
     async ({ pin }: PinPadSubmit) => {
       if (!customerId) return;
-      setBusy(true);
+      setProgress('settingUp');
       setError(null);
       try {
         const pins = new PinClient({
@@ -71,6 +74,7 @@ function MpinSetup() {
         });
         const start = await pins.startRegistration(actToken);
         await pins.register(start, pin);
+        setProgress('loggingIn');
         const result = await pins.authenticate(start.userId, pin, requestId ?? undefined);
         loginSuccess(result.display, result.userRequirements);
         // The spec's next screens: /obselect (open banking, a later issue) when the client
@@ -81,7 +85,7 @@ function MpinSetup() {
       } catch (failure) {
         setError(failure instanceof ApiError ? failure.message : String(failure));
         setAttempt((n) => n + 1);
-        setBusy(false);
+        setProgress(null);
       }
     },
     [customerId, actToken, requestId, client, loginSuccess, navigate],
@@ -103,6 +107,14 @@ function MpinSetup() {
       ) : (
         <FormAlert message={pinCopy.noRequest} />
       )}
+      <div role="status" aria-live="polite" className="mt-3 text-center">
+        {progress ? (
+          <p className="d-inline-flex align-items-center gap-2 mb-0">
+            <Spinner animation="border" size="sm" variant="primary" aria-hidden="true" />
+            {pinCopy[progress](brand.product)}
+          </p>
+        ) : null}
+      </div>
     </>
   );
 }

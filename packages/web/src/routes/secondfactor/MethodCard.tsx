@@ -25,7 +25,9 @@ export function MethodCard({ id, title, text, setUpAs, children }: MethodCardPro
           </Badge>
         </h2>
         <Card.Text>{text}</Card.Text>
-        {setUpAs ? <Card.Text className="text-body-secondary">{setUpAs}</Card.Text> : null}
+        {setUpAs ? (
+          <Card.Text className="text-body-secondary text-break">{setUpAs}</Card.Text>
+        ) : null}
         {children}
       </Card.Body>
     </Card>

@@ -68,10 +68,14 @@ export function SecurityKeyCard({ keys, onAdded, onRemoved }: SecurityKeyCardPro
           {keys.map((key) => (
             <ListGroup.Item
               key={key.id}
-              className="d-flex justify-content-between align-items-center"
+              className="d-flex justify-content-between align-items-center gap-2"
             >
-              <span>{key.displayName}</span>
+              {/* A long name (up to 64 characters, maybe without a space) wraps in the card. */}
+              <span className="text-break" style={{ minWidth: 0 }}>
+                {key.displayName}
+              </span>
               <BusyButton
+                className="flex-shrink-0"
                 type="button"
                 size="sm"
                 variant="outline-danger"
