@@ -32,18 +32,25 @@ export function forwardedFor() {
   return `198.18.${(counter >> 8) & 255}.${counter & 255}`;
 }
 
-/** Starts `verity serve` with one registered client; returns its address, client and stop(). */
-export async function startVerity() {
+/**
+ * Starts `verity serve` with one registered client; returns its address, client and stop().
+ * `env` adds settings (a DATABASE_URL, say); `instances` > 1 starts more servers on the same
+ * storage, each on its own port with the same PUBLIC_URL (as behind a load balancer): `bases`
+ * and `pids` list them, `base` and `pid` are the first's.
+ */
+export async function startVerity(env = {}, { instances = 1 } = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'verity-bench-'));
-  const port = await freePort();
-  const base = `http://localhost:${port}`;
-  const env = {
+  const ports = [];
+  for (let i = 0; i < instances; i++) ports.push(await freePort());
+  const base = `http://localhost:${ports[0]}`;
+  const settings = {
     ...process.env,
     DATA_DIR: dataDir,
-    PORT: String(port),
+    PORT: String(ports[0]),
     PUBLIC_URL: base,
     LOG_LEVEL: 'warn',
     TRUST_PROXY: '1',
+    ...env,
   };
   const add = spawn(
     process.execPath,
@@ -57,32 +64,51 @@ export async function startVerity() {
       'http://127.0.0.1:9/cb',
       '--json',
     ],
-    { env },
+    { env: settings },
   );
   let out = '';
   add.stdout.on('data', (chunk) => (out += chunk));
   await new Promise((resolve) => add.on('exit', resolve));
   const client = JSON.parse(out.trim().split('\n').pop());
-  const server = spawn(process.execPath, [VERITY, 'serve'], { env, stdio: 'ignore' });
-  for (let i = 0; i < 200; i++) {
-    if (
-      await fetch(`${base}/readyz`).then(
-        (r) => r.ok,
-        () => false,
+  const servers = [];
+  for (const port of ports) {
+    const server = spawn(process.execPath, [VERITY, 'serve'], {
+      env: { ...settings, PORT: String(port) },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    servers.push(server);
+    let errors = '';
+    server.stderr.on('data', (chunk) => (errors = (errors + chunk).slice(-4000)));
+    let exited = false;
+    server.on('exit', () => (exited = true));
+    for (let i = 0; i < 200; i++) {
+      if (exited) throw new Error(`verity serve exited:\n${errors}`);
+      if (
+        await fetch(`http://localhost:${port}/readyz`).then(
+          (r) => r.ok,
+          () => false,
+        )
       )
-    )
-      break;
-    await new Promise((resolve) => setTimeout(resolve, 100));
+        break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
   }
   return {
     base,
+    bases: ports.map((port) => `http://localhost:${port}`),
     client,
     /** The server's process id, for its CPU time (serverCpuSeconds). */
-    pid: server.pid,
+    pid: servers[0].pid,
+    pids: servers.map((server) => server.pid),
     redirectUri: 'http://127.0.0.1:9/cb',
     async stop() {
-      server.kill('SIGTERM');
-      await new Promise((resolve) => server.on('exit', resolve));
+      await Promise.all(
+        servers.map((server) => {
+          if (server.exitCode !== null || server.signalCode !== null) return undefined;
+          server.kill('SIGTERM');
+          return new Promise((resolve) => server.on('exit', resolve));
+        }),
+      );
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
