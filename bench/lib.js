@@ -72,7 +72,11 @@ export async function startVerity(env = {}, { instances = 1 } = {}) {
   const client = JSON.parse(out.trim().split('\n').pop());
   const servers = [];
   for (const port of ports) {
-    const server = spawn(process.execPath, [VERITY, 'serve'], {
+    // BENCH_PROFILE=<dir>: a V8 CPU profile of each server, written there when it stops.
+    const profile = process.env.BENCH_PROFILE
+      ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`]
+      : [];
+    const server = spawn(process.execPath, [...profile, VERITY, 'serve'], {
       env: { ...settings, PORT: String(port) },
       stdio: ['ignore', 'ignore', 'pipe'],
     });

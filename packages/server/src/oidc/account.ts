@@ -2,6 +2,7 @@ import type { AddressValue } from '@verity/contracts';
 import type { Kysely } from 'kysely';
 import type { Account, AccountClaims, FindAccount } from 'oidc-provider';
 import type { Database } from '../db/schema.js';
+import { Precompiled } from '../db/precompiled.js';
 import type { EvidenceStore } from '../features/evidence/evidenceStore.js';
 import { verifiedClaims } from '../features/evidence/verifiedClaims.js';
 import type { ProfileStore } from '../features/profile/profileStore.js';
@@ -15,6 +16,14 @@ export function oidcAddress(address: AddressValue) {
   };
 }
 
+/** Run by every code exchange and refresh: built and compiled once (db/precompiled.ts). */
+const findUser = new Precompiled<
+  { id: string },
+  { id: string; email: string; email_verified: number }
+>((db, p) =>
+  db.selectFrom('users').select(['id', 'email', 'email_verified']).where('id', '=', p('id')),
+);
+
 /**
  * Looks up the signed-in user for oidc-provider, with every claim we hold; oidc-provider
  * releases only those the request asked for and the grant (the user's consent) covers.
@@ -26,11 +35,7 @@ export function accountFinder(
   evidence?: EvidenceStore,
 ): FindAccount {
   return async (_ctx, sub): Promise<Account | undefined> => {
-    const user = await db
-      .selectFrom('users')
-      .select(['id', 'email', 'email_verified'])
-      .where('id', '=', sub)
-      .executeTakeFirst();
+    const [user] = await findUser.rows(db, { id: sub });
     if (!user) return undefined;
     return {
       accountId: user.id,
