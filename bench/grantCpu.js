@@ -13,7 +13,9 @@
 //
 // Run: npm run build && node bench/grantCpu.js   (results: bench/README.md)
 // Settings: BENCH_ROUNDS (default 5), BENCH_OPS (calls per window, default 300),
-// BENCH_CONCURRENCY (calls in flight, default 4).
+// BENCH_CONCURRENCY (calls in flight, default 4). Diagnostics: BENCH_DEBUG=1 prints each
+// process's CPU per window; BENCH_ONLY_FIRST=1 sends the pair's calls to its first instance
+// only (what the idle second costs); BENCH_PROFILE=<dir> writes each Verity's V8 CPU profile.
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import path from 'node:path';
@@ -56,7 +58,8 @@ async function target(name, { bases, pids, client, stop }, signIn) {
   const basic = `Basic ${Buffer.from(`${client.client_id}:${client.client_secret}`).toString('base64')}`;
   let turn = 0;
   const token = async (params) => {
-    const response = await fetch(`${bases[turn++ % bases.length]}/oidc/token`, {
+    const at = process.env.BENCH_ONLY_FIRST ? 0 : turn++ % bases.length;
+    const response = await fetch(`${bases[at]}/oidc/token`, {
       method: 'POST',
       headers: {
         authorization: basic,
@@ -100,6 +103,7 @@ async function measure(t, count, call) {
   let ok = 0;
   let firstError;
   const before = cpuOf(t);
+  const each = t.pids.map(serverCpuSeconds);
   await Promise.all(
     Array.from({ length: IN_FLIGHT }, async (_, worker) => {
       while (started < count) {
@@ -114,6 +118,10 @@ async function measure(t, count, call) {
     }),
   );
   const cpuMs = (cpuOf(t) - before) * 1000;
+  if (process.env.BENCH_DEBUG)
+    process.stderr.write(
+      `${t.name}: CPU ms by process ${t.pids.map((pid, i) => Math.round((serverCpuSeconds(pid) - each[i]) * 1000)).join(' / ')}\n`,
+    );
   if (firstError) process.stderr.write(`${t.name}: ${count - ok} failed: ${firstError}\n`);
   return { cpuMs, ok };
 }
