@@ -50,7 +50,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       const setup = new pg.Client({ connectionString: options.databaseUrl });
       await setup.connect();
       try {
-        await setup.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
+        await setup.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`).catch((error: unknown) => {
+          // Instances started at once: IF NOT EXISTS is not safe against a parallel create,
+          // whose schema then exists (23505 on the catalogue's unique index, or 42P06).
+          const code = (error as { code?: unknown }).code;
+          if (code !== '23505' && code !== '42P06') throw error;
+        });
       } finally {
         await setup.end();
       }
