@@ -1,9 +1,16 @@
 // Latency and throughput of Verity's hot endpoints, against the built server on loopback.
 // Run: npm run build && node bench/endpoints.js   (results: bench/README.md)
 import { createHash, randomBytes } from 'node:crypto';
-import { expectStatus, forwardedFor, printTable, scenario, startVerity } from './lib.js';
+import {
+  databaseEnv,
+  expectStatus,
+  forwardedFor,
+  printTable,
+  scenario,
+  startVerity,
+} from './lib.js';
 
-const verity = await startVerity();
+const verity = await startVerity(databaseEnv());
 const { base, client } = verity;
 const challenge = createHash('sha256')
   .update(randomBytes(32).toString('base64url'))

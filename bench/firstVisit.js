@@ -2,7 +2,7 @@
 // document, as sent over the wire (compressed) and as the browser decodes it. Run after
 // `npm run build`: `node bench/firstVisit.js [/login /signup ...]` (CHROMIUM_PATH as the tests).
 import { chromium } from 'playwright-core';
-import { startVerity } from './lib.js';
+import { databaseEnv, startVerity } from './lib.js';
 
 /** Issue 19: the first visit to /login downloads at most this much JavaScript, compressed. */
 const LOGIN_BUDGET_KB = 150;
@@ -10,7 +10,7 @@ const LOGIN_BUDGET_KB = 150;
 const screens = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['/login', '/signup'];
 /** gzip, the budget's measure; BENCH_ENCODING=br for what a modern browser gets. */
 const encoding = process.env.BENCH_ENCODING ?? 'gzip';
-const verity = await startVerity();
+const verity = await startVerity(databaseEnv());
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu'],

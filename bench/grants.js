@@ -8,7 +8,15 @@
 // Settings: BENCH_SECONDS (default 30: past the rate limits' one-minute window at 766/s ...
 // counts 23,000 calls), BENCH_CONCURRENCY (calls in flight at most, default 32).
 import { createHash, randomBytes } from 'node:crypto';
-import { browser, post, serverCpuSeconds, signUp, startVerity, summarize } from './lib.js';
+import {
+  browser,
+  databaseEnv,
+  post,
+  serverCpuSeconds,
+  signUp,
+  startVerity,
+  summarize,
+} from './lib.js';
 
 const PASSWORD = 'correct horse battery staple 42';
 const BARE_GRANT_MS = Number(process.env.BARE_GRANT_MS ?? 0.87);
@@ -18,7 +26,7 @@ const IN_FLIGHT = Number(process.env.BENCH_CONCURRENCY ?? 32);
 /** The relying party's back end: every token call from this one address. */
 const ADDRESS = '198.18.200.1';
 
-const verity = await startVerity();
+const verity = await startVerity(databaseEnv());
 const { base, client, redirectUri } = verity;
 const email = `bench-${randomBytes(4).toString('hex')}@example.com`;
 await signUp(base, email, PASSWORD);

@@ -40,11 +40,12 @@ export function forwardedFor() {
 }
 
 /**
- * BENCH_DATABASE_URL (postgres://…): the server on PostgreSQL, in a schema of its own for this
- * run (dropped by nobody: `bench_<time>`), with the secrets an instance on PostgreSQL must be
- * given. BENCH_REDIS_URL: counters in Redis. Otherwise SQLite in a temporary DATA_DIR.
+/**
+ * BENCH_DATABASE_URL (postgres://…): settings for a server on PostgreSQL, in a schema of its own
+ * for this run (dropped by nobody: `bench_<time>`), with the secrets an instance on PostgreSQL
+ * must be given; BENCH_REDIS_URL: counters in Redis. Without them, none (SQLite in DATA_DIR).
  */
-function postgresEnv() {
+export function databaseEnv() {
   const url = process.env.BENCH_DATABASE_URL;
   if (!url) return {};
   const key = () => randomBytes(32).toString('base64url');
@@ -61,21 +62,24 @@ function postgresEnv() {
 
 /**
  * Starts `verity serve` (of this checkout, or of `root`) with one registered client; returns
- * its address, client and stop().
+ * its address, client and stop(). `env` adds settings (`databaseEnv()`, say); `instances` > 1
+ * starts more servers on the same storage, each on its own port with the same PUBLIC_URL (as
+ * behind a load balancer): `bases` and `pids` list them, `base` and `pid` are the first's.
  */
-export async function startVerity(root = ROOT) {
+export async function startVerity(env = {}, { instances = 1, root = ROOT } = {}) {
   const VERITY = verityIn(root);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'verity-bench-'));
-  const port = await freePort();
-  const base = `http://localhost:${port}`;
-  const env = {
+  const ports = [];
+  for (let i = 0; i < instances; i++) ports.push(await freePort());
+  const base = `http://localhost:${ports[0]}`;
+  const settings = {
     ...process.env,
     DATA_DIR: dataDir,
-    PORT: String(port),
+    PORT: String(ports[0]),
     PUBLIC_URL: base,
     LOG_LEVEL: 'warn',
     TRUST_PROXY: '1',
-    ...postgresEnv(),
+    ...env,
   };
   const add = spawn(
     process.execPath,
@@ -89,37 +93,59 @@ export async function startVerity(root = ROOT) {
       'http://127.0.0.1:9/cb',
       '--json',
     ],
-    { env },
+    { env: settings },
   );
   let out = '';
   add.stdout.on('data', (chunk) => (out += chunk));
   await new Promise((resolve) => add.on('exit', resolve));
   const client = JSON.parse(out.trim().split('\n').pop());
-  // BENCH_SERVER_ARGS: node options for the server alone, e.g. --cpu-prof --cpu-prof-dir=/tmp/p
-  const serverArgs = (process.env.BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean);
-  const server = spawn(process.execPath, [...serverArgs, VERITY, 'serve'], {
-    env,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  for (let i = 0; i < 200; i++) {
-    if (
-      await fetch(`${base}/readyz`).then(
-        (r) => r.ok,
-        () => false,
+  const servers = [];
+  // BENCH_SERVER_ARGS: node options for the servers, e.g. --cpu-prof --cpu-prof-dir=/tmp/p;
+  // BENCH_PROFILE=<dir> is short for a V8 CPU profile of each, written there when it stops.
+  const serverArgs = [
+    ...(process.env.BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean),
+    ...(process.env.BENCH_PROFILE
+      ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`]
+      : []),
+  ];
+  for (const port of ports) {
+    const server = spawn(process.execPath, [...serverArgs, VERITY, 'serve'], {
+      env: { ...settings, PORT: String(port) },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    servers.push(server);
+    let errors = '';
+    server.stderr.on('data', (chunk) => (errors = (errors + chunk).slice(-4000)));
+    let exited = false;
+    server.on('exit', () => (exited = true));
+    for (let i = 0; i < 200; i++) {
+      if (exited) throw new Error(`verity serve exited:\n${errors}`);
+      if (
+        await fetch(`http://localhost:${port}/readyz`).then(
+          (r) => r.ok,
+          () => false,
+        )
       )
-    )
-      break;
-    await new Promise((resolve) => setTimeout(resolve, 100));
+        break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
   }
   return {
     base,
+    bases: ports.map((port) => `http://localhost:${port}`),
     client,
     /** The server's process id, for its CPU time (serverCpuSeconds). */
-    pid: server.pid,
+    pid: servers[0].pid,
+    pids: servers.map((server) => server.pid),
     redirectUri: 'http://127.0.0.1:9/cb',
     async stop() {
-      server.kill('SIGTERM');
-      await new Promise((resolve) => server.on('exit', resolve));
+      await Promise.all(
+        servers.map((server) => {
+          if (server.exitCode !== null || server.signalCode !== null) return undefined;
+          server.kill('SIGTERM');
+          return new Promise((resolve) => server.on('exit', resolve));
+        }),
+      );
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -17,6 +17,7 @@ import {
   serverWindow,
   signUp,
   startFloor,
+  databaseEnv,
   startVerity,
   summarize,
 } from './lib.js';
@@ -39,7 +40,7 @@ async function floor(name, work, iterations) {
   };
 }
 
-const verity = await startVerity();
+const verity = await startVerity(databaseEnv());
 const { base, client, redirectUri } = verity;
 const email = `bench-${randomBytes(4).toString('hex')}@example.com`;
 
@@ -85,7 +86,7 @@ async function loginSubject(label, server, first) {
   return { label, server, loginOnce };
 }
 const subjects = [await loginSubject('this tree', verity, email)];
-const baseline = BASELINE ? await startVerity(BASELINE) : null;
+const baseline = BASELINE ? await startVerity(databaseEnv(), { root: BASELINE }) : null;
 if (baseline) subjects.push(await loginSubject('baseline', baseline));
 const argon2 = await startFloor('argon2');
 const cpuRows = [];

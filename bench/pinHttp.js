@@ -13,6 +13,7 @@ import {
   serverWindow,
   signUp,
   startFloor,
+  databaseEnv,
   startVerity,
   summarize,
 } from './lib.js';
@@ -92,8 +93,8 @@ async function pinSubject(label, server) {
   return { label, server, login, identities };
 }
 
-const verity = await startVerity();
-const baseline = BASELINE ? await startVerity(BASELINE) : null;
+const verity = await startVerity(databaseEnv());
+const baseline = BASELINE ? await startVerity(databaseEnv(), { root: BASELINE }) : null;
 const subjects = [await pinSubject('this tree', verity)];
 if (baseline) subjects.push(await pinSubject('baseline', baseline));
 

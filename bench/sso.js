@@ -12,6 +12,7 @@ import {
   post,
   serverCpuSeconds,
   signUp,
+  databaseEnv,
   startVerity,
   summarize,
 } from './lib.js';
@@ -71,8 +72,8 @@ async function ssoSubject(label, server) {
   return { label, server, signOn, latencies: [], hops: new Set(), cpuSeconds: 0, seconds: 0 };
 }
 
-const verity = await startVerity();
-const baseline = BASELINE ? await startVerity(BASELINE) : null;
+const verity = await startVerity(databaseEnv());
+const baseline = BASELINE ? await startVerity(databaseEnv(), { root: BASELINE }) : null;
 const subjects = [await ssoSubject('this tree', verity)];
 if (baseline) subjects.push(await ssoSubject('baseline', baseline));
 

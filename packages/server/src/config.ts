@@ -33,6 +33,7 @@ const envSchema = z.object({
     .optional(),
   REDIS_COMMAND_TIMEOUT_MS: z.coerce.number().int().min(20).max(10_000).default(200),
   KEY_REFRESH_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  CLIENT_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
   KEY_ACTIVATION_DELAY_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
   SMTP_URL: z
     .string()
@@ -187,6 +188,8 @@ export interface Config {
   redisCommandTimeoutMs: number;
   /** How often each instance re-reads the signing keys (oidc/liveProvider.ts). */
   keyRefreshSeconds: number;
+  /** How long an instance keeps a client it read (features/clients/store.ts); 0: not at all. */
+  clientCacheSeconds: number;
   /** From `keys rotate` until the new keys sign; longer than the refresh (oidc/keys.ts). */
   keyActivationDelaySeconds: number;
   smtpUrl: string | undefined;
@@ -343,6 +346,7 @@ export function loadConfig(env: Record<string, string | undefined> = readEnv()):
     redisUrl: e.REDIS_URL,
     redisCommandTimeoutMs: e.REDIS_COMMAND_TIMEOUT_MS,
     keyRefreshSeconds: e.KEY_REFRESH_SECONDS,
+    clientCacheSeconds: e.CLIENT_CACHE_SECONDS,
     keyActivationDelaySeconds: e.KEY_ACTIVATION_DELAY_SECONDS,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

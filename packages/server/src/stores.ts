@@ -21,7 +21,7 @@ export async function openStores(config: Config, now: () => number = Date.now) {
     secrets,
     database,
     encryption,
-    clients: new ClientStore(database.db, encryption),
+    clients: new ClientStore(database.db, encryption, Date.now, config.clientCacheSeconds * 1000),
     keys: new SigningKeyStore(database.db, encryption, keyTimings(config), now),
   };
 }

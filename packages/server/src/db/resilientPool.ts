@@ -1,5 +1,6 @@
 import type { PostgresCursor, PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely';
 import type pg from 'pg';
+import { preparedStatementNames } from './precompiled.js';
 
 /** Where the pool reports connections it lost (the process keeps running). */
 export type ConnectionLostLog = (error: Error) => void;
@@ -94,7 +95,11 @@ class RetryingClient implements PostgresPoolClient {
     sql: string,
     parameters: ReadonlyArray<unknown>,
   ): Promise<PostgresQueryResult<R>> {
-    const result = await client.query(sql, parameters as unknown[]);
+    // A precompiled statement (precompiled.ts) is prepared once on each connection, by name.
+    const name = preparedStatementNames.get(sql);
+    const result = await (name
+      ? client.query({ name, text: sql, values: parameters as unknown[] })
+      : client.query(sql, parameters as unknown[]));
     return result as unknown as PostgresQueryResult<R>;
   }
 

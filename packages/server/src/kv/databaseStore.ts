@@ -1,6 +1,43 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { KeyValueStore } from './keyValueStore.js';
+import { Precompiled } from '../db/precompiled.js';
+
+// The statements every rate-limited call runs, built and compiled once (db/precompiled.ts).
+const getValue = new Precompiled<{ key: string; now: number }, { value: string }>((db, p) =>
+  db
+    .selectFrom('kv')
+    .select('value')
+    .where('key', '=', p('key'))
+    .where('expires_at', '>', p('now')),
+);
+const setValue = new Precompiled<{ key: string; value: string; expires_at: number }, never>(
+  (db, p) =>
+    db
+      .insertInto('kv')
+      .values({ key: p('key'), value: p('value'), expires_at: p('expires_at') })
+      .onConflict((oc) =>
+        oc.column('key').doUpdateSet({
+          value: (eb) => eb.ref('excluded.value'),
+          expires_at: (eb) => eb.ref('excluded.expires_at'),
+        }),
+      ),
+);
+const incrementValue = new Precompiled<
+  { key: string; step: string; stepNumber: number; now: number; expires_at: number },
+  { value: string }
+>((db, p) =>
+  db
+    .insertInto('kv')
+    .values({ key: p('key'), value: p('step'), expires_at: p('expires_at') })
+    .onConflict((oc) =>
+      oc.column('key').doUpdateSet({
+        value: sql<string>`case when kv.expires_at <= ${p('now')} then excluded.value else cast(cast(kv.value as integer) + cast(${p('stepNumber')} as integer) as varchar(32)) end`,
+        expires_at: sql<number>`case when kv.expires_at <= ${p('now')} then excluded.expires_at else kv.expires_at end`,
+      }),
+    )
+    .returning('value'),
+);
 
 export class DatabaseKeyValueStore implements KeyValueStore {
   constructor(
@@ -9,12 +46,7 @@ export class DatabaseKeyValueStore implements KeyValueStore {
   ) {}
 
   async get(key: string): Promise<string | null> {
-    const row = await this.db
-      .selectFrom('kv')
-      .select('value')
-      .where('key', '=', key)
-      .where('expires_at', '>', this.now())
-      .executeTakeFirst();
+    const [row] = await getValue.rows(this.db, { key, now: this.now() });
     return row?.value ?? null;
   }
 
@@ -32,11 +64,7 @@ export class DatabaseKeyValueStore implements KeyValueStore {
 
   async set(key: string, value: string, ttlSeconds: number): Promise<void> {
     const expires_at = this.now() + ttlSeconds * 1000;
-    await this.db
-      .insertInto('kv')
-      .values({ key, value, expires_at })
-      .onConflict((oc) => oc.column('key').doUpdateSet({ value, expires_at }))
-      .execute();
+    await setValue.execute(this.db, { key, value, expires_at });
   }
 
   async delete(key: string): Promise<void> {
@@ -57,18 +85,14 @@ export class DatabaseKeyValueStore implements KeyValueStore {
   async increment(key: string, ttlSeconds: number, by = 1): Promise<number> {
     const now = this.now();
     const step = Math.trunc(by);
-    const row = await this.db
-      .insertInto('kv')
-      .values({ key, value: String(step), expires_at: now + ttlSeconds * 1000 })
-      .onConflict((oc) =>
-        oc.column('key').doUpdateSet({
-          value: sql<string>`case when kv.expires_at <= ${now} then ${String(step)} else cast(cast(kv.value as integer) + cast(${step} as integer) as varchar(32)) end`,
-          expires_at: sql<number>`case when kv.expires_at <= ${now} then excluded.expires_at else kv.expires_at end`,
-        }),
-      )
-      .returning('value')
-      .executeTakeFirstOrThrow();
-    return Number(row.value);
+    const [row] = await incrementValue.rows(this.db, {
+      key,
+      step: String(step),
+      stepNumber: step,
+      now,
+      expires_at: now + ttlSeconds * 1000,
+    });
+    return Number(row!.value);
   }
 
   async sweep(): Promise<number> {

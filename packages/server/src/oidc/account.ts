@@ -2,6 +2,7 @@ import type { AddressValue } from '@verity/contracts';
 import type { Kysely } from 'kysely';
 import type { Account, AccountClaims, FindAccount } from 'oidc-provider';
 import type { Database } from '../db/schema.js';
+import { Precompiled } from '../db/precompiled.js';
 import type { EvidenceStore } from '../features/evidence/evidenceStore.js';
 import { verifiedClaims } from '../features/evidence/verifiedClaims.js';
 import type { ProfileStore } from '../features/profile/profileStore.js';
@@ -26,6 +27,28 @@ export function secondFactorsOf(account: unknown, sub: string): number | undefin
 }
 
 /**
+ * Run by every code exchange, refresh and single sign-on: built and compiled once
+ * (db/precompiled.ts). The number of second-factor methods comes in the same statement: the
+ * login prompt's step-up check asks it of every single sign-on (provider.ts, secondFactorsOf).
+ */
+const findUser = new Precompiled<
+  { id: string },
+  { id: string; email: string; email_verified: number; second_factors: number | null }
+>((db, p) =>
+  db
+    .selectFrom('users')
+    .select(['id', 'email', 'email_verified'])
+    .select((eb) =>
+      eb
+        .selectFrom('second_factors')
+        .select(eb.fn.countAll<number>().as('count'))
+        .whereRef('second_factors.user_id', '=', 'users.id')
+        .as('second_factors'),
+    )
+    .where('id', '=', p('id')),
+);
+
+/**
  * Looks up the signed-in user for oidc-provider, with every claim we hold; oidc-provider
  * releases only those the request asked for and the grant (the user's consent) covers.
  */
@@ -36,20 +59,7 @@ export function accountFinder(
   evidence?: EvidenceStore,
 ): FindAccount {
   return async (_ctx, sub): Promise<Account | undefined> => {
-    // The number of second-factor methods comes in the same statement: the login prompt's
-    // step-up check asks it of every single sign-on (provider.ts, secondFactorsOf).
-    const user = await db
-      .selectFrom('users')
-      .select(['id', 'email', 'email_verified'])
-      .select((eb) =>
-        eb
-          .selectFrom('second_factors')
-          .select(eb.fn.countAll<number>().as('count'))
-          .whereRef('second_factors.user_id', '=', 'users.id')
-          .as('second_factors'),
-      )
-      .where('id', '=', sub)
-      .executeTakeFirst();
+    const [user] = await findUser.rows(db, { id: sub });
     if (!user) return undefined;
     return {
       accountId: user.id,

@@ -1,6 +1,7 @@
 import { errors, type Adapter, type AdapterPayload } from 'oidc-provider';
-import { sql, type Kysely } from 'kysely';
+import { PostgresAdapter, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
+import * as statements from './payloadStatements.js';
 import type { ClientStore } from '../features/clients/store.js';
 import {
   confidentialClientRequest,
@@ -36,7 +37,9 @@ export class DatabaseAdapter implements Adapter {
   async upsert(id: string, payload: AdapterPayload, expiresIn: number): Promise<void> {
     if (this.model === 'Client')
       throw new Error('clients are managed with the verity clients command');
-    const row = {
+    const values: statements.SavedValues = {
+      model: this.model,
+      id,
       payload: JSON.stringify(payload),
       grant_id:
         grantable.has(this.model) || this.model === 'Grant' ? (payload.grantId ?? null) : null,
@@ -48,27 +51,23 @@ export class DatabaseAdapter implements Adapter {
       this.model === 'RefreshToken' || this.model === 'AccessToken'
         ? rotationState()?.rotating
         : undefined;
-    const save = (db: Kysely<Database>) =>
-      db
-        .insertInto('oidc_payloads')
-        .values({ model: this.model, id, ...row, consumed_at: null })
-        // Saving a record again never makes a consumed one usable again.
-        .onConflict((oc) => oc.columns(['model', 'id']).doUpdateSet(row))
-        .execute();
-    if (!rotating) return void (await save(this.db));
+    if (!rotating) return void (await statements.save.execute(this.db, values));
     // A token issued by a rotation is recorded (hashed) on the token it replaces, and saved
     // only while no later retry has claimed that token (oidc/refreshRetry.ts).
+    const link = {
+      rotating: rotating.id,
+      retries: rotating.retries,
+      link: ` ${tokenHash(id)}`,
+    };
+    if (this.db.getExecutor().adapter instanceof PostgresAdapter) {
+      const saved = await statements.linkAndSave.rows(this.db, { ...values, ...link });
+      if (saved.length !== 1) throw new errors.InvalidGrant('refresh token already used');
+      return;
+    }
     await this.db.transaction().execute(async (trx) => {
-      const linked = await trx
-        .updateTable('oidc_payloads')
-        .set({ rotated_to: sql<string>`coalesce(rotated_to, '') || ${` ${tokenHash(id)}`}` })
-        .where('model', '=', 'RefreshToken')
-        .where('id', '=', rotating.id)
-        .where('retries', '=', rotating.retries)
-        .executeTakeFirst();
-      if (Number(linked.numUpdatedRows) !== 1)
+      if ((await statements.linkRotation.affected(trx, link)) !== 1)
         throw new errors.InvalidGrant('refresh token already used');
-      await save(trx);
+      await statements.save.execute(trx, values);
     });
   }
 
@@ -77,34 +76,29 @@ export class DatabaseAdapter implements Adapter {
    * parallel calls with one id, exactly one gets true (replayDetection.ts).
    */
   async insertIfAbsent(id: string, payload: AdapterPayload, expiresIn: number): Promise<boolean> {
-    const inserted = await this.db
-      .insertInto('oidc_payloads')
-      .values({
-        model: this.model,
-        id,
-        payload: JSON.stringify(payload),
-        grant_id: null,
-        user_code: null,
-        uid: null,
-        expires_at: this.now() + expiresIn * 1000,
-        consumed_at: null,
-      })
-      .onConflict((oc) => oc.columns(['model', 'id']).doNothing())
-      .executeTakeFirst();
-    return Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1;
+    const inserted = await statements.insertIfAbsent.affected(this.db, {
+      model: this.model,
+      id,
+      payload: JSON.stringify(payload),
+      grant_id: null,
+      user_code: null,
+      uid: null,
+      expires_at: this.now() + expiresIn * 1000,
+    });
+    return inserted === 1;
   }
 
   async find(id: string): Promise<AdapterPayload | undefined> {
     if (this.model === 'Client') return this.clients.providerMetadata(id);
-    return this.findBy('id', id);
+    return this.findBy(statements.findById, id);
   }
 
   async findByUserCode(userCode: string): Promise<AdapterPayload | undefined> {
-    return this.findBy('user_code', userCode);
+    return this.findBy(statements.findByUserCode, userCode);
   }
 
   async findByUid(uid: string): Promise<AdapterPayload | undefined> {
-    return this.findBy('uid', uid);
+    return this.findBy(statements.findByUid, uid);
   }
 
   /**
@@ -116,15 +110,13 @@ export class DatabaseAdapter implements Adapter {
    * refresh token used twice means one of the two users is an attacker).
    */
   async consume(id: string): Promise<void> {
-    const used = await this.db
-      .updateTable('oidc_payloads')
-      .set({ consumed_at: this.now() })
-      .where('model', '=', this.model)
-      .where('id', '=', id)
-      .where('consumed_at', 'is', null)
-      .executeTakeFirst();
+    const used = await statements.consume.affected(this.db, {
+      model: this.model,
+      id,
+      now: this.now(),
+    });
     const state = this.model === 'RefreshToken' ? rotationState() : undefined;
-    if (Number(used.numUpdatedRows) === 1) {
+    if (used === 1) {
       // Only a token that may be retried needs to know what its rotation issues.
       if (state && this.refreshRetryGraceSeconds > 0 && confidentialClientRequest())
         state.rotating = { id, retries: 0 };
@@ -154,27 +146,18 @@ export class DatabaseAdapter implements Adapter {
   }
 
   async destroy(id: string): Promise<void> {
-    await this.db
-      .deleteFrom('oidc_payloads')
-      .where('model', '=', this.model)
-      .where('id', '=', id)
-      .execute();
+    await statements.destroy.execute(this.db, { model: this.model, id });
   }
 
   async revokeByGrantId(grantId: string): Promise<void> {
-    await this.db.deleteFrom('oidc_payloads').where('grant_id', '=', grantId).execute();
+    await statements.destroyByGrant.execute(this.db, { grantId });
   }
 
   private async findBy(
-    column: 'id' | 'user_code' | 'uid',
+    statement: typeof statements.findById,
     value: string,
   ): Promise<AdapterPayload | undefined> {
-    const row = await this.db
-      .selectFrom('oidc_payloads')
-      .select(['payload', 'expires_at', 'consumed_at'])
-      .where('model', '=', this.model)
-      .where(column, '=', value)
-      .executeTakeFirst();
+    const [row] = await statement.rows(this.db, { model: this.model, value });
     if (!row || (row.expires_at !== null && row.expires_at <= this.now())) return undefined;
     const payload = JSON.parse(row.payload) as AdapterPayload;
     // The column is the truth on whether it was used; the payload is written once, at save.

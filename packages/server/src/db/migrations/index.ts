@@ -20,7 +20,7 @@ import * as pinRegistrationFlow from './0021_pin_registration_flow.js';
 import * as stagedSigningKeys from './0025_staged_signing_keys.js';
 
 import * as mailQueueRefreshRetry from './0026_mail_queue_refresh_retry.js';
-import * as pinChallengePoint from './0028_pin_challenge_point.js';
+import * as pinChallengePoint from './0027_pin_challenge_point.js';
 
 /** Every migration, in order. Names are stored in the database: never rename one. */
 export const migrations: Record<string, Migration> = {
@@ -45,5 +45,5 @@ export const migrations: Record<string, Migration> = {
   '0025_staged_signing_keys': stagedSigningKeys,
 
   '0026_mail_queue_refresh_retry': mailQueueRefreshRetry,
-  '0028_pin_challenge_point': pinChallengePoint,
+  '0027_pin_challenge_point': pinChallengePoint,
 };

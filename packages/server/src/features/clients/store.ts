@@ -77,13 +77,61 @@ function inputFrom(client: Client): ClientInput {
   };
 }
 
-/** The registered relying parties: their protocol metadata and Verity's policy for them. */
+/** A client as read from its row, secret decrypted; kept for CLIENT_CACHE_SECONDS. */
+interface ClientRecord {
+  client: Client;
+  secret: string | null;
+  readAt: number;
+}
+
+/**
+ * The registered relying parties: their protocol metadata and Verity's policy for them.
+ *
+ * The token endpoint reads its client on every call; with `cacheMs` a client read is kept that
+ * long (CLIENT_CACHE_SECONDS), so a busy client costs no statement, no JSON and schema parsing
+ * and no decryption per call. A change made through this store is seen at once; one made by
+ * another process (`verity clients update` or `remove`, another instance) when the kept copy
+ * expires. A client not found is never kept: a new client works at once everywhere.
+ */
 export class ClientStore {
+  private readonly cache = new Map<string, ClientRecord>();
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly encryption: FieldEncryption,
     private readonly now: () => number = Date.now,
+    private readonly cacheMs = 0,
   ) {}
+
+  /** The client's record, from the cache while it is fresh, else from the database. */
+  private async record(clientId: string): Promise<ClientRecord | undefined> {
+    const cached = this.cache.get(clientId);
+    if (cached && this.now() - cached.readAt < this.cacheMs) return cached;
+    const row = await this.db
+      .selectFrom('clients')
+      .selectAll()
+      .where('client_id', '=', clientId)
+      .executeTakeFirst();
+    if (!row) {
+      this.cache.delete(clientId);
+      return undefined;
+    }
+    const record: ClientRecord = {
+      client: {
+        clientId: row.client_id,
+        metadata: JSON.parse(row.metadata) as ClientMetadata,
+        policy: clientPolicySchema.parse(JSON.parse(row.policy)),
+        createdAt: row.created_at,
+        updatedAt: row.updated_at,
+      },
+      secret: row.client_secret
+        ? this.encryption.decrypt(row.client_secret, `clients.secret:${clientId}`)
+        : null,
+      readAt: this.now(),
+    };
+    if (this.cacheMs > 0) this.cache.set(clientId, record);
+    return record;
+  }
 
   async create(raw: ClientInput): Promise<CreatedClient> {
     const input = clientInputSchema.parse(raw);
@@ -127,6 +175,7 @@ export class ClientStore {
       .set({ metadata: JSON.stringify(metadata), policy: JSON.stringify(policy), updated_at: now })
       .where('client_id', '=', clientId)
       .execute();
+    this.cache.delete(clientId);
     return { ...current, metadata, policy, updatedAt: now };
   }
 
@@ -137,19 +186,8 @@ export class ClientStore {
   }
 
   async find(clientId: string): Promise<Client | undefined> {
-    const row = await this.db
-      .selectFrom('clients')
-      .selectAll()
-      .where('client_id', '=', clientId)
-      .executeTakeFirst();
-    if (!row) return undefined;
-    return {
-      clientId: row.client_id,
-      metadata: JSON.parse(row.metadata) as ClientMetadata,
-      policy: clientPolicySchema.parse(JSON.parse(row.policy)),
-      createdAt: row.created_at,
-      updatedAt: row.updated_at,
-    };
+    const record = await this.record(clientId);
+    return record && structuredClone(record.client);
   }
 
   async list(): Promise<Client[]> {
@@ -167,30 +205,21 @@ export class ClientStore {
       .deleteFrom('clients')
       .where('client_id', '=', clientId)
       .executeTakeFirst();
+    this.cache.delete(clientId);
     if (Number(result.numDeletedRows) === 0) throw new ClientNotFoundError(clientId);
   }
 
   /** What oidc-provider needs to know about a client, with the secret decrypted. */
   async providerMetadata(clientId: string): Promise<AdapterPayload | undefined> {
-    const row = await this.db
-      .selectFrom('clients')
-      .select(['metadata', 'client_secret', 'policy'])
-      .where('client_id', '=', clientId)
-      .executeTakeFirst();
-    if (!row) return undefined;
-    const metadata = JSON.parse(row.metadata) as ClientMetadata;
-    const policy = clientPolicySchema.parse(JSON.parse(row.policy));
+    const record = await this.record(clientId);
+    if (!record) return undefined;
     return {
-      ...metadata,
+      ...structuredClone(record.client.metadata),
       // Read by the provider's refresh token lifetime (oidc/refreshTokenLifetime.ts).
-      [REFRESH_TOKEN_LIFETIME_METADATA]: policy.refreshTokenLifetime,
+      [REFRESH_TOKEN_LIFETIME_METADATA]: record.client.policy.refreshTokenLifetime,
       // Read by the login prompt's checks (oidc/provider.ts) without a read of their own.
-      [CLIENT_POLICY_METADATA]: policy,
-      ...(row.client_secret
-        ? {
-            client_secret: this.encryption.decrypt(row.client_secret, `clients.secret:${clientId}`),
-          }
-        : {}),
+      [CLIENT_POLICY_METADATA]: structuredClone(record.client.policy),
+      ...(record.secret ? { client_secret: record.secret } : {}),
     } as AdapterPayload;
   }
 }

@@ -1,6 +1,12 @@
 import type { Kysely } from 'kysely';
 import type { FieldEncryption } from '../../crypto/fieldEncryption.js';
 import type { Database } from '../../db/schema.js';
+import { Precompiled } from '../../db/precompiled.js';
+
+/** Read for every token's claims: built and compiled once (db/precompiled.ts). */
+const findProfile = new Precompiled<{ userId: string }, { data: string }>((db, p) =>
+  db.selectFrom('profiles').select('data').where('user_id', '=', p('userId')),
+);
 
 /** A field's value: a string, or an address ({ postcode, uprn, text, picklist }). */
 export type ProfileValues = Record<string, unknown>;
@@ -14,11 +20,7 @@ export class ProfileStore {
   ) {}
 
   async get(userId: string): Promise<ProfileValues> {
-    const row = await this.db
-      .selectFrom('profiles')
-      .select('data')
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
+    const [row] = await findProfile.rows(this.db, { userId });
     return row
       ? (JSON.parse(this.encryption.decrypt(row.data, `profiles:${userId}`)) as ProfileValues)
       : {};

@@ -1,0 +1,145 @@
+import { sql } from 'kysely';
+import { Precompiled } from '../db/precompiled.js';
+
+/**
+ * The statements of the token endpoint's storage (adapter.ts), each built and compiled once per
+ * dialect (db/precompiled.ts): a code exchange or a refresh runs only these.
+ */
+
+type Row = {
+  payload: string;
+  expires_at: number | null;
+  consumed_at: number | null;
+};
+
+const findBy = (column: 'id' | 'uid' | 'user_code') =>
+  new Precompiled<{ model: string; value: string }, Row>((db, p) =>
+    db
+      .selectFrom('oidc_payloads')
+      .select(['payload', 'expires_at', 'consumed_at'])
+      .where('model', '=', p('model'))
+      .where(column, '=', p('value')),
+  );
+export const findById = findBy('id');
+export const findByUid = findBy('uid');
+export const findByUserCode = findBy('user_code');
+
+export interface SavedValues extends Record<string, unknown> {
+  model: string;
+  id: string;
+  payload: string;
+  grant_id: string | null;
+  user_code: string | null;
+  uid: string | null;
+  expires_at: number | null;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a parameter stands for any column
+const saveColumns = (p: (name: string) => any) => ({
+  payload: p('payload'),
+  grant_id: p('grant_id'),
+  user_code: p('user_code'),
+  uid: p('uid'),
+  expires_at: p('expires_at'),
+});
+
+/** Saves a record; saving it again never makes a consumed one usable again. */
+export const save = new Precompiled<SavedValues, never>((db, p) =>
+  db
+    .insertInto('oidc_payloads')
+    .values({ model: p('model'), id: p('id'), ...saveColumns(p), consumed_at: null })
+    .onConflict((oc) =>
+      oc.columns(['model', 'id']).doUpdateSet({
+        payload: (eb) => eb.ref('excluded.payload'),
+        grant_id: (eb) => eb.ref('excluded.grant_id'),
+        user_code: (eb) => eb.ref('excluded.user_code'),
+        uid: (eb) => eb.ref('excluded.uid'),
+        expires_at: (eb) => eb.ref('excluded.expires_at'),
+      }),
+    ),
+);
+
+export interface LinkValues extends Record<string, unknown> {
+  /** The refresh token being rotated, the retry count it was claimed under, the new token's hash. */
+  rotating: string;
+  retries: number;
+  link: string;
+}
+
+/** Records a rotation's new token (hashed) on the token it replaces, if still so claimed. */
+export const linkRotation = new Precompiled<LinkValues, never>((db, p) =>
+  db
+    .updateTable('oidc_payloads')
+    .set({ rotated_to: sql<string>`coalesce(rotated_to, '') || ${p('link')}` })
+    .where('model', '=', 'RefreshToken')
+    .where('id', '=', p('rotating'))
+    .where('retries', '=', p('retries')),
+);
+
+/**
+ * PostgreSQL: the link and the save in one statement (a data-modifying WITH): the save happens
+ * only when the link did, atomically, as the two statements of a transaction would.
+ */
+export const linkAndSave = new Precompiled<SavedValues & LinkValues, { saved: number }>((db, p) =>
+  db
+    .with('linked', (db) =>
+      db
+        .updateTable('oidc_payloads')
+        .set({ rotated_to: sql<string>`coalesce(rotated_to, '') || ${p('link')}` })
+        .where('model', '=', 'RefreshToken')
+        .where('id', '=', p('rotating'))
+        .where('retries', '=', p('retries'))
+        .returning('id'),
+    )
+    .insertInto('oidc_payloads')
+    .columns(['model', 'id', 'payload', 'grant_id', 'user_code', 'uid', 'expires_at'])
+    .expression((eb) =>
+      eb
+        .selectFrom('linked')
+        .select([
+          sql<string>`cast(${p('model')} as varchar(64))`.as('model'),
+          sql<string>`cast(${p('id')} as varchar(255))`.as('id'),
+          sql<string>`cast(${p('payload')} as text)`.as('payload'),
+          sql<string>`cast(${p('grant_id')} as varchar(255))`.as('grant_id'),
+          sql<string>`cast(${p('user_code')} as varchar(255))`.as('user_code'),
+          sql<string>`cast(${p('uid')} as varchar(255))`.as('uid'),
+          sql<number>`cast(${p('expires_at')} as bigint)`.as('expires_at'),
+        ]),
+    )
+    .onConflict((oc) =>
+      oc.columns(['model', 'id']).doUpdateSet({
+        payload: (eb) => eb.ref('excluded.payload'),
+        grant_id: (eb) => eb.ref('excluded.grant_id'),
+        user_code: (eb) => eb.ref('excluded.user_code'),
+        uid: (eb) => eb.ref('excluded.uid'),
+        expires_at: (eb) => eb.ref('excluded.expires_at'),
+      }),
+    )
+    .returning(sql<number>`1`.as('saved')),
+);
+
+/** Saves a record only if none with its id exists (replayDetection.ts). */
+export const insertIfAbsent = new Precompiled<SavedValues, never>((db, p) =>
+  db
+    .insertInto('oidc_payloads')
+    .values({ model: p('model'), id: p('id'), ...saveColumns(p), consumed_at: null })
+    .onConflict((oc) => oc.columns(['model', 'id']).doNothing()),
+);
+
+/** Marks a single-use record used: affects one row only for the first of any parallel uses. */
+export const consume = new Precompiled<{ model: string; id: string; now: number }, never>((db, p) =>
+  db
+    .updateTable('oidc_payloads')
+    .set({ consumed_at: p('now') })
+    .where('model', '=', p('model'))
+    .where('id', '=', p('id'))
+    .where('consumed_at', 'is', null),
+);
+
+export const destroy = new Precompiled<{ model: string; id: string }, never>((db, p) =>
+  db.deleteFrom('oidc_payloads').where('model', '=', p('model')).where('id', '=', p('id')),
+);
+
+export const destroyByGrant = new Precompiled<{ grantId: string }, never>((db, p) =>
+  db.deleteFrom('oidc_payloads').where('grant_id', '=', p('grantId')),
+);
