@@ -32,6 +32,10 @@ const envSchema = z.object({
     .regex(/^rediss?:\/\//, 'must be a redis:// URL')
     .optional(),
   REDIS_COMMAND_TIMEOUT_MS: z.coerce.number().int().min(20).max(10_000).default(200),
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9._:-]{1,64}$/, 'letters, digits and . _ : -, at most 64')
+    .default('verity:'),
   KEY_REFRESH_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   CLIENT_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
   KEY_ACTIVATION_DELAY_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
@@ -186,6 +190,8 @@ export interface Config {
   redisUrl: string | undefined;
   /** How long a Redis command may take before the call fails (503) instead of waiting. */
   redisCommandTimeoutMs: number;
+  /** Put before every key and channel name in Redis: deployments sharing one Redis differ. */
+  redisKeyPrefix: string;
   /** How often each instance re-reads the signing keys (oidc/liveProvider.ts). */
   keyRefreshSeconds: number;
   /** How long an instance keeps a client it read (features/clients/store.ts); 0: not at all. */
@@ -345,6 +351,7 @@ export function loadConfig(env: Record<string, string | undefined> = readEnv()):
     databaseApplicationName: e.DATABASE_APPLICATION_NAME,
     redisUrl: e.REDIS_URL,
     redisCommandTimeoutMs: e.REDIS_COMMAND_TIMEOUT_MS,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
     keyRefreshSeconds: e.KEY_REFRESH_SECONDS,
     clientCacheSeconds: e.CLIENT_CACHE_SECONDS,
     keyActivationDelaySeconds: e.KEY_ACTIVATION_DELAY_SECONDS,

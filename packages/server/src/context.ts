@@ -199,13 +199,13 @@ async function contextOver(
   // Connections last: only constructors follow, so a failed start leaves nothing open.
   const counters = new DatabaseKeyValueStore(database.db);
   const redis = config.redisUrl
-    ? new RedisKeyValueStore(config.redisUrl, undefined, {
+    ? new RedisKeyValueStore(config.redisUrl, config.redisKeyPrefix, {
         commandTimeoutMs: config.redisCommandTimeoutMs,
       })
     : null;
   const kv: KeyValueStore = redis ?? counters;
   const keyChanges = config.redisUrl
-    ? onKeyChange(config.redisUrl, () => void liveProvider.refresh())
+    ? onKeyChange(config.redisUrl, config.redisKeyPrefix, () => void liveProvider.refresh())
     : undefined;
   const mailWorker = config.smtpUrl
     ? new MailWorker(

@@ -222,7 +222,9 @@ export function buildCli(out: Out, err: Out, config: () => Config): Command {
       );
       for (const key of created)
         out(`New ${key.alg} key ${key.kid}, signing from ${iso(key.activatesAt)}\n`);
-      const told = settings.redisUrl ? await announceKeyChange(settings.redisUrl) : false;
+      const told = settings.redisUrl
+        ? await announceKeyChange(settings.redisUrl, settings.redisKeyPrefix)
+        : false;
       const when = told
         ? 'now (told through Redis)'
         : 'at their next key refresh (KEY_REFRESH_SECONDS)';

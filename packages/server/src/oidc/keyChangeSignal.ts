@@ -5,10 +5,10 @@ import { Redis } from 'ioredis';
  * KEY_REFRESH_SECONDS read. Best effort both ways: a lost message or a Redis outage only
  * delays the change until that read, which stays the guarantee.
  */
-const CHANNEL = 'verity:signing-keys-changed';
+const channel = (prefix: string) => `${prefix}signing-keys-changed`;
 
 /** Publishes a key change; false when Redis could not be reached. */
-export async function announceKeyChange(url: string): Promise<boolean> {
+export async function announceKeyChange(url: string, prefix: string): Promise<boolean> {
   const redis = new Redis(url, {
     lazyConnect: true,
     connectTimeout: 2000,
@@ -19,7 +19,7 @@ export async function announceKeyChange(url: string): Promise<boolean> {
   redis.on('error', () => undefined);
   try {
     await redis.connect();
-    await redis.publish(CHANNEL, 'changed');
+    await redis.publish(channel(prefix), 'changed');
     return true;
   } catch {
     return false;
@@ -29,7 +29,8 @@ export async function announceKeyChange(url: string): Promise<boolean> {
 }
 
 /** Calls `onChange` at each announced change; subscribes again whenever the connection is back. */
-export function onKeyChange(url: string, onChange: () => void): { close(): void } {
+export function onKeyChange(url: string, prefix: string, onChange: () => void): { close(): void } {
+  const name = channel(prefix);
   const redis = new Redis(url, {
     autoResubscribe: false,
     maxRetriesPerRequest: 1,
@@ -38,12 +39,12 @@ export function onKeyChange(url: string, onChange: () => void): { close(): void 
   // Outages are reported by the key-value store's own connection and /readyz.
   redis.on('error', () => undefined);
   redis.on('ready', () => {
-    redis.subscribe(CHANNEL).catch(() => undefined);
+    redis.subscribe(name).catch(() => undefined);
     // A change announced while the subscription was down would otherwise wait for the timer.
     onChange();
   });
-  redis.on('message', (channel: string) => {
-    if (channel === CHANNEL) onChange();
+  redis.on('message', (from: string) => {
+    if (from === name) onChange();
   });
   return { close: () => redis.disconnect() };
 }

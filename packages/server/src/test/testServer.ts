@@ -41,6 +41,9 @@ export function testEnv(target: 'sqlite' | 'postgres', extra: Record<string, str
     // The suite runs three files at once on two cores, with 20-request races: a reply from the
     // machine's Redis can wait longer than production's budget. Outage tests set their own.
     REDIS_COMMAND_TIMEOUT_MS: '2000',
+    // The machine's Redis outlives a run and is shared with any other run: each test
+    // deployment keeps its counters (per address, per phone number) under a prefix of its own.
+    REDIS_KEY_PREFIX: `verity-test:${randomBytes(6).toString('hex')}:`,
     ...(target === 'postgres'
       ? {
           DATABASE_URL: process.env.TEST_DATABASE_URL!,
