@@ -43,20 +43,21 @@ const saveColumns = (p: (name: string) => any) => ({
   expires_at: p('expires_at'),
 });
 
+/** A save of an existing record: its columns replaced, its consumption left as it was. */
+const savedAgain = {
+  payload: sql<string>`excluded.payload`,
+  grant_id: sql<string | null>`excluded.grant_id`,
+  user_code: sql<string | null>`excluded.user_code`,
+  uid: sql<string | null>`excluded.uid`,
+  expires_at: sql<number | null>`excluded.expires_at`,
+};
+
 /** Saves a record; saving it again never makes a consumed one usable again. */
 export const save = new Precompiled<SavedValues, never>((db, p) =>
   db
     .insertInto('oidc_payloads')
     .values({ model: p('model'), id: p('id'), ...saveColumns(p), consumed_at: null })
-    .onConflict((oc) =>
-      oc.columns(['model', 'id']).doUpdateSet({
-        payload: (eb) => eb.ref('excluded.payload'),
-        grant_id: (eb) => eb.ref('excluded.grant_id'),
-        user_code: (eb) => eb.ref('excluded.user_code'),
-        uid: (eb) => eb.ref('excluded.uid'),
-        expires_at: (eb) => eb.ref('excluded.expires_at'),
-      }),
-    ),
+    .onConflict((oc) => oc.columns(['model', 'id']).doUpdateSet(savedAgain)),
 );
 
 export interface LinkValues extends Record<string, unknown> {
@@ -106,15 +107,7 @@ export const linkAndSave = new Precompiled<SavedValues & LinkValues, { saved: nu
           sql<number>`cast(${p('expires_at')} as bigint)`.as('expires_at'),
         ]),
     )
-    .onConflict((oc) =>
-      oc.columns(['model', 'id']).doUpdateSet({
-        payload: (eb) => eb.ref('excluded.payload'),
-        grant_id: (eb) => eb.ref('excluded.grant_id'),
-        user_code: (eb) => eb.ref('excluded.user_code'),
-        uid: (eb) => eb.ref('excluded.uid'),
-        expires_at: (eb) => eb.ref('excluded.expires_at'),
-      }),
-    )
+    .onConflict((oc) => oc.columns(['model', 'id']).doUpdateSet(savedAgain))
     .returning(sql<number>`1`.as('saved')),
 );
 
