@@ -10,6 +10,7 @@ import {
   expectNoAxeViolations,
   launchBrowser,
   outboxMessages,
+  openAccountMenu,
   startStack,
   waitForEmailCode,
   type Stack,
@@ -362,7 +363,7 @@ describe('accounts', () => {
     await page.goto(`${verityUrl}/login`);
     await logIn(page, email, strongPassword);
     await page.waitForURL(`${verityUrl}/`);
-    await page.getByRole('button', { name: email }).click();
+    await openAccountMenu(page, email);
     await page.getByRole('link', { name: 'Sign out' }).click();
     await onVerity(page, '/logout');
     await expect.poll(() => heading(page)).toBe('Logout successful. You have been logged out.');

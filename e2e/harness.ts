@@ -403,6 +403,25 @@ export async function onVerity(stack: Stack, page: Page, path: string): Promise<
 }
 
 /**
+ * Opens the signed-in user's menu on the home page. The page's heading takes focus when it
+ * arrives, which closes a menu opened before (focus left it), so this waits for the heading and
+ * opens the menu again if arrival closed it.
+ */
+export async function openAccountMenu(page: Page, email: string): Promise<void> {
+  await page.getByRole('heading', { name: 'Welcome to Verity', level: 1 }).waitFor();
+  const button = page.getByRole('button', { name: email });
+  for (let attempt = 1; ; attempt += 1) {
+    if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click();
+    try {
+      await page.locator('#account-menu-links').waitFor({ state: 'visible', timeout: 3000 });
+      return;
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
+}
+
+/**
  * The axe check, with the pointer moved off the page first: a button that appears under it
  * after a click is caught mid hover transition, in colours it never stays in.
  */

@@ -15,7 +15,7 @@ import {
   startFakeOpenIdProvider,
   type FakeSocialProvider,
 } from '../packages/server/src/test/fakeSocialProviders.js';
-import { expectNoAxeViolations, useStack } from './harness.js';
+import { expectNoAxeViolations, openAccountMenu, useStack } from './harness.js';
 
 const newEmail = () => `user-${randomUUID().slice(0, 8)}@example.com`;
 
@@ -238,7 +238,7 @@ describe('social login', () => {
     await popup.waitForEvent('close');
     await page.waitForURL(`${verityUrl}/`);
 
-    await page.getByRole('button', { name: email }).click();
+    await openAccountMenu(page, email);
     await page.getByRole('link', { name: 'Sign-in methods' }).click();
     await onVerity(page, '/account/signin-methods');
     await page.getByText('This is your only way to sign in.').waitFor();
