@@ -276,6 +276,78 @@ export const errorCatalogue = {
     status: 409,
     message: 'This sign-in has already been approved, or it has ended.',
   },
+  // Photo ID (issue 20): an image the user can fix by taking it again. Each is a counted try
+  // (details: attemptsLeft, image 'document' or 'selfie'); none is a failed check.
+  photo_unsupported_type: {
+    status: 415,
+    message:
+      'This file is not a photo we can read. Please take the photo again, or choose a JPEG, PNG, WebP or HEIC photo.',
+  },
+  photo_too_large: {
+    status: 413,
+    message:
+      'This photo is too large (over 10 MB). Please take it again at a lower resolution, or choose a smaller file.',
+  },
+  photo_corrupt: {
+    status: 400,
+    message: 'This photo could not be opened. Please take it again, or choose another file.',
+  },
+  photo_too_small: {
+    status: 422,
+    message:
+      'This photo is too small to read. Please take it again closer up, or choose a larger photo.',
+  },
+  photo_blurred: {
+    status: 422,
+    message:
+      'This photo is blurred. Please hold the camera still, make sure it is in focus, and take it again.',
+  },
+  photo_glare: {
+    status: 422,
+    message:
+      'There is glare on this photo. Please move away from direct light, tilt the document slightly, and take it again.',
+  },
+  photo_no_document: {
+    status: 422,
+    message:
+      'We could not find the document in this photo. Please fit the whole page or card inside the photo, flat and straight, and take it again.',
+  },
+  photo_mrz_unreadable: {
+    status: 422,
+    message:
+      'We could not read the two lines of letters and numbers at the bottom of the photo page. Please make sure they are in the photo, sharp and not covered, and take it again.',
+  },
+  photo_no_face: {
+    status: 422,
+    message:
+      'We could not find a face in this photo. Please make sure the face is in the photo, well lit and not covered, and take it again.',
+  },
+  photo_several_faces: {
+    status: 422,
+    message:
+      'There is more than one face in this photo. Please make sure only your face is in the picture, and take it again.',
+  },
+  // The document was read, but its details do not agree with one another (a misread).
+  photo_details_inconsistent: {
+    status: 422,
+    message:
+      'We could not read the details on your document clearly. Please take the photo again in good light.',
+  },
+  photo_document_expired: {
+    status: 422,
+    message:
+      'This document has expired, so it cannot be used. Please choose a different verification option.',
+  },
+  photo_document_not_accepted: {
+    status: 422,
+    message:
+      'We can only check UK passports and UK photocard driving licences. Please choose a different verification option.',
+  },
+  // The selfie is compared with the document's photo, taken first (and kept only until then).
+  photo_document_required: {
+    status: 409,
+    message: 'Please take a photo of your document first, then your selfie.',
+  },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

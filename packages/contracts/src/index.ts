@@ -33,3 +33,4 @@ export * from './consentMessage.js';
 export * from './api/pinAccess.js';
 export * from './checks/checkRegistry.js';
 export * from './identity/identityMatch.js';
+export * from './checks/photoRules.js';

@@ -27,6 +27,7 @@ import { requestRoutes } from './features/requests/routes.js';
 import { sessionRoutes } from './features/session/routes.js';
 import { assuranceRoutes } from './features/assurance/routes.js';
 import { passportRoutes } from './features/passport/routes.js';
+import { photoIdRoutes } from './features/photoId/routes.js';
 import { cancelRoutes } from './features/cancel/routes.js';
 import { socialLoginRoutes } from './features/social/routes.js';
 import { signInMethodsRoutes } from './features/social/signInMethodsRoutes.js';
@@ -211,6 +212,7 @@ export async function buildApp(
   accountAreaRoutes(app, ctx);
   assuranceRoutes(app, ctx);
   passportRoutes(app, ctx);
+  photoIdRoutes(app, ctx);
   cancelRoutes(app, ctx);
   openBankingRoutes(app, ctx);
   if (ctx.config.sandboxBank) sandboxBankRoutes(app, ctx);

@@ -223,6 +223,38 @@ describe('sandbox identity checks', () => {
   });
 });
 
+describe('photo checks by the local pipeline', () => {
+  it.each([
+    [{}, true],
+    [{ NODE_ENV: 'production' }, false],
+    [{ NODE_ENV: 'production', LOCAL_PHOTO_CHECKS: 'on' }, true],
+    [{ LOCAL_PHOTO_CHECKS: 'off' }, false],
+  ])('%o → localPhotoChecks %s', (env, expected) => {
+    expect(loadConfig(env).localPhotoChecks).toBe(expected);
+  });
+
+  it('keeps photos 0 days unless told, at most 30', () => {
+    expect(loadConfig({}).photoRetentionDays).toBe(0);
+    expect(loadConfig({ PHOTO_RETENTION_DAYS: '30' }).photoRetentionDays).toBe(30);
+    expect(() => loadConfig({ PHOTO_RETENTION_DAYS: '31' })).toThrow('PHOTO_RETENTION_DAYS');
+    expect(() => loadConfig({ PHOTO_RETENTION_DAYS: '-1' })).toThrow('PHOTO_RETENTION_DAYS');
+  });
+
+  it('warns when the local pipeline runs in production', () => {
+    const env = {
+      PUBLIC_URL: 'https://id.example.com',
+      NODE_ENV: 'production',
+      SMTP_URL: 'smtps://m',
+      PHONE_API_URL: 'https://api.example.com',
+      PHONE_API_ACCOUNT: 'AC1',
+      PHONE_API_TOKEN: 'token',
+      PHONE_FROM: '+447700900000',
+    };
+    const warnings = insecureSettings(loadConfig({ ...env, LOCAL_PHOTO_CHECKS: 'on' }));
+    expect(warnings).toEqual([expect.stringContaining('LOCAL_PHOTO_CHECKS=on in production')]);
+  });
+});
+
 describe('PIN_FRAME_PARENT_ORIGIN', () => {
   it('takes an exact origin; none by default', () => {
     expect(loadConfig({}).pinFrameParentOrigin).toBeNull();

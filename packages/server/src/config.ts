@@ -99,6 +99,10 @@ const envSchema = z.object({
     .optional(),
   PIN_LENGTH: z.coerce.number().optional(),
   SANDBOX_CHECKS: z.enum(['on', 'off']).optional(),
+  // Photo ID by the local image pipeline (features/photoId): a photo proves no document genuine.
+  LOCAL_PHOTO_CHECKS: z.enum(['on', 'off']).optional(),
+  // Days the photos of a completed photo check are kept for disputes (0: deleted at once).
+  PHOTO_RETENTION_DAYS: z.coerce.number().int().min(0).max(30).default(0),
   // The one page that may frame / (the PIN frame helper): an exact origin, never '*'.
   PIN_FRAME_PARENT_ORIGIN: z
     .url({ protocol: /^https?$/ })
@@ -243,6 +247,14 @@ export interface Config {
    * operators): on by default, off in production unless set. Off, those checks are not offered.
    */
   sandboxChecks: boolean;
+  /**
+   * The photo checks (GenuinePassport, GenuineDrivingLicence, SelfieComparison) by the local
+   * image pipeline: on by default, off in production unless set (a photo of a document and its
+   * printed data cannot prove the document genuine). Off, those checks are not offered.
+   */
+  localPhotoChecks: boolean;
+  /** Days the photos of a completed photo check are kept (0 to 30; 0: deleted at completion). */
+  photoRetentionDays: number;
   /** The exact origin that may frame / and receives its frame helper's messages, if any. */
   pinFrameParentOrigin: string | null;
   /** A Confirmation-of-Payee style service for typed bank accounts (the Bank check). */
@@ -413,6 +425,10 @@ export function loadConfig(env: Record<string, string | undefined> = readEnv()):
         : undefined,
     pinLength: pinLengthOf(e.PIN_LENGTH),
     sandboxChecks: e.SANDBOX_CHECKS ? e.SANDBOX_CHECKS === 'on' : e.NODE_ENV !== 'production',
+    localPhotoChecks: e.LOCAL_PHOTO_CHECKS
+      ? e.LOCAL_PHOTO_CHECKS === 'on'
+      : e.NODE_ENV !== 'production',
+    photoRetentionDays: e.PHOTO_RETENTION_DAYS,
     pinFrameParentOrigin: e.PIN_FRAME_PARENT_ORIGIN ?? null,
     accountVerification:
       e.ACCOUNT_VERIFICATION_URL && e.ACCOUNT_VERIFICATION_API_KEY
@@ -558,6 +574,11 @@ export function insecureSettings(config: Config): string[] {
   if (config.env === 'production' && config.sandboxChecks) {
     warnings.push(
       'SANDBOX_CHECKS=on in production: identity checks use the sandbox providers, so anyone typing documented test data gets verified claims.',
+    );
+  }
+  if (config.env === 'production' && config.localPhotoChecks) {
+    warnings.push(
+      'LOCAL_PHOTO_CHECKS=on in production: document photos are read on this machine, which cannot tell a genuine document from a good copy (no chip read, no security features); the checks score validity 2 at most.',
     );
   }
   const authority2 = config.pinAuthority2Remote && new URL(config.pinAuthority2Remote.url);

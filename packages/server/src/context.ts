@@ -51,6 +51,9 @@ import { EvidenceStore } from './features/evidence/evidenceStore.js';
 import { AssuranceChoiceStore } from './features/assurance/choiceStore.js';
 import type { DocumentProvider } from './providers/documents/documentProvider.js';
 import { SandboxDocumentProvider } from './providers/documents/sandboxDocuments.js';
+import type { PhotoIdProvider } from './features/photoId/photoIdProvider.js';
+import { localPhotoPipeline } from './features/photoId/localPhotoPipeline.js';
+import { PhotoImageStore } from './features/photoId/photoImageStore.js';
 import { SocialFlowStore } from './features/social/flowStore.js';
 import { SocialIdentityStore } from './features/social/identityStore.js';
 import { socialProvidersFrom, type SocialProviders } from './providers/social/socialProviders.js';
@@ -107,6 +110,10 @@ export interface AppContext {
   assuranceChoices: AssuranceChoiceStore;
   /** The identity-check providers; null when this deployment has none (the check is not offered). */
   documents: DocumentProvider | null;
+  /** The photo checks' provider (the local image pipeline with LOCAL_PHOTO_CHECKS); null: none. */
+  photoId: PhotoIdProvider | null;
+  /** The photos of photo checks, encrypted, until their check completes (or the retention). */
+  photoImages: PhotoImageStore;
   bankProviders: AccountDataProvider[];
   obAttempts: ObAttemptStore;
   bankAccounts: BankAccountStore;
@@ -222,6 +229,7 @@ async function contextOver(
   const browsers = new BrowserIdentity(config.publicUrl.protocol === 'https:');
   const metrics = new Metrics({ mailQueueDepth: () => mailQueue.pendingCount() });
   const interactions = new InteractionBridge(liveProvider, kv, browsers);
+  const photoId: PhotoIdProvider | null = config.localPhotoChecks ? localPhotoPipeline : null;
   return {
     config,
     secrets,
@@ -257,6 +265,8 @@ async function contextOver(
     evidence,
     assuranceChoices: new AssuranceChoiceStore(kv),
     documents: config.sandboxChecks ? new SandboxDocumentProvider() : null,
+    photoId,
+    photoImages: new PhotoImageStore(database.db, encryption, config.photoRetentionDays),
     bankProviders: bankProvidersFrom(config, secrets.dataKey),
     obAttempts: new ObAttemptStore(database.db, encryption),
     bankAccounts: new BankAccountStore(database.db, encryption, secrets.dataKey),
@@ -288,6 +298,8 @@ async function contextOver(
       keyChanges?.close();
       await email.close();
       await kv.close();
+      // The OCR worker and the face models (they start on first use).
+      await photoId?.close();
       await database.db.destroy();
       await tracing?.shutdown();
     },

@@ -394,6 +394,20 @@ export interface PinAccessSessionTable {
   created_at: number;
 }
 
+/** The photos of a photo check (features/photoId/photoImageStore.ts). */
+export interface PhotoImageTable {
+  id: string;
+  user_id: string;
+  check_name: string;
+  kind: 'document' | 'selfie';
+  /** The metadata-free image, encrypted at rest (bound to the id). */
+  image: string;
+  /** Until when a document's photo waits for its selfie; null once its check has completed. */
+  held_until: number | null;
+  expires_at: number;
+  created_at: number;
+}
+
 export interface Database {
   oidc_payloads: OidcPayloadTable;
   signing_keys: SigningKeyTable;
@@ -425,4 +439,5 @@ export interface Database {
   pin_auth_tokens: PinAuthTokenTable;
   pin_dvs_tokens: PinDvsTokenTable;
   pin_access_sessions: PinAccessSessionTable;
+  photo_images: PhotoImageTable;
 }

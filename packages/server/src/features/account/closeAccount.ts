@@ -30,6 +30,8 @@ export const removedAtClosure = [
   // Cross-device sign-ins this account approved, or that were pushed to it.
   ['pin_access_sessions', 'user_id'],
   ['pin_access_sessions', 'target_user_id'],
+  // Photo-ID photos held for a selfie or kept for disputes (PHOTO_RETENTION_DAYS).
+  ['photo_images', 'user_id'],
 ] as const;
 
 /** Kept for 7 years after closure (the privacy page), then removed by purgeClosedAccounts. */

@@ -206,6 +206,19 @@ async function seedEverything(db: Kysely<Database>, userId: string): Promise<str
       created_at: now,
     }) // prettier-ignore
     .execute();
+  await db
+    .insertInto('photo_images')
+    .values({
+      id: id(),
+      user_id: userId,
+      check_name: 'GenuinePassport',
+      kind: 'document',
+      image: 'x',
+      held_until: later,
+      expires_at: later,
+      created_at: now,
+    }) // prettier-ignore
+    .execute();
   return identityId;
 }
 

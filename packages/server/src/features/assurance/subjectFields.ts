@@ -5,11 +5,16 @@ export type SubjectField = 'given_name' | 'family_name' | 'birthdate';
 
 const subjectFieldOrder: readonly SubjectField[] = ['given_name', 'family_name', 'birthdate'];
 
-/** Checks that capture the profile themselves from a document's photo (none offered yet). */
+/** Checks that capture the profile themselves from a document's photo (features/photoId). */
 const photoDocuments: ReadonlySet<CheckName> = new Set<CheckName>([
   'GenuinePassport',
   'GenuineDrivingLicence',
 ]);
+
+/** Whether a check fills the profile's empty name and birth date from what it reads. */
+export function capturesProfile(check: CheckName): boolean {
+  return photoDocuments.has(check);
+}
 
 interface SubjectNeed {
   fields: readonly SubjectField[];

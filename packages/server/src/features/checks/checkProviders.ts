@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.js';
 import { ApiError } from '../../http/apiError.js';
 import { checkInfo, offeredChecks } from './checkRegistry.js';
 
-/** The identity checks carried out by a provider (the others: photo checks). */
+/** The identity checks this server has a screen and a kind of provider for (all of them now). */
 export const providerChecks = [...offeredChecks];
 
 /** Whether this deployment can carry out the check: its screen exists and a provider is set up. */

@@ -7,10 +7,13 @@ describe("the server's check registry", () => {
     expect(Object.keys(serverCheckRegistry).sort()).toEqual([...checkNames].sort());
   });
 
-  it('offers the checks that have a screen and a provider here (photo checks: not yet)', () => {
+  it('offers the checks that have a screen and a provider here', () => {
     expect([...offeredChecks].sort()).toEqual(
       [
         'Bank',
+        'GenuinePassport',
+        'GenuineDrivingLicence',
+        'SelfieComparison',
         'CreditCard',
         'CurrentAccount',
         'DebitCard',
@@ -45,7 +48,9 @@ describe("the server's check registry", () => {
     ['Bank', 'data', 'bank_account'],
     ['CurrentAccount', 'data', 'bank_account'],
     ['Passport', 'data', 'record'],
-    ['SelfieComparison', 'data', 'record'],
+    ['GenuinePassport', 'vri', 'record'],
+    ['GenuineDrivingLicence', 'vri', 'record'],
+    ['SelfieComparison', 'bvr', 'record'],
   ] as const)('%s evidence: check method %s, record %s', (check, checkMethod, recordType) => {
     expect(checkInfo(check).evidence).toEqual({ checkMethod, recordType });
   });

@@ -39,8 +39,10 @@ export interface ServerCheckInfo {
   /**
    * How its evidence is described in verified_claims (OpenID Connect for Identity Assurance):
    * the check method, and the electronic record examined when the evidence is not a document.
+   * The standard's predefined methods: data (validated against the issuer's data), kbv,
+   * vri (a document inspected remotely from images), bvr (a biometric comparison, remote).
    */
-  evidence: { checkMethod: 'data' | 'kbv'; recordType: string };
+  evidence: { checkMethod: 'data' | 'kbv' | 'vri' | 'bvr'; recordType: string };
   /**
    * The most it can score (GPG45; the reasons are in docs/flows/identity-checks.md): a
    * provider's result may score less, never more (assurance/gpg45/checkScores.ts).
@@ -56,6 +58,8 @@ export interface ServerCheckInfo {
 }
 
 const documents = (ctx: AppContext) => ctx.documents;
+// The local image pipeline (LOCAL_PHOTO_CHECKS), or later a vendor's.
+const photoId = (ctx: AppContext) => ctx.photoId;
 const creditReference = (ctx: AppContext) => ctx.creditReference;
 const cards = (ctx: AppContext) => ctx.cards;
 // Open banking: the sandbox bank (SANDBOX_BANK) or the configured OB_PROVIDERS.
@@ -129,22 +133,23 @@ export const serverCheckRegistry = {
     scores: scores(['bankAccount', 2, 2], 1, 0, 2),
     binds: 'holder',
   },
-  // Photo checks: no screen or provider here yet; the scores the photo-ID issue records.
+  // Photo checks (features/photoId): the most they score; the provider says what it checked
+  // (the local pipeline reads no chip: validity 2).
   GenuinePassport: {
-    provider: null,
-    evidence: { checkMethod: 'data', recordType: 'record' },
+    provider: photoId,
+    evidence: { checkMethod: 'vri', recordType: 'record' },
     scores: scores(['passport', 4, 3], 0, 0, 0),
     binds: 'person',
   },
   GenuineDrivingLicence: {
-    provider: null,
-    evidence: { checkMethod: 'data', recordType: 'record' },
+    provider: photoId,
+    evidence: { checkMethod: 'vri', recordType: 'record' },
     scores: scores(['drivingLicence', 3, 2], 1, 0, 0),
     binds: 'person',
   },
   SelfieComparison: {
-    provider: null,
-    evidence: { checkMethod: 'data', recordType: 'record' },
+    provider: photoId,
+    evidence: { checkMethod: 'bvr', recordType: 'record' },
     scores: scores(null, 0, 0, 3),
     binds: 'person',
   },

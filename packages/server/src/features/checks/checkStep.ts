@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.js';
 import { ApiError } from '../../http/apiError.js';
 import { clientIp, enforceLimit } from '../../http/rateLimit.js';
 import { assuranceState } from '../assurance/assuranceState.js';
+import { capturesProfile } from '../assurance/subjectFields.js';
 import { checkOffered } from './checkProviders.js';
 import { checkInfo } from './checkRegistry.js';
 import { requireClaimedIdentity } from '../identity/coreIdentity.js';
@@ -49,8 +50,10 @@ export async function checkAllowed(
     check = await check(step);
     if (!checkOffered(ctx, check)) throw new ApiError('check_not_offered');
   }
-  // Every check matches what it finds with the claimed identity: ask for one first (free).
-  await requireClaimedIdentity(ctx, step.accountId, checkInfo(check).binds === 'person');
+  // Every check matches what it finds with the claimed identity: ask for one first (free),
+  // unless the check captures it from the document it reads (a document photo).
+  if (!capturesProfile(check))
+    await requireClaimedIdentity(ctx, step.accountId, checkInfo(check).binds === 'person');
   const { passed, unavailable } = await ctx.evidence.standing(step.accountId);
   if (passed.has(check))
     throw new ApiError(

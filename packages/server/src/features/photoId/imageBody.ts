@@ -1,0 +1,38 @@
+import type { PhotoKind } from '@verity/contracts';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import { ApiError } from '../../http/apiError.js';
+
+/**
+ * Photos come as the raw request body (Content-Type image/jpeg, image/png, image/webp,
+ * image/heic...), not base64 in JSON: a third smaller, streamed into one Buffer, and what a
+ * browser's fetch sends from a File or a canvas Blob as it is. Only the routes of this scope
+ * take such bodies, up to `limit` bytes (the app's own limit elsewhere is 64 KiB).
+ */
+export function acceptImageBodies(scope: FastifyInstance): void {
+  scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) =>
+    done(null, body),
+  );
+  // A body over the route's limit is a photo to take smaller, said next to it.
+  scope.setErrorHandler((error: FastifyError, request) => {
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+      throw new ApiError('photo_too_large', undefined, { image: photoOf(request) });
+    throw error;
+  });
+}
+
+/** Which photo a route takes, by its address. */
+export function photoOf(request: FastifyRequest): PhotoKind {
+  return request.url.startsWith('/api/photoid/selfie') ? 'selfie' : 'document';
+}
+
+/**
+ * The photo's bytes: an image type declared and a body sent, else 415 photo_unsupported_type
+ * (before anything is counted). The bytes themselves decide the type (images.ts).
+ */
+export function photoBytes(request: FastifyRequest): Buffer {
+  const type = request.headers['content-type']?.split(';')[0]?.trim().toLowerCase() ?? '';
+  const body: unknown = request.body;
+  if (!type.startsWith('image/') || !Buffer.isBuffer(body) || body.length === 0)
+    throw new ApiError('photo_unsupported_type', undefined, { image: photoOf(request) });
+  return body;
+}
