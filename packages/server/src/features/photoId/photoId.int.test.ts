@@ -1,0 +1,500 @@
+/**
+ * The photo checks without the app (issue 20), over real HTTP on SQLite and PostgreSQL:
+ * GenuinePassport, GenuineDrivingLicence and SelfieComparison by the local image pipeline,
+ * from specimen documents rendered once for the file (OCR and face models cost CPU: each
+ * outcome is read once per database) and real face photos (test/photoFaces.ts).
+ */
+import { randomUUID } from 'node:crypto';
+import * as oidc from 'openid-client';
+import { Secret, TOTP } from 'otpauth';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  alteredCopy,
+  noFace,
+  portrait,
+  samePersonAs0,
+  twoPeople,
+} from '../../../test/photoFaces.js';
+import {
+  blurred,
+  renderLicenceCard,
+  renderPassportPage,
+  withGlare,
+  type SpecimenPerson,
+} from '../../../test/photoSpecimens.js';
+import { databaseTargets } from '../../test/databases.js';
+import { claimIdentity, type TestIdentity } from '../../test/identities.js';
+import {
+  ApiBrowser,
+  redirectUri,
+  signUp,
+  startServerWithClient,
+  startSignInRequest,
+  strongPassword,
+} from '../../test/journey.js';
+import type { TestServer } from '../../test/testServer.js';
+import { identityAssuranceSchemas } from '../../test/verifiedClaimsSchema.js';
+import { maxImageBytes } from './images.js';
+import { PhotoImageStore } from './photoImageStore.js';
+
+/** Anna Smith (test/identities.ts) as her documents print her. */
+const anna: SpecimenPerson = {
+  surname: 'SMITH',
+  givenNames: 'ANNA',
+  birthDate: '1985-02-17',
+  expiryDate: '2031-04-30',
+  issueDate: '2021-05-01',
+  number: '533401372',
+  sex: 'F',
+};
+
+const photos = {} as Record<
+  | 'passport'
+  | 'brokenMrz'
+  | 'blurred'
+  | 'glare'
+  | 'licence'
+  | 'sameFace'
+  | 'otherFace'
+  | 'noFace'
+  | 'twoFaces',
+  Buffer
+>;
+
+beforeAll(async () => {
+  const [face, same, other] = await Promise.all([
+    portrait(0),
+    portrait(samePersonAs0[0]),
+    portrait(1),
+  ]);
+  photos.passport = await renderPassportPage({ person: anna, portrait: face });
+  photos.brokenMrz = await renderPassportPage({ person: anna, breakCheckDigit: true });
+  photos.blurred = await blurred(photos.passport, 8);
+  photos.glare = await withGlare(photos.passport);
+  photos.licence = await renderLicenceCard({ person: anna, portrait: face });
+  photos.sameFace = await alteredCopy(same);
+  photos.otherFace = other;
+  photos.noFace = await noFace();
+  photos.twoFaces = await twoPeople(face, other);
+});
+
+const verifiedClaimsRequest = {
+  verification: { trust_framework: null },
+  claims: { given_name: null, family_name: null, birthdate: null },
+};
+
+const code = (secret: string) => TOTP.generate({ secret: Secret.fromBase32(secret) });
+
+describe.each(databaseTargets())('photo ID without the app (%s)', (target) => {
+  let server: TestServer;
+  let config: oidc.Configuration;
+
+  beforeAll(async () => {
+    ({ server, config } = await startServerWithClient(
+      target,
+      {},
+      {
+        name: 'Estate agent',
+        redirectUris: [redirectUri],
+        assurance: [
+          ['GenuinePassport', 'SelfieComparison'],
+          ['GenuinePassport'],
+          ['GenuineDrivingLicence'],
+        ],
+      },
+    ));
+  });
+  afterAll(async () => server?.close());
+
+  /** A new user (profile `identity`, or none) in a new request, with this option chosen. */
+  async function userChoosing(
+    checks: string[],
+    identity: TestIdentity | null = 'anna',
+    params: Record<string, string> = {},
+  ) {
+    const email = `${randomUUID()}@example.com`;
+    const browser = await signUp(server, email);
+    const userId = identity
+      ? await claimIdentity(server, email, identity)
+      : (await server.ctx.users.findByEmail(email))!.id;
+    const state = oidc.randomState();
+    const { requestId, verifier } = await startSignInRequest(server, config, browser, {
+      state,
+      ...params,
+    });
+    const chosen = await browser.post(`/api/verification/${requestId}/choice`, { checks });
+    expect(chosen.status).toBe(200);
+    return { browser, userId, requestId, state, verifier };
+  }
+
+  async function send(
+    browser: ApiBrowser,
+    path: string,
+    body: Buffer | string,
+    type = 'image/png',
+  ): Promise<{ status: number; body: Record<string, unknown> }> {
+    const response = await browser.fetch(`${server.url}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': type },
+      body,
+    });
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  }
+
+  const photoRows = async (userId: string) =>
+    server.ctx.database.db
+      .selectFrom('photo_images')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .execute();
+
+  it('passes a matching passport photo: its fields are the evidence, verified_claims a document checked from images, the photo deleted', async () => {
+    const schemas = identityAssuranceSchemas();
+    const claims = JSON.stringify({ id_token: { verified_claims: verifiedClaimsRequest } });
+    const { browser, userId, requestId, state, verifier } = await userChoosing(
+      ['GenuinePassport'],
+      'anna',
+      { claims },
+    );
+
+    const passed = await send(
+      browser,
+      `/api/photoid/passport?requestId=${requestId}`,
+      photos.passport,
+    );
+    expect(passed).toEqual({
+      status: 200,
+      body: {
+        check: 'GenuinePassport',
+        verified: true,
+        userRequirements: ['consent'],
+        assuranceChoice: [],
+      },
+    });
+    const [evidence] = await server.ctx.evidence.forUser(userId);
+    expect(evidence).toMatchObject({
+      check: 'GenuinePassport',
+      outcome: 'passed',
+      provider: 'verity-local-photo',
+      // No chip read: validity 2 (docs/flows/identity-checks.md).
+      scores: { strength: 4, validity: 2, activity: 0, fraud: 0, verification: 0 },
+      attributes: {
+        given_name: 'ANNA',
+        family_name: 'SMITH',
+        birthdate: '1985-02-17',
+        document: {
+          type: 'passport',
+          number: '533401372',
+          dateOfExpiry: '2031-04-30',
+          issuer: { name: 'HM Passport Office', country: 'GB' },
+        },
+      },
+    });
+    // No selfie follows: the photo went with the check.
+    expect(await photoRows(userId)).toEqual([]);
+
+    await browser.post(`/api/consent?requestId=${requestId}`, { Approved: true });
+    const generated = await browser.post('/api/generateresponse', { requestId });
+    let response = await browser.fetch(generated.body.redirect_Uri as string);
+    while (!response.headers.get('location')!.startsWith(redirectUri))
+      response = await browser.fetch(new URL(response.headers.get('location')!, server.url).href);
+    const tokens = await oidc.authorizationCodeGrant(
+      config,
+      new URL(response.headers.get('location')!),
+      { pkceCodeVerifier: verifier, expectedState: state },
+    );
+    const verified = tokens.claims()!.verified_claims as Record<string, unknown>;
+    expect(schemas.response({ verified_claims: verified }), schemas.errors()).toBe(true);
+    expect(verified).toMatchObject({
+      verification: {
+        trust_framework: 'uk_diatf',
+        evidence: [
+          {
+            type: 'document',
+            check_details: [{ check_method: 'vri', organization: 'verity-local-photo' }],
+            document_details: { type: 'passport' },
+          },
+        ],
+      },
+      claims: { given_name: 'ANNA', family_name: 'SMITH', birthdate: '1985-02-17' },
+    });
+  });
+
+  it("fails another person's passport: a failed check without their details, an audit event, the choice cleared", async () => {
+    const { browser, userId, requestId } = await userChoosing(['GenuinePassport'], 'ada');
+    const failed = await send(
+      browser,
+      `/api/photoid/passport?requestId=${requestId}`,
+      photos.passport,
+    );
+    expect(failed.body).toEqual({
+      check: 'GenuinePassport',
+      verified: false,
+      userRequirements: ['assurance'],
+      assuranceChoice: [],
+    });
+    expect(await server.ctx.assuranceChoices.get(requestId)).toEqual([]);
+    expect(await server.ctx.evidence.forUser(userId)).toMatchObject([
+      { check: 'GenuinePassport', outcome: 'failed', attributes: null },
+    ]);
+    const audit = (await server.ctx.audit.forUser(userId)).map((event) => event.type);
+    expect(audit).toEqual(
+      expect.arrayContaining(['identity_check_mismatch', 'identity_check_failed']),
+    );
+    expect(await photoRows(userId)).toEqual([]);
+  });
+
+  it('asks for a retake of an unreadable photo (each a counted try, never a failed check), and after three offers another option', async () => {
+    const { browser, userId, requestId } = await userChoosing(['GenuinePassport']);
+    const path = `/api/photoid/passport?requestId=${requestId}`;
+    const answers = [];
+    for (const photo of [photos.brokenMrz, photos.blurred, photos.glare])
+      answers.push(await send(browser, path, photo));
+    expect(answers.map(({ status, body }) => [status, body.error])).toEqual([
+      [
+        422,
+        expect.objectContaining({
+          code: 'photo_mrz_unreadable',
+          details: { image: 'document', attemptsLeft: 2 },
+        }),
+      ],
+      [
+        422,
+        expect.objectContaining({
+          code: 'photo_blurred',
+          details: { image: 'document', attemptsLeft: 1 },
+        }),
+      ],
+      [
+        422,
+        expect.objectContaining({
+          code: 'photo_glare',
+          details: { image: 'document', attemptsLeft: 0 },
+        }),
+      ],
+    ]);
+    expect((answers[0]!.body.error as { message: string }).message).toMatch(/take it again/);
+    // Three unreadable photos: the screen offers a different option; a fourth waits a day.
+    const fourth = await send(browser, path, photos.passport);
+    expect(fourth.status).toBe(429);
+    expect(await server.ctx.evidence.forUser(userId)).toEqual([]);
+    expect(await server.ctx.assuranceChoices.get(requestId)).toEqual(['GenuinePassport']);
+    expect(await photoRows(userId)).toEqual([]);
+  });
+
+  it('refuses what is not a photo with a retake prompt: wrong type, over 10 MB, corrupt', async () => {
+    const { browser, requestId } = await userChoosing(['GenuinePassport']);
+    const path = `/api/photoid/passport?requestId=${requestId}`;
+    const pdf = Buffer.from('%PDF-1.4\n%âãÏÓ\n1 0 obj\n<<>>\nendobj\n');
+    // A type that is no image, or no body: refused before anything is counted.
+    for (const [body, type] of [
+      [pdf, 'application/pdf'],
+      ['{}', 'application/json'],
+    ] as const) {
+      const refused = await send(browser, path, body, type);
+      expect([refused.status, refused.body.error]).toEqual([
+        415,
+        expect.objectContaining({ code: 'photo_unsupported_type', details: { image: 'document' } }),
+      ]);
+    }
+    const tooLarge = await send(browser, path, Buffer.alloc(maxImageBytes + 1), 'image/jpeg');
+    expect([tooLarge.status, tooLarge.body.error]).toEqual([
+      413,
+      expect.objectContaining({ code: 'photo_too_large', details: { image: 'document' } }),
+    ]);
+    // Declared an image, but the bytes say otherwise, or stop short: counted tries.
+    const notAnImage = await send(browser, path, pdf, 'image/png');
+    expect([notAnImage.status, notAnImage.body.error]).toEqual([
+      415,
+      expect.objectContaining({
+        code: 'photo_unsupported_type',
+        details: { image: 'document', attemptsLeft: 2 },
+      }),
+    ]);
+    const corrupt = await send(browser, path, photos.passport.subarray(0, 4000));
+    expect([corrupt.status, corrupt.body.error]).toEqual([
+      400,
+      expect.objectContaining({
+        code: 'photo_corrupt',
+        details: { image: 'document', attemptsLeft: 1 },
+      }),
+    ]);
+  });
+
+  it('compares the selfie with the document’s face: retakes for no face and two faces, then the same person passes', async () => {
+    const { browser, userId, requestId } = await userChoosing([
+      'GenuinePassport',
+      'SelfieComparison',
+    ]);
+    const early = await send(
+      browser,
+      `/api/photoid/selfie?requestId=${requestId}`,
+      photos.sameFace,
+    );
+    expect([early.status, (early.body.error as { code: string }).code]).toEqual([
+      409,
+      'photo_document_required',
+    ]);
+
+    const document = await send(
+      browser,
+      `/api/photoid/passport?requestId=${requestId}`,
+      photos.passport,
+    );
+    expect(document.body).toMatchObject({ verified: true, assuranceChoice: ['SelfieComparison'] });
+    // Held for the selfie, encrypted: no image bytes at rest.
+    const held = await photoRows(userId);
+    expect(held).toMatchObject([{ check_name: 'GenuinePassport', kind: 'document' }]);
+    expect(held[0]!.image).toMatch(/^v1\./);
+    expect(held[0]!.image).not.toContain('/9j/');
+
+    const selfie = `/api/photoid/selfie?requestId=${requestId}`;
+    const none = await send(browser, selfie, photos.noFace);
+    expect([none.status, none.body.error]).toEqual([
+      422,
+      expect.objectContaining({
+        code: 'photo_no_face',
+        details: { image: 'selfie', attemptsLeft: 2 },
+      }),
+    ]);
+    const two = await send(browser, selfie, photos.twoFaces);
+    expect([two.status, two.body.error]).toEqual([
+      422,
+      expect.objectContaining({
+        code: 'photo_several_faces',
+        details: { image: 'selfie', attemptsLeft: 1 },
+      }),
+    ]);
+    const same = await send(browser, selfie, photos.sameFace);
+    expect(same.body).toEqual({
+      check: 'SelfieComparison',
+      verified: true,
+      userRequirements: ['consent'],
+      assuranceChoice: [],
+    });
+    const evidence = await server.ctx.evidence.forUser(userId);
+    expect(evidence.find((item) => item.check === 'SelfieComparison')).toMatchObject({
+      outcome: 'passed',
+      scores: { verification: 3 },
+      attributes: { family_name: 'SMITH', document: { type: 'passport' } },
+    });
+    // The check is complete: both photos are gone.
+    expect(await photoRows(userId)).toEqual([]);
+  });
+
+  it('fails a selfie of someone else than the document’s holder, and deletes the photos', async () => {
+    const { browser, userId, requestId } = await userChoosing([
+      'GenuinePassport',
+      'SelfieComparison',
+    ]);
+    await send(browser, `/api/photoid/passport?requestId=${requestId}`, photos.passport);
+    const other = await send(
+      browser,
+      `/api/photoid/selfie?requestId=${requestId}`,
+      photos.otherFace,
+    );
+    expect(other.body).toEqual({
+      check: 'SelfieComparison',
+      verified: false,
+      userRequirements: ['assurance'],
+      assuranceChoice: [],
+    });
+    const audit = (await server.ctx.audit.forUser(userId)).map((event) => event.type);
+    expect(audit).toContain('identity_check_mismatch');
+    expect(await photoRows(userId)).toEqual([]);
+  });
+
+  it('reads a photocard licence, and fills an empty profile from it', async () => {
+    const { browser, userId, requestId } = await userChoosing(['GenuineDrivingLicence'], null);
+    const read = await send(
+      browser,
+      `/api/photoid/drivinglicence?requestId=${requestId}`,
+      photos.licence,
+    );
+    expect(read.body).toMatchObject({ check: 'GenuineDrivingLicence', verified: true });
+    expect(await server.ctx.profiles.get(userId)).toMatchObject({
+      given_name: 'ANNA',
+      family_name: 'SMITH',
+      birthdate: '1985-02-17',
+    });
+    expect(await server.ctx.evidence.forUser(userId)).toMatchObject([
+      {
+        check: 'GenuineDrivingLicence',
+        scores: { strength: 3, validity: 2, activity: 1 },
+        attributes: { document: { type: 'driving_permit', dateOfIssuance: '2021-05-01' } },
+      },
+    ]);
+  });
+
+  it('keeps the photos of a completed check PHOTO_RETENTION_DAYS when set, then sweeps them', async () => {
+    let now = Date.now();
+    const store = new PhotoImageStore(server.ctx.database.db, server.ctx.encryption, 30, () => now);
+    const userId = randomUUID();
+    const png = await sharp({
+      create: { width: 64, height: 48, channels: 3, background: '#808080' },
+    })
+      .png()
+      .toBuffer();
+    const image = { png, width: 64, height: 48 };
+    await store.hold(userId, 'GenuinePassport', image, now + 60_000);
+    expect(await store.heldDocument(userId)).toMatchObject({
+      check: 'GenuinePassport',
+      image: { width: 64, height: 48 },
+    });
+    await store.complete(userId, [{ check: 'SelfieComparison', kind: 'selfie', image }]);
+    const kept = await photoRows(userId);
+    expect(kept.map((row) => [row.kind, row.held_until, Number(row.expires_at)])).toEqual(
+      [
+        ['document', null, now + 30 * 86_400_000],
+        ['selfie', null, now + 30 * 86_400_000],
+      ].sort(),
+    );
+    expect(await store.heldDocument(userId)).toBeNull();
+    now += 31 * 86_400_000;
+    await store.sweep();
+    expect(await photoRows(userId)).toEqual([]);
+  });
+
+  it('is a step of the request: nobody signed in, another browser’s request and a pending second factor are refused', async () => {
+    const { requestId } = await userChoosing(['GenuinePassport']);
+    const path = `/api/photoid/passport?requestId=${requestId}`;
+    const anonymous = await send(new ApiBrowser(server), path, photos.glare);
+    expect([anonymous.status, (anonymous.body.error as { code: string }).code]).toEqual([
+      401,
+      'not_signed_in',
+    ]);
+    const stranger = await signUp(server, `${randomUUID()}@example.com`);
+    const theirs = await send(stranger, path, photos.glare);
+    expect([theirs.status, (theirs.body.error as { code: string }).code]).toEqual([
+      403,
+      'request_not_bound',
+    ]);
+
+    // A user with an authenticator app, signed in with the password only.
+    const email = `${randomUUID()}@example.com`;
+    const setup = await signUp(server, email);
+    const secret = String((await setup.post('/api/authenticator/startsetup')).body.secret);
+    expect(
+      (await setup.post('/api/authenticator/completesetup', { Code: code(secret) })).status,
+    ).toBe(200);
+    const browser = new ApiBrowser(server);
+    const own = await startSignInRequest(server, config, browser);
+    await browser.post('/api/login/email', {
+      Email: email,
+      Password: strongPassword,
+      RequestId: own.requestId,
+    });
+    for (const route of ['passport', 'drivinglicence', 'selfie']) {
+      const pending = await send(
+        browser,
+        `/api/photoid/${route}?requestId=${own.requestId}`,
+        photos.glare,
+      );
+      expect([pending.status, (pending.body.error as { code: string }).code]).toEqual([
+        403,
+        'second_factor_login_required',
+      ]);
+    }
+  });
+});
