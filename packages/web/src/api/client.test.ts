@@ -44,6 +44,22 @@ describe('api client', () => {
     });
   });
 
+  it('POSTs a photo as the raw body, typed by its Blob (an untyped file still as an image)', async () => {
+    const { client, calls } = clientAnswering(async () => json({ loggedIn: true, email: 'a@b.c' }));
+    const jpeg = new Blob([new Uint8Array([0xff, 0xd8, 0xff])], { type: 'image/jpeg' });
+    await client.postBlob('/api/photoid/selfie', jpeg, sessionSchema);
+    await client.postBlob('/api/photoid/selfie', new Blob([new Uint8Array([1])]), sessionSchema);
+    expect(
+      calls.map((call) => [
+        call.init.body,
+        (call.init.headers as Record<string, string>)['Content-Type'],
+      ]),
+    ).toEqual([
+      [jpeg, 'image/jpeg'],
+      [expect.any(Blob), 'image/unknown'],
+    ]);
+  });
+
   it('POSTs JSON, `{}` when there is no payload', async () => {
     const { client, calls } = clientAnswering(async () => json({ loggedIn: true, email: 'a@b.c' }));
     await client.postJson('/api/x', undefined, sessionSchema);

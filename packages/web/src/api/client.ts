@@ -56,7 +56,11 @@ export function createApiClient(fetchImpl: Fetch) {
     options: CallOptions,
   ): Promise<T> {
     const headers: Record<string, string> = { Accept: 'application/json' };
-    if (method === 'POST') headers['Content-Type'] = 'application/json';
+    // A photo goes as itself (the server reads its type from the bytes; a file the browser
+    // could not type is still declared an image, so the server says what is wrong with it).
+    const raw = payload instanceof Blob ? payload : null;
+    if (method === 'POST')
+      headers['Content-Type'] = raw ? raw.type || 'image/unknown' : 'application/json';
     let response: Response;
     try {
       response = await fetchImpl(path, {
@@ -64,7 +68,7 @@ export function createApiClient(fetchImpl: Fetch) {
         headers,
         // Without a payload a POST sends `{}`, so the body always matches its JSON content
         // type (servers refuse an empty body declared as JSON).
-        body: method === 'POST' ? JSON.stringify(payload ?? {}) : undefined,
+        body: method === 'POST' ? (raw ?? JSON.stringify(payload ?? {})) : undefined,
         credentials: 'same-origin',
         cache: 'no-store',
         signal: options.signal,
@@ -103,8 +107,17 @@ export function createApiClient(fetchImpl: Fetch) {
     ): Promise<T> {
       return call('POST', path, payload, schema, options);
     },
+    /** POSTs a photo (or any Blob) as the raw body, typed by the Blob's type. */
+    postBlob<T>(
+      path: string,
+      blob: Blob,
+      schema: Schema<T>,
+      options: CallOptions = {},
+    ): Promise<T> {
+      return call('POST', path, blob, schema, options);
+    },
   };
 }
 
 // Wrapped rather than passed as is: a detached window.fetch throws "Illegal invocation".
-export const { getJson, postJson } = createApiClient((input, init) => fetch(input, init));
+export const { getJson, postJson, postBlob } = createApiClient((input, init) => fetch(input, init));

@@ -65,8 +65,33 @@ export const checksCopy = {
     'Come back to this page: it moves on once the app has finished.',
   ],
   withoutApp: 'Take or upload photos without the app',
-  withoutAppUnavailable:
-    'Taking or uploading photos without the app is not available yet. Please use the app, or choose a different option.',
+  // Ours: the upload on the same screen (issue 20).
+  uploadTitle: 'Take or upload photos',
+  uploadIntro: (document: string) =>
+    `Take a photo of your ${document}, or choose one you have taken. Lay it flat in good light, with the whole page or card in the photo and nothing covering it.`,
+  selfieIntro: 'Then take a selfie: we compare it with the photo on your document.',
+  documentPhoto: (document: string) => `Photo of your ${document}`,
+  documentPhotoHint: (document: string) =>
+    document === 'passport'
+      ? 'The page with your photo, including the two lines of letters and numbers at the bottom.'
+      : 'The front of the card, with your photo.',
+  selfie: 'Selfie',
+  selfieHint: 'Your face only, looking at the camera, in good light.',
+  photoPreview: (what: string) => `Preview of the ${what}`,
+  retake: (what: string) => `Retake the ${what}`,
+  startCamera: 'Use my camera',
+  takeSelfie: 'Take selfie',
+  stopCamera: 'Stop the camera',
+  cameraView: 'Camera view',
+  cameraUnavailable:
+    'We could not use your camera. You can choose a selfie from your files instead.',
+  orChooseFile: 'Or choose a photo from your files:',
+  photoRequired: (what: string) => `Please take or choose the ${what}.`,
+  photoTooLarge:
+    'This photo is too large (over 10 MB). Please take it again at a lower resolution, or choose a smaller file.',
+  sendPhotos: 'Check my photos',
+  sendingPhotos: 'Checking your photos...',
+  documentDone: (document: string) => `Your ${document} photo has been checked.`,
 
   cardTitle: 'Credit Card',
   cardIntro: 'Please provide your card details',
