@@ -1,5 +1,5 @@
 import { photoAcceptTypes, photoMaxBytes } from '@verity/contracts';
-import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type ChangeEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { checksCopy } from '../../copy/checks';
@@ -19,17 +19,13 @@ export interface PhotoFieldProps {
   onPhoto(photo: Blob | null): void;
 }
 
-/** A preview of a photo (an object URL, given back when the photo changes). */
+/** A preview of a photo (an object URL, given back when the photo changes or goes). */
 export function PhotoPreview({ photo, alt }: { photo: Blob; alt: string }) {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    const made = URL.createObjectURL(photo);
-    setUrl(made);
-    return () => URL.revokeObjectURL(made);
-  }, [photo]);
-  return url ? (
+  const url = useMemo(() => URL.createObjectURL(photo), [photo]);
+  useEffect(() => () => URL.revokeObjectURL(url), [url]);
+  return (
     <img src={url} alt={alt} className="img-thumbnail d-block mb-2" style={{ maxHeight: 240 }} />
-  ) : null;
+  );
 }
 
 /**
