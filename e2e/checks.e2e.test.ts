@@ -318,9 +318,9 @@ describe('identity checks: a client that accepts a passport', () => {
     await onVerity(stack, page, '/PassportPhoto');
     await page.getByRole('heading', { name: 'App install instructions' }).waitFor();
     await page.getByRole('button', { name: 'Take or upload photos without the app' }).click();
-    await page
-      .getByText('Taking or uploading photos without the app is not available yet.')
-      .waitFor();
+    // The upload opens on the same screen (photoId.e2e.test.ts takes it through).
+    await page.getByRole('heading', { name: 'Take or upload photos' }).waitFor();
+    await page.getByLabel('Photo of your passport').waitFor();
     await checkAccessibility(page);
   });
 });

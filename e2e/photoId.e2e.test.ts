@@ -1,0 +1,97 @@
+/**
+ * Photo ID without the app (issue 20) in a real browser: a client requiring a passport photo
+ * and a selfie takes a new user from the relying party through 'Take or upload photos without
+ * the app' (a specimen passport page and a selfie, chosen as files, with a preview and a
+ * retake), and the relying party receives the name and birth date read from the passport.
+ * The webcam path and the app's cross-device handoff are not driven here.
+ */
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { alteredCopy, portrait, samePersonAs0 } from '../packages/server/test/photoFaces.js';
+import { renderPassportPage } from '../packages/server/test/photoSpecimens.js';
+import { checkAccessibility, onVerity, signUpFromRelyingParty, useStack } from './harness.js';
+
+const claims = JSON.stringify({
+  id_token: {
+    verified_claims: {
+      verification: { trust_framework: null },
+      claims: { given_name: null, family_name: null, birthdate: null },
+    },
+  },
+});
+
+const photos: { passport?: Buffer; selfie?: Buffer } = {};
+
+beforeAll(async () => {
+  photos.passport = await renderPassportPage({
+    person: {
+      surname: 'SMITH',
+      givenNames: 'ANNA',
+      birthDate: '1985-02-17',
+      expiryDate: '2031-04-30',
+      number: '533401372',
+      sex: 'F',
+    },
+    portrait: await portrait(0),
+  });
+  photos.selfie = await alteredCopy(await portrait(samePersonAs0[0]));
+});
+
+describe('photo ID: a client that asks for a passport photo and a selfie', () => {
+  const env = useStack({
+    scope: 'openid email',
+    claims,
+    clientFlags: ['--assurance', '[["GenuinePassport","SelfieComparison"]]'],
+  });
+
+  it('uploads both on one screen, retakes one, and the relying party receives what the passport says', async () => {
+    const stack = env.stack();
+    const page = env.page();
+    await signUpFromRelyingParty(stack, page, `photo-${randomUUID().slice(0, 8)}@example.com`);
+
+    // One option: chosen without asking; the photo checks capture the profile themselves.
+    await onVerity(stack, page, '/VerifyOptions');
+    await onVerity(stack, page, '/PassportPhoto');
+    await page.getByRole('heading', { name: 'App install instructions' }).waitFor();
+    await page.getByRole('button', { name: 'Take or upload photos without the app' }).click();
+    await page.getByRole('heading', { name: 'Take or upload photos' }).waitFor();
+
+    const document = page.getByLabel('Photo of your passport');
+    const passport = { name: 'passport.png', mimeType: 'image/png', buffer: photos.passport! };
+    await document.setInputFiles(passport);
+    await page.getByRole('img', { name: 'Preview of the photo of your passport' }).waitFor();
+    // Retake: the preview goes, and the field takes the photo again.
+    await page.getByRole('button', { name: 'Retake the photo of your passport' }).click();
+    expect(
+      await page.getByRole('img', { name: 'Preview of the photo of your passport' }).count(),
+    ).toBe(0);
+    await document.setInputFiles(passport);
+    await page
+      .getByLabel('Or choose a photo from your files:')
+      .setInputFiles({ name: 'selfie.jpg', mimeType: 'image/jpeg', buffer: photos.selfie! });
+    await page.getByRole('img', { name: 'Preview of the selfie' }).waitFor();
+    await checkAccessibility(page);
+
+    await page.getByRole('button', { name: 'Check my photos' }).click();
+    await page
+      .getByText('Congratulations, you have verified your Selfie successfully.')
+      .waitFor({ timeout: 60_000 });
+    await checkAccessibility(page);
+    await page.getByRole('button', { name: 'Continue' }).click();
+
+    await onVerity(stack, page, '/Consent');
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await page.waitForURL(`${stack.rpUrl}/me`);
+    const verified = page.locator('table tbody tr', { hasText: 'verified_claims' }).first();
+    const claims = JSON.parse((await verified.locator('td').textContent()) ?? '{}') as unknown;
+    expect(claims).toMatchObject({
+      verification: {
+        evidence: [
+          { type: 'document', check_details: [{ check_method: 'vri' }] },
+          { type: 'document', check_details: [{ check_method: 'bvr' }] },
+        ],
+      },
+      claims: { given_name: 'ANNA', family_name: 'SMITH', birthdate: '1985-02-17' },
+    });
+  });
+});
