@@ -25,12 +25,12 @@ const documentRoutes = [
   kind: DocumentReading['kind'];
 }>;
 
-/** A request's answer to the photo routes: never stored by a browser or proxy. */
-const options = {
+/** Each photo route's declaration: a check step, the photo's body limit, the answer's schema. */
+const routeOptions = () => ({
   config: { access: step('check') },
   bodyLimit: maxImageBytes,
   schema: { querystring: requestQuerySchema, response: { 200: checkResultSchema } },
-};
+});
 
 /**
  * The photo checks without the app (docs/flows/identity-checks.md, 'Document photos'):
@@ -44,7 +44,7 @@ export function photoIdRoutes(app: FastifyInstance, ctx: AppContext): void {
     acceptImageBodies(scope);
     const routes = scope.withTypeProvider<ZodTypeProvider>();
     for (const { url, check, kind } of documentRoutes) {
-      routes.post(url, options, async (request, reply) => {
+      routes.post(url, routeOptions(), async (request, reply) => {
         const bytes = photoBytes(request);
         const view = await checkAllowed(ctx, request, check, () => ({}));
         const provider = checkProvider(ctx.photoId);
@@ -80,7 +80,7 @@ export function photoIdRoutes(app: FastifyInstance, ctx: AppContext): void {
       });
     }
 
-    routes.post('/api/photoid/selfie', options, async (request, reply) => {
+    routes.post('/api/photoid/selfie', routeOptions(), async (request, reply) => {
       const check = 'SelfieComparison';
       const bytes = photoBytes(request);
       if (!checkOffered(ctx, check)) throw new ApiError('check_not_offered');

@@ -80,20 +80,24 @@ export function PhotoUpload({ document }: { document: PhotoDocument }) {
     setBusy(true);
     setMessage(null);
     setOfferOther(false);
-    let sending: PhotoKind = documentDone ? 'selfie' : 'document';
+    let done = documentDone;
     try {
-      if (!documentDone) {
+      if (!done) {
         const answer = await send('document', photos.document!);
         if (!answer.verified || !wantsSelfie) return setResult(answer);
         setDocumentDone(true);
-        sending = 'selfie';
+        done = true;
       }
       setResult(await send('selfie', photos.selfie!));
     } catch (error) {
-      const failure = photoFailure(error, sending);
+      const failure = photoFailure(error, done ? 'selfie' : 'document');
       if (failure.kind === 'login') {
         clearLogin();
         void navigate('/login', { replace: true });
+      } else if (failure.kind === 'retake' && failure.image === 'document' && done) {
+        // The document's photo, already checked, is what the selfie could not be compared with.
+        setMessage(failure.message);
+        setOfferOther(failure.offerOther);
       } else if (failure.kind === 'retake') {
         setErrors((current) => ({ ...current, [failure.image]: failure.message }));
         setOfferOther(failure.offerOther);
