@@ -9,6 +9,9 @@ import { ApiError } from '../../http/apiError.js';
  * take such bodies, up to `limit` bytes (the app's own limit elsewhere is 64 KiB).
  */
 export function acceptImageBodies(scope: FastifyInstance): void {
+  // Every body is taken as bytes, JSON and text too (the handler then refuses them): nothing
+  // parses up to 10 MB of JSON before the journey has looked at the caller.
+  scope.removeAllContentTypeParsers();
   scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) =>
     done(null, body),
   );
