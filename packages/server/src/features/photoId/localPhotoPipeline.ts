@@ -1,17 +1,27 @@
 import { randomUUID } from 'node:crypto';
 import type { EvidenceScores } from '../evidence/evidenceStore.js';
 import { closeDocumentReader, readDrivingLicence, readPassport } from './documentReader.js';
-import { compareFaces, closeFaces, faceInSelfie, faceOnDocument } from './faces.js';
+import {
+  closeFaces,
+  compareFaces,
+  faceInSelfie,
+  faceOnDocument,
+  recommendedMinimumLive,
+  recommendedMinimumReal,
+} from './faces.js';
 import { prepareImage } from './images.js';
 import type { DocumentReading } from './photoId.js';
 import type { PhotoIdProvider } from './photoIdProvider.js';
 
 /**
  * The least anti-spoof (`real`) and liveness (`live`) scores a selfie needs, besides the face
- * match (faces.ts's threshold). Passive, from one picture: they catch a photo of a screen or a
- * print held up, not a determined attack (docs/flows/identity-checks.md, 'Document photos').
+ * match (faces.ts's threshold): faces.ts's measured minimums. Passive, from one picture: they
+ * stop very low scores, not a photo of a photo (docs/flows/identity-checks.md).
  */
-export const selfieLivenessThresholds = { real: 0.5, live: 0.5 };
+export const selfieLivenessThresholds = {
+  real: recommendedMinimumReal,
+  live: recommendedMinimumLive,
+};
 
 /**
  * GPG45 scores of the local pipeline's readings (docs/flows/identity-checks.md): a photo and
