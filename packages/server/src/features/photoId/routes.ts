@@ -72,8 +72,9 @@ export function photoIdRoutes(app: FastifyInstance, ctx: AppContext): void {
           provider.name,
           documentPhotoFinding(reading, scores, transactionId),
         );
-        // The selfie is compared with this photo: held for it, else the check is complete.
-        if (result.verified && withFace)
+        // The selfie still to come is compared with this photo: held for it (unless this pass
+        // met the assurance by itself); else the check is complete.
+        if (result.verified && withFace && result.assuranceChoice.includes('SelfieComparison'))
           await ctx.photoImages.hold(view.accountId, check, image, Date.now() + HOLD_FOR_SELFIE_MS);
         else await ctx.photoImages.complete(view.accountId, [{ check, kind: 'document', image }]);
         return result;
