@@ -7,7 +7,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { alteredCopy, portrait, samePersonAs0 } from '../packages/server/test/photoFaces.js';
+import { alteredCopy, portrait } from '../packages/server/test/photoFaces.js';
+import { asSelfie } from '../packages/server/test/photoSelfie.js';
 import { renderPassportPage } from '../packages/server/test/photoSpecimens.js';
 import { checkAccessibility, onVerity, signUpFromRelyingParty, useStack } from './harness.js';
 
@@ -23,6 +24,7 @@ const claims = JSON.stringify({
 const photos: { passport?: Buffer; selfie?: Buffer } = {};
 
 beforeAll(async () => {
+  const face = await portrait(0);
   photos.passport = await renderPassportPage({
     person: {
       surname: 'SMITH',
@@ -32,9 +34,9 @@ beforeAll(async () => {
       number: '533401372',
       sex: 'F',
     },
-    portrait: await portrait(0),
+    portrait: face,
   });
-  photos.selfie = await alteredCopy(await portrait(samePersonAs0[0]));
+  photos.selfie = await asSelfie(await alteredCopy(face));
 });
 
 describe('photo ID: a client that asks for a passport photo and a selfie', () => {

@@ -10,6 +10,7 @@ import { Secret, TOTP } from 'otpauth';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alteredCopy, noFace, portrait, twoPeople } from '../../../test/photoFaces.js';
+import { asSelfie } from '../../../test/photoSelfie.js';
 import {
   blurred,
   renderLicenceCard,
@@ -56,22 +57,6 @@ const photos = {} as Record<
   | 'twoFaces',
   Buffer
 >;
-
-/**
- * A selfie of this face: in front of a detailed (noisy) wall, as a real selfie's background.
- * The registry's face photos are small crops, soft when scaled up: alone they are 'blurred'
- * by the pipeline's sharpness gate, which measures the whole picture.
- */
-async function asSelfie(face: Buffer): Promise<Buffer> {
-  const inner = await sharp(face).resize({ width: 640, height: 640, fit: 'inside' }).toBuffer();
-  const wall = { type: 'gaussian', mean: 128, sigma: 50 } as const;
-  return sharp({
-    create: { width: 960, height: 960, channels: 3, background: '#808080', noise: wall },
-  })
-    .composite([{ input: inner, gravity: 'centre' }])
-    .jpeg({ quality: 90 })
-    .toBuffer();
-}
 
 beforeAll(async () => {
   const [face, other] = await Promise.all([portrait(0), portrait(1)]);
