@@ -51,8 +51,9 @@ describe('photo ID: a client that asks for a passport photo and a selfie', () =>
     const page = env.page();
     await signUpFromRelyingParty(stack, page, `photo-${randomUUID().slice(0, 8)}@example.com`);
 
-    // One option: chosen without asking; the photo checks capture the profile themselves.
+    // The photo checks capture the profile themselves: no /Profile before them.
     await onVerity(stack, page, '/VerifyOptions');
+    await page.getByRole('button', { name: 'Passport photo and Selfie' }).click();
     await onVerity(stack, page, '/PassportPhoto');
     await page.getByRole('heading', { name: 'App install instructions' }).waitFor();
     await page.getByRole('button', { name: 'Take or upload photos without the app' }).click();
