@@ -1,15 +1,15 @@
 /**
  * Photo ID without the app (issue 20) in a real browser: a client requiring a passport photo
  * and a selfie takes a new user from the relying party through 'Take or upload photos without
- * the app' (a specimen passport page and a selfie, chosen as files, with a preview and a
- * retake), and the relying party receives the name and birth date read from the passport.
+ * the app' (a specimen passport page and a selfie, chosen as files, with a preview; a blurred
+ * page first, said next to it, then retaken), and the relying party receives the name and birth date read from the passport.
  * The webcam path and the app's cross-device handoff are not driven here.
  */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { alteredCopy, portrait } from '../packages/server/test/photoFaces.js';
 import { asSelfie } from '../packages/server/test/photoSelfie.js';
-import { renderPassportPage } from '../packages/server/test/photoSpecimens.js';
+import { blurred, renderPassportPage } from '../packages/server/test/photoSpecimens.js';
 import { checkAccessibility, onVerity, signUpFromRelyingParty, useStack } from './harness.js';
 
 const claims = JSON.stringify({
@@ -21,7 +21,7 @@ const claims = JSON.stringify({
   },
 });
 
-const photos: { passport?: Buffer; selfie?: Buffer } = {};
+const photos: { passport?: Buffer; blurred?: Buffer; selfie?: Buffer } = {};
 
 beforeAll(async () => {
   const face = await portrait(0);
@@ -36,6 +36,7 @@ beforeAll(async () => {
     },
     portrait: face,
   });
+  photos.blurred = await blurred(photos.passport, 8);
   photos.selfie = await asSelfie(await alteredCopy(face));
 });
 
@@ -59,22 +60,34 @@ describe('photo ID: a client that asks for a passport photo and a selfie', () =>
     await page.getByRole('button', { name: 'Take or upload photos without the app' }).click();
     await page.getByRole('heading', { name: 'Take or upload photos' }).waitFor();
 
+    // A blurred photo first: the problem is said next to it, with the tries left.
     const document = page.getByLabel('Photo of your passport');
-    const passport = { name: 'passport.png', mimeType: 'image/png', buffer: photos.passport! };
-    await document.setInputFiles(passport);
+    await document.setInputFiles({
+      name: 'blurred.png',
+      mimeType: 'image/png',
+      buffer: photos.blurred!,
+    });
     await page.getByRole('img', { name: 'Preview of the photo of your passport' }).waitFor();
-    // Retake: the preview goes, and the field takes the photo again.
-    await page.getByRole('button', { name: 'Retake the photo of your passport' }).click();
-    expect(
-      await page.getByRole('img', { name: 'Preview of the photo of your passport' }).count(),
-    ).toBe(0);
-    await document.setInputFiles(passport);
     await page
       .getByLabel('Or choose a photo from your files:')
       .setInputFiles({ name: 'selfie.jpg', mimeType: 'image/jpeg', buffer: photos.selfie! });
     await page.getByRole('img', { name: 'Preview of the selfie' }).waitFor();
     await checkAccessibility(page);
+    await page.getByRole('button', { name: 'Check my photos' }).click();
+    await page.getByText('This photo is blurred.').waitFor();
+    await page.getByText('You have 2 tries left today.').waitFor();
+    await checkAccessibility(page);
 
+    // Retake: the preview goes, and the field takes the photo again; the selfie stays.
+    await page.getByRole('button', { name: 'Retake the photo of your passport' }).click();
+    expect(
+      await page.getByRole('img', { name: 'Preview of the photo of your passport' }).count(),
+    ).toBe(0);
+    await document.setInputFiles({
+      name: 'passport.png',
+      mimeType: 'image/png',
+      buffer: photos.passport!,
+    });
     await page.getByRole('button', { name: 'Check my photos' }).click();
     await page
       .getByText('Congratulations, you have verified your Selfie successfully.')
