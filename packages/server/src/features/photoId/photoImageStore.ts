@@ -44,16 +44,16 @@ export class PhotoImageStore {
     await this.insert(userId, { check, kind: 'document', image }, until, until);
   }
 
+  /** The check of the document photo held for a selfie, if any (nothing decrypted). */
+  async heldDocumentCheck(userId: string): Promise<string | null> {
+    const row = await this.latestHeld(userId).select('check_name').executeTakeFirst();
+    return row?.check_name ?? null;
+  }
+
   /** The latest document photo held for a selfie, not past its hold; null when none is. */
   async heldDocument(userId: string): Promise<HeldDocument | null> {
-    const row = await this.db
-      .selectFrom('photo_images')
+    const row = await this.latestHeld(userId)
       .select(['id', 'check_name', 'image'])
-      .where('user_id', '=', userId)
-      .where('kind', '=', 'document')
-      .where('held_until', '>', this.now())
-      .orderBy('created_at', 'desc')
-      .limit(1)
       .executeTakeFirst();
     if (!row) return null;
     const jpeg = Buffer.from(this.encryption.decrypt(row.image, context(row.id)), 'base64');
@@ -78,6 +78,16 @@ export class PhotoImageStore {
       .where('held_until', 'is not', null)
       .execute();
     for (const photo of photos) await this.insert(userId, photo, null, expiresAt);
+  }
+
+  private latestHeld(userId: string) {
+    return this.db
+      .selectFrom('photo_images')
+      .where('user_id', '=', userId)
+      .where('kind', '=', 'document')
+      .where('held_until', '>', this.now())
+      .orderBy('created_at', 'desc')
+      .limit(1);
   }
 
   /** Deletes the photos past their time (a hold no selfie followed, a retention ended). */
