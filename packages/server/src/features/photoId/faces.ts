@@ -1,0 +1,131 @@
+/**
+ * Faces for SelfieComparison: the portrait on the document, the face in the selfie, how alike
+ * their embeddings are, and the selfie's passive anti-spoof and liveness scores. Models: Human's
+ * BlazeFace, FaceMesh, FaceRes, anti-spoof and liveness (see faceModels.ts), all local.
+ */
+import type { FaceResult } from '@vladmandic/human';
+import sharp from 'sharp';
+import { closeFaceModels, detectFaces, embeddingSimilarity } from './faceModels.js';
+import type { FaceComparison, FaceFinding, PreparedImage, Reading } from './photoId.js';
+
+/**
+ * Two faces are the same person at or above this similarity (Human's 0..1 scale, see
+ * `embeddingSimilarity`), both embeddings taken from greyscale pixels: many document portraits
+ * are greyscale (a polycarbonate page's laser engraving, the specimens in the tests), and
+ * comparing grey with grey separated different people far better than colour did.
+ * Measured with FaceRes on the real face photos in Human's own package (test/photoFaces.ts:
+ * five people, faces about 100-170 px across, three photos of one of them), greyscale:
+ * - a colour selfie against its own photo as a greyscale specimen passport or licence
+ *   portrait: 0.76 to 1.00; against a selfie-like altered copy (rotated 4°, cropped, scaled,
+ *   brighter, JPEG 70): 0.95 to 1.00;
+ * - different photos of the same man: 0.59 (another photo), 0.30 to 0.35 (a webcam still
+ *   taken years later, which this model does not match: a retake will not help either);
+ * - different people (all 10 pairs of the five): 0.00 to 0.36 (in colour: up to 0.54).
+ * 0.5 is Human's documented match level for FaceRes (its FaceID demo uses it), 0.14 above the
+ * closest different people measured. Five people are far too few to estimate a false-match
+ * rate, and FaceRes is a small model: this is not a vendor's face match, which the evidence
+ * must say (its score stays low).
+ */
+export const faceMatchThreshold = 0.5;
+
+/**
+ * Recommended minimums for a selfie's `real` (anti-spoof) and `live` (liveness) scores; the
+ * caller decides. Measured on the same photos (colour): real faces and their altered copies
+ * scored real 0.54 to 0.86 and live 0.65 to 1.00; each portrait shown as a photo of a photo
+ * (shrunk onto a dark screen in a flat grey frame) scored real 0.48 to 0.80 and live 0.76 to
+ * 1.00: these single-frame passive models did not tell that replay from the real photos.
+ * 0.5 passes every real photo measured (Human's FaceID demo asks 0.6, which two of the seven
+ * would fail) and only stops very low scores. Treat them as weak evidence, not liveness.
+ */
+export const recommendedMinimumReal = 0.5;
+export const recommendedMinimumLive = 0.5;
+
+/**
+ * The faces in a prepared image, from its PNG as raw RGB (Human's input tensor). `grey`: the
+ * pixels made greyscale first, as embeddings are compared (see `faceMatchThreshold`).
+ */
+async function facesIn(image: PreparedImage, grey: boolean): Promise<FaceResult[]> {
+  const decoded = grey ? sharp(image.png).greyscale() : sharp(image.png);
+  const { data, info } = await decoded.removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  return usable(await detectFaces(asRgb(data, info.channels), info.width, info.height));
+}
+
+/** Raw pixels as RGB: a greyscale image (one channel) has its value copied into all three. */
+function asRgb(pixels: Buffer, channels: number): Buffer {
+  if (channels === 3) return pixels;
+  if (channels !== 1) throw new Error(`expected 1 or 3 channels, got ${channels}`);
+  const rgb = Buffer.alloc(pixels.length * 3);
+  for (let i = 0; i < pixels.length; i++) rgb.fill(pixels[i] ?? 0, i * 3, i * 3 + 3);
+  return rgb;
+}
+
+/** Faces that can be compared: FaceRes gave an embedding. */
+const usable = (faces: FaceResult[]) => faces.filter((face) => (face.embedding?.length ?? 0) > 0);
+const area = (face: FaceResult) => face.box[2] * face.box[3];
+
+/** Intersection over union of two faces' boxes. */
+function overlap(a: FaceResult, b: FaceResult): number {
+  const [ax, ay, aw, ah] = a.box;
+  const [bx, by, bw, bh] = b.box;
+  const width = Math.max(0, Math.min(ax + aw, bx + bw) - Math.max(ax, bx));
+  const height = Math.max(0, Math.min(ay + ah, by + bh) - Math.max(ay, by));
+  const shared = width * height;
+  return shared / (area(a) + area(b) - shared);
+}
+
+function finding(image: PreparedImage, face: FaceResult, embedding: number[]): FaceFinding {
+  const [x, y, width, height] = face.box;
+  const left = Math.min(image.width, Math.max(0, Math.round(x)));
+  const top = Math.min(image.height, Math.max(0, Math.round(y)));
+  return {
+    embedding,
+    confidence: face.score,
+    real: face.real ?? 0,
+    live: face.live ?? 0,
+    box: {
+      x: left,
+      y: top,
+      width: Math.max(0, Math.min(image.width - left, Math.round(width))),
+      height: Math.max(0, Math.min(image.height - top, Math.round(height))),
+    },
+  };
+}
+
+/**
+ * The document's portrait: the largest face on it (a ghost image or a background face is
+ * smaller). One greyscale pass: its `real` and `live` say nothing about a document photo.
+ */
+export async function faceOnDocument(image: PreparedImage): Promise<Reading<FaceFinding>> {
+  const faces = await facesIn(image, true);
+  const largest = faces.reduce<FaceResult | null>(
+    (best, face) => (best && area(best) >= area(face) ? best : face),
+    null,
+  );
+  if (!largest?.embedding) return { ok: false, problem: 'no_face' };
+  return { ok: true, value: finding(image, largest, largest.embedding) };
+}
+
+/**
+ * The selfie's face: exactly one (a second face may be someone helping, or a photo held up).
+ * The colour pass counts faces and gives the anti-spoof and liveness scores (a screen's or a
+ * print's colour is part of what they see); the greyscale pass gives the embedding.
+ */
+export async function faceInSelfie(image: PreparedImage): Promise<Reading<FaceFinding>> {
+  const [face, ...others] = await facesIn(image, false);
+  if (!face) return { ok: false, problem: 'no_face' };
+  if (others.length > 0) return { ok: false, problem: 'several_faces' };
+  const grey = (await facesIn(image, true)).find((candidate) => overlap(candidate, face) > 0.5);
+  if (!grey?.embedding) return { ok: false, problem: 'no_face' };
+  return { ok: true, value: finding(image, face, grey.embedding) };
+}
+
+/** How alike the document's face and the selfie's are; a match at `faceMatchThreshold` or above. */
+export function compareFaces(document: FaceFinding, selfie: FaceFinding): FaceComparison {
+  const similarity = embeddingSimilarity(document.embedding, selfie.embedding);
+  return { similarity, match: similarity >= faceMatchThreshold };
+}
+
+/** Frees the face models; the server's close hook calls it. */
+export function closeFaces(): Promise<void> {
+  return closeFaceModels();
+}
