@@ -5,6 +5,7 @@
  * Human's package maps only its root in `exports` (to the build that needs @tensorflow/tfjs-node,
  * which downloads at install), so the WebAssembly build beside it is required by its path.
  */
+import type { io } from '@tensorflow/tfjs-core';
 import type { Config, FaceResult, Human } from '@vladmandic/human';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -66,17 +67,16 @@ let routerRegistered = false;
 function registerFileLoader(): void {
   if (routerRegistered) return;
   routerRegistered = true;
-  tf.io.registerLoadRouter((url) => {
+  // tfjs's routers answer null for a URL they do not handle; its type says otherwise.
+  const fileRouter = (url: string | string[]): io.IOHandler | null => {
     if (typeof url !== 'string' || !url.startsWith('file://')) return null;
     const file = fileURLToPath(url);
     return {
       load: async () => {
-        const json = JSON.parse(
-          await readFile(file, 'utf8'),
-        ) as import('@tensorflow/tfjs-core').io.ModelJSON;
+        const json = JSON.parse(await readFile(file, 'utf8')) as io.ModelJSON;
         return tf.io.getModelArtifactsForJSON(json, async (manifest) => {
           const shards: Buffer[] = [];
-          const specs: import('@tensorflow/tfjs-core').io.WeightsManifestEntry[] = [];
+          const specs: io.WeightsManifestEntry[] = [];
           for (const group of manifest) {
             for (const shard of group.paths)
               shards.push(await readFile(path.join(path.dirname(file), shard)));
@@ -91,7 +91,8 @@ function registerFileLoader(): void {
         });
       },
     };
-  });
+  };
+  tf.io.registerLoadRouter(fileRouter as Parameters<typeof tf.io.registerLoadRouter>[0]);
 }
 
 interface HumanModule {
@@ -120,16 +121,16 @@ export function embeddingSimilarity(a: number[], b: number[]): number {
  * source line); the server keeps its own handling, so listeners added while loading go.
  */
 async function withoutProcessHandlers<T>(load: () => Promise<T>): Promise<T> {
-  const events = ['uncaughtException', 'unhandledRejection'] as const;
-  const before = new Map(events.map((event) => [event, new Set(process.listeners(event))]));
+  const exceptions = new Set(process.listeners('uncaughtException'));
+  const rejections = new Set(process.listeners('unhandledRejection'));
   try {
     return await load();
   } finally {
-    for (const event of events) {
-      for (const listener of process.listeners(event)) {
-        if (!before.get(event)?.has(listener))
-          process.removeListener(event, listener as (...args: unknown[]) => void);
-      }
+    for (const listener of process.listeners('uncaughtException')) {
+      if (!exceptions.has(listener)) process.removeListener('uncaughtException', listener);
+    }
+    for (const listener of process.listeners('unhandledRejection')) {
+      if (!rejections.has(listener)) process.removeListener('unhandledRejection', listener);
     }
   }
 }

@@ -16,7 +16,7 @@ import type { FaceComparison, FaceFinding, PreparedImage, Reading } from './phot
  * Measured with FaceRes on the real face photos in Human's own package (test/photoFaces.ts:
  * five people, faces about 100-170 px across, three photos of one of them), greyscale:
  * - a colour selfie against its own photo as a greyscale specimen passport or licence
- *   portrait: 0.76 to 1.00; against a selfie-like altered copy (rotated 4°, cropped, scaled,
+ *   portrait: 0.74 to 1.00; against a selfie-like altered copy (rotated 4°, cropped, scaled,
  *   brighter, JPEG 70): 0.95 to 1.00;
  * - different photos of the same man: 0.59 (another photo), 0.30 to 0.35 (a webcam still
  *   taken years later, which this model does not match: a retake will not help either);
@@ -41,13 +41,54 @@ export const recommendedMinimumReal = 0.5;
 export const recommendedMinimumLive = 0.5;
 
 /**
- * The faces in a prepared image, from its PNG as raw RGB (Human's input tensor). `grey`: the
- * pixels made greyscale first, as embeddings are compared (see `faceMatchThreshold`).
+ * The long side of the pixels Human is given: a selfie's face or a document's portrait is
+ * still well over 200 px across at this size; larger images cost CPU, not accuracy (the
+ * detector looks at 256 × 256, the embedding model at 224 × 224).
  */
-async function facesIn(image: PreparedImage, grey: boolean): Promise<FaceResult[]> {
-  const decoded = grey ? sharp(image.png).greyscale() : sharp(image.png);
-  const { data, info } = await decoded.removeAlpha().raw().toBuffer({ resolveWithObject: true });
-  return usable(await detectFaces(asRgb(data, info.channels), info.width, info.height));
+export const detectionMaxSide = 1280;
+
+/** A prepared image decoded once for detection: RGB, at most `detectionMaxSide` long. */
+interface Pixels {
+  rgb: Buffer;
+  width: number;
+  height: number;
+  /** Image pixels per detection pixel, to give boxes in the image's pixels. */
+  scale: number;
+}
+
+async function pixelsOf(image: PreparedImage): Promise<Pixels> {
+  const { data, info } = await sharp(image.png)
+    .resize({
+      width: detectionMaxSide,
+      height: detectionMaxSide,
+      fit: 'inside',
+      withoutEnlargement: true,
+    })
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return {
+    rgb: asRgb(data, info.channels),
+    width: info.width,
+    height: info.height,
+    scale: image.width / info.width,
+  };
+}
+
+/** The same pixels in greyscale (still three channels), as embeddings are compared. */
+async function greyscale(pixels: Pixels): Promise<Pixels> {
+  const { width, height } = pixels;
+  const grey = await sharp(pixels.rgb, { raw: { width, height, channels: 3 } })
+    .greyscale()
+    .raw()
+    .toBuffer();
+  return { ...pixels, rgb: asRgb(grey, 1) };
+}
+
+/** The faces Human finds that can be compared (FaceRes gave an embedding). */
+async function facesIn(pixels: Pixels): Promise<FaceResult[]> {
+  const faces = await detectFaces(pixels.rgb, pixels.width, pixels.height);
+  return faces.filter((face) => (face.embedding?.length ?? 0) > 0);
 }
 
 /** Raw pixels as RGB: a greyscale image (one channel) has its value copied into all three. */
@@ -59,8 +100,6 @@ function asRgb(pixels: Buffer, channels: number): Buffer {
   return rgb;
 }
 
-/** Faces that can be compared: FaceRes gave an embedding. */
-const usable = (faces: FaceResult[]) => faces.filter((face) => (face.embedding?.length ?? 0) > 0);
 const area = (face: FaceResult) => face.box[2] * face.box[3];
 
 /** Intersection over union of two faces' boxes. */
@@ -73,10 +112,20 @@ function overlap(a: FaceResult, b: FaceResult): number {
   return shared / (area(a) + area(b) - shared);
 }
 
-function finding(image: PreparedImage, face: FaceResult, embedding: number[]): FaceFinding {
-  const [x, y, width, height] = face.box;
-  const left = Math.min(image.width, Math.max(0, Math.round(x)));
-  const top = Math.min(image.height, Math.max(0, Math.round(y)));
+function finding(
+  image: PreparedImage,
+  scale: number,
+  face: FaceResult,
+  embedding: number[],
+): FaceFinding {
+  const [x, y, width, height] = face.box.map((value) => Math.round(value * scale)) as [
+    number,
+    number,
+    number,
+    number,
+  ];
+  const left = Math.min(image.width, Math.max(0, x));
+  const top = Math.min(image.height, Math.max(0, y));
   return {
     embedding,
     confidence: face.score,
@@ -85,8 +134,8 @@ function finding(image: PreparedImage, face: FaceResult, embedding: number[]): F
     box: {
       x: left,
       y: top,
-      width: Math.max(0, Math.min(image.width - left, Math.round(width))),
-      height: Math.max(0, Math.min(image.height - top, Math.round(height))),
+      width: Math.max(0, Math.min(image.width - left, width)),
+      height: Math.max(0, Math.min(image.height - top, height)),
     },
   };
 }
@@ -96,13 +145,14 @@ function finding(image: PreparedImage, face: FaceResult, embedding: number[]): F
  * smaller). One greyscale pass: its `real` and `live` say nothing about a document photo.
  */
 export async function faceOnDocument(image: PreparedImage): Promise<Reading<FaceFinding>> {
-  const faces = await facesIn(image, true);
+  const pixels = await greyscale(await pixelsOf(image));
+  const faces = await facesIn(pixels);
   const largest = faces.reduce<FaceResult | null>(
     (best, face) => (best && area(best) >= area(face) ? best : face),
     null,
   );
   if (!largest?.embedding) return { ok: false, problem: 'no_face' };
-  return { ok: true, value: finding(image, largest, largest.embedding) };
+  return { ok: true, value: finding(image, pixels.scale, largest, largest.embedding) };
 }
 
 /**
@@ -111,12 +161,15 @@ export async function faceOnDocument(image: PreparedImage): Promise<Reading<Face
  * print's colour is part of what they see); the greyscale pass gives the embedding.
  */
 export async function faceInSelfie(image: PreparedImage): Promise<Reading<FaceFinding>> {
-  const [face, ...others] = await facesIn(image, false);
+  const pixels = await pixelsOf(image);
+  const [face, ...others] = await facesIn(pixels);
   if (!face) return { ok: false, problem: 'no_face' };
   if (others.length > 0) return { ok: false, problem: 'several_faces' };
-  const grey = (await facesIn(image, true)).find((candidate) => overlap(candidate, face) > 0.5);
+  const grey = (await facesIn(await greyscale(pixels))).find(
+    (candidate) => overlap(candidate, face) > 0.5,
+  );
   if (!grey?.embedding) return { ok: false, problem: 'no_face' };
-  return { ok: true, value: finding(image, face, grey.embedding) };
+  return { ok: true, value: finding(image, pixels.scale, face, grey.embedding) };
 }
 
 /** How alike the document's face and the selfie's are; a match at `faceMatchThreshold` or above. */
