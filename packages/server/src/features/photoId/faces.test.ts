@@ -161,7 +161,7 @@ describe('faces (Human on WebAssembly)', () => {
     expect(compareFaces(faces[2]!, replay).match).toBe(true);
   });
 
-  it('loads again after closeFaces, concurrent first calls sharing the load', async () => {
+  it('answers again after closeFaces (the models load anew), two first calls at once alike', async () => {
     await closeFaces();
     const image = await prepared(await portrait(1));
     const [a, b] = await Promise.all([faceInSelfie(image), faceInSelfie(image)]);
