@@ -100,7 +100,12 @@ function asRgb(pixels: Buffer, channels: number): Buffer {
   if (channels === 3) return pixels;
   if (channels !== 1) throw new Error(`expected 1 or 3 channels, got ${channels}`);
   const rgb = Buffer.alloc(pixels.length * 3);
-  for (let i = 0; i < pixels.length; i++) rgb.fill(pixels[i] ?? 0, i * 3, i * 3 + 3);
+  for (let i = 0, j = 0; i < pixels.length; i++, j += 3) {
+    const value = pixels[i] ?? 0;
+    rgb[j] = value;
+    rgb[j + 1] = value;
+    rgb[j + 2] = value;
+  }
   return rgb;
 }
 
