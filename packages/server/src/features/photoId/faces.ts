@@ -1,0 +1,193 @@
+/**
+ * Faces for SelfieComparison: the portrait on the document, the face in the selfie, how alike
+ * their embeddings are, and the selfie's passive anti-spoof and liveness scores. Models: Human's
+ * BlazeFace, FaceMesh, FaceRes, anti-spoof and liveness (see faceModels.ts), all local.
+ */
+import type { FaceResult } from '@vladmandic/human';
+import sharp from 'sharp';
+import { closeFaceModels, detectFaces, embeddingSimilarity } from './faceModels.js';
+import type { FaceComparison, FaceFinding, PreparedImage, Reading } from './photoId.js';
+
+/**
+ * Two faces are the same person at or above this similarity (Human's 0..1 scale, see
+ * `embeddingSimilarity`), both embeddings taken from greyscale pixels: many document portraits
+ * are greyscale (a polycarbonate page's laser engraving, the specimens in the tests), and
+ * comparing grey with grey separated different people far better than colour did.
+ * Measured with FaceRes on the real face photos in Human's own package (test/photoFaces.ts:
+ * five people, three photos of one of them; the faces were 100-170 px across, enlarged into
+ * noisy 1000 px selfies), greyscale:
+ * - a colour selfie against its own photo as a greyscale specimen passport or licence
+ *   portrait (test/photoSpecimens.ts, pages 1000 and 1600 px wide): 0.76 to 1.00; against a
+ *   selfie-like altered copy (rotated 4°, cropped, scaled, brighter, new noise, JPEG again):
+ *   0.94 to 1.00;
+ * - different photos of the same man: 0.58 (another photo), 0.34 to 0.41 (a webcam still
+ *   taken years later, which this model does not match: a retake will not help either);
+ * - different people (all 10 pairs of the five): 0.09 to 0.38 (compared in colour: up to 0.54).
+ * 0.5 is Human's documented match level for FaceRes (its FaceID demo uses it), 0.12 above the
+ * closest different people measured. Five people are far too few to estimate a false-match
+ * rate, and FaceRes is a small model: this is not a vendor's face match, which the evidence
+ * must say (its score stays low).
+ */
+export const faceMatchThreshold = 0.5;
+
+/**
+ * Recommended minimums for a selfie's `real` (anti-spoof) and `live` (liveness) scores; the
+ * caller decides. Measured on the same photos (colour): the seven selfies scored real 0.54 to
+ * 0.83 and live 0.76 to 1.00, their altered copies real 0.53 to 0.86 and live 0.48 to 1.00
+ * (the same photo's liveness moved from 0.76 to 0.48 with different camera noise); each shown
+ * as a photo of a photo (shrunk onto a dark screen in a flat grey frame, photoOfPhoto) scored
+ * real 0.51 to 0.80 and live 0.87 to 1.00. These single-frame passive models did not tell
+ * that replay from the real photos, and their scores move with noise, so the floor is set
+ * below every real photo measured (Human's FaceID demo asks 0.6, which several would fail):
+ * it stops only a face the models are sure is fake. Weak evidence, not a liveness check.
+ */
+export const recommendedMinimumReal = 0.4;
+export const recommendedMinimumLive = 0.4;
+
+/**
+ * The long side of the pixels Human is given: a selfie's face or a document's portrait is
+ * still well over 200 px across at this size; larger images cost CPU, not accuracy (the
+ * detector looks at 256 × 256, the embedding model at 224 × 224).
+ */
+export const detectionMaxSide = 1280;
+
+/** A prepared image decoded once for detection: RGB, at most `detectionMaxSide` long. */
+interface Pixels {
+  rgb: Buffer;
+  width: number;
+  height: number;
+  /** Image pixels per detection pixel, to give boxes in the image's pixels. */
+  scale: number;
+}
+
+async function pixelsOf(image: PreparedImage): Promise<Pixels> {
+  const { data, info } = await sharp(image.png)
+    .resize({
+      width: detectionMaxSide,
+      height: detectionMaxSide,
+      fit: 'inside',
+      withoutEnlargement: true,
+    })
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return {
+    rgb: asRgb(data, info.channels),
+    width: info.width,
+    height: info.height,
+    scale: image.width / info.width,
+  };
+}
+
+/** The same pixels in greyscale (still three channels), as embeddings are compared. */
+async function greyscale(pixels: Pixels): Promise<Pixels> {
+  const { width, height } = pixels;
+  const grey = await sharp(pixels.rgb, { raw: { width, height, channels: 3 } })
+    .greyscale()
+    .raw()
+    .toBuffer();
+  return { ...pixels, rgb: asRgb(grey, 1) };
+}
+
+/** The faces Human finds that can be compared (FaceRes gave an embedding). */
+async function facesIn(pixels: Pixels): Promise<FaceResult[]> {
+  const faces = await detectFaces(pixels.rgb, pixels.width, pixels.height);
+  return faces.filter((face) => (face.embedding?.length ?? 0) > 0);
+}
+
+/** Raw pixels as RGB: a greyscale image (one channel) has its value copied into all three. */
+function asRgb(pixels: Buffer, channels: number): Buffer {
+  if (channels === 3) return pixels;
+  if (channels !== 1) throw new Error(`expected 1 or 3 channels, got ${channels}`);
+  const rgb = Buffer.alloc(pixels.length * 3);
+  for (let i = 0, j = 0; i < pixels.length; i++, j += 3) {
+    const value = pixels[i] ?? 0;
+    rgb[j] = value;
+    rgb[j + 1] = value;
+    rgb[j + 2] = value;
+  }
+  return rgb;
+}
+
+const area = (face: FaceResult) => face.box[2] * face.box[3];
+
+/** Intersection over union of two faces' boxes. */
+function overlap(a: FaceResult, b: FaceResult): number {
+  const [ax, ay, aw, ah] = a.box;
+  const [bx, by, bw, bh] = b.box;
+  const width = Math.max(0, Math.min(ax + aw, bx + bw) - Math.max(ax, bx));
+  const height = Math.max(0, Math.min(ay + ah, by + bh) - Math.max(ay, by));
+  const shared = width * height;
+  return shared / (area(a) + area(b) - shared);
+}
+
+function finding(
+  image: PreparedImage,
+  scale: number,
+  face: FaceResult,
+  embedding: number[],
+): FaceFinding {
+  const [x, y, width, height] = face.box.map((value) => Math.round(value * scale)) as [
+    number,
+    number,
+    number,
+    number,
+  ];
+  const left = Math.min(image.width, Math.max(0, x));
+  const top = Math.min(image.height, Math.max(0, y));
+  return {
+    embedding,
+    confidence: face.score,
+    real: face.real ?? 0,
+    live: face.live ?? 0,
+    box: {
+      x: left,
+      y: top,
+      width: Math.max(0, Math.min(image.width - left, width)),
+      height: Math.max(0, Math.min(image.height - top, height)),
+    },
+  };
+}
+
+/**
+ * The document's portrait: the largest face on it (a ghost image or a background face is
+ * smaller). One greyscale pass: its `real` and `live` say nothing about a document photo.
+ */
+export async function faceOnDocument(image: PreparedImage): Promise<Reading<FaceFinding>> {
+  const pixels = await greyscale(await pixelsOf(image));
+  const faces = await facesIn(pixels);
+  const largest = faces.reduce<FaceResult | null>(
+    (best, face) => (best && area(best) >= area(face) ? best : face),
+    null,
+  );
+  if (!largest?.embedding) return { ok: false, problem: 'no_face' };
+  return { ok: true, value: finding(image, pixels.scale, largest, largest.embedding) };
+}
+
+/**
+ * The selfie's face: exactly one (a second face may be someone helping, or a photo held up).
+ * The colour pass counts faces and gives the anti-spoof and liveness scores (a screen's or a
+ * print's colour is part of what they see); the greyscale pass gives the embedding.
+ */
+export async function faceInSelfie(image: PreparedImage): Promise<Reading<FaceFinding>> {
+  const pixels = await pixelsOf(image);
+  const [face, ...others] = await facesIn(pixels);
+  if (!face) return { ok: false, problem: 'no_face' };
+  if (others.length > 0) return { ok: false, problem: 'several_faces' };
+  const grey = (await facesIn(await greyscale(pixels))).find(
+    (candidate) => overlap(candidate, face) > 0.5,
+  );
+  if (!grey?.embedding) return { ok: false, problem: 'no_face' };
+  return { ok: true, value: finding(image, pixels.scale, face, grey.embedding) };
+}
+
+/** How alike the document's face and the selfie's are; a match at `faceMatchThreshold` or above. */
+export function compareFaces(document: FaceFinding, selfie: FaceFinding): FaceComparison {
+  const similarity = embeddingSimilarity(document.embedding, selfie.embedding);
+  return { similarity, match: similarity >= faceMatchThreshold };
+}
+
+/** Frees the face models; the server's close hook calls it. */
+export function closeFaces(): Promise<void> {
+  return closeFaceModels();
+}
