@@ -8,7 +8,6 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { alteredCopy, portrait } from '../packages/server/test/photoFaces.js';
-import { asSelfie } from '../packages/server/test/photoSelfie.js';
 import { blurred, renderPassportPage } from '../packages/server/test/photoSpecimens.js';
 import { checkAccessibility, onVerity, signUpFromRelyingParty, useStack } from './harness.js';
 
@@ -37,7 +36,7 @@ beforeAll(async () => {
     portrait: face,
   });
   photos.blurred = await blurred(photos.passport, 8);
-  photos.selfie = await asSelfie(await alteredCopy(face));
+  photos.selfie = await alteredCopy(face);
 });
 
 describe('photo ID: a client that asks for a passport photo and a selfie', () => {

@@ -10,7 +10,6 @@ import { Secret, TOTP } from 'otpauth';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alteredCopy, noFace, portrait, twoPeople } from '../../../test/photoFaces.js';
-import { asSelfie } from '../../../test/photoSelfie.js';
 import {
   blurred,
   renderLicenceCard,
@@ -68,11 +67,11 @@ beforeAll(async () => {
   photos.glare = await withGlare(photos.passport);
   photos.licence = await renderLicenceCard({ person: anna, portrait: face });
   // The same person: an altered copy of the document's portrait (the registry has one other
-  // photo of one person only, portrait 5, which matches with a liveness score at the minimum).
-  photos.sameFace = await asSelfie(await alteredCopy(face));
-  photos.otherFace = await asSelfie(other);
+  // photo of one person only: photoFaces.ts).
+  photos.sameFace = await alteredCopy(face);
+  photos.otherFace = other;
   photos.noFace = await noFace();
-  photos.twoFaces = await asSelfie(await twoPeople(face, other));
+  photos.twoFaces = await twoPeople(face, other);
 });
 
 const verifiedClaimsRequest = {
