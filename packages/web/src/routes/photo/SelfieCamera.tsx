@@ -23,7 +23,8 @@ export function SelfieCamera({ onCapture }: { onCapture(photo: Blob): void }) {
       if (!navigator.mediaDevices?.getUserMedia) throw new Error('no camera');
       setStream(
         await navigator.mediaDevices.getUserMedia({
-          video: { facingMode: 'user', width: { ideal: 1280 } },
+          // The largest the camera gives: the pipeline needs 600 px on the short side.
+          video: { facingMode: 'user', width: { ideal: 1920 }, height: { ideal: 1080 } },
           audio: false,
         }),
       );
