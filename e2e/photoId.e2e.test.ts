@@ -70,7 +70,14 @@ describe('photo ID: a client that asks for a passport photo and a selfie', () =>
     await page
       .getByLabel('Or choose a photo from your files:')
       .setInputFiles({ name: 'selfie.jpg', mimeType: 'image/jpeg', buffer: photos.selfie! });
-    await page.getByRole('img', { name: 'Preview of the selfie' }).waitFor();
+    // The previews show: the page's Content-Security-Policy lets its own blob: images load.
+    for (const name of ['Preview of the photo of your passport', 'Preview of the selfie']) {
+      const preview = page.getByRole('img', { name });
+      await preview.waitFor();
+      await expect
+        .poll(() => preview.evaluate((image: HTMLImageElement) => image.naturalWidth))
+        .toBeGreaterThan(0);
+    }
     await checkAccessibility(page);
     await page.getByRole('button', { name: 'Check my photos' }).click();
     await page.getByText('This photo is blurred.').waitFor();
