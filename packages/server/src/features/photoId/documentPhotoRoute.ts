@@ -7,6 +7,7 @@ import { settleCheck } from '../checks/checkOutcome.js';
 import { checkProvider } from '../checks/checkProviders.js';
 import { checkAllowed } from '../checks/checkStep.js';
 import { captureProfile, documentPhotoFinding, documentRefusal } from './documentPhoto.js';
+import { documentForSelfie } from './documentForSelfie.js';
 import { photoBytes } from './imageBody.js';
 import type { DocumentReading } from './photoId.js';
 import { HOLD_FOR_SELFIE_MS } from './photoImageStore.js';
@@ -17,7 +18,8 @@ import { imageProblemCodes, retakePhoto } from './photoProblems.js';
  * a counted retake), the document acceptable (UK, consistent, not expired), an empty profile
  * captured from it, then the outcome every check shares (settleCheck: matched with the claimed
  * identity). The photo is held for the selfie still to come, else deleted (or kept for the
- * retention) as the check is complete.
+ * retention) as the check is complete. A document passed before is photographed again when
+ * its selfie is still to do (documentForSelfie.ts).
  */
 export function documentPhotoHandler(
   ctx: AppContext,
@@ -26,9 +28,13 @@ export function documentPhotoHandler(
 ) {
   return async (request: FastifyRequest, reply: FastifyReply): Promise<CheckResult> => {
     const bytes = photoBytes(request);
+    const { step: current } = request.journey;
+    const withFace = await selfieFollows(ctx, current);
+    // Passed before, with the selfie still to do: the document again, for the selfie.
+    if (withFace && (await ctx.evidence.standing(current.accountId)).passed.has(check))
+      return documentForSelfie(ctx, request, checkProvider(ctx.photoId), check, kind, bytes);
     const view = await checkAllowed(ctx, request, check, () => ({}));
     const provider = checkProvider(ctx.photoId);
-    const withFace = await selfieFollows(ctx, view);
     const read = await provider.readDocument(kind, bytes, { withFace });
     if (!read.ok)
       throw await retakePhoto(

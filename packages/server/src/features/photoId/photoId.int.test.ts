@@ -383,12 +383,26 @@ describe.each(databaseTargets())('photo ID without the app (%s)', (target) => {
     expect(await photoRows(userId)).toEqual([]);
   });
 
-  it('fails a selfie of someone else than the document’s holder, and deletes the photos', async () => {
-    const { browser, userId, requestId } = await userChoosing([
+  it('takes the document again for a selfie when it passed before; fails a selfie of someone else, and deletes the photos', async () => {
+    // The passport passed in an earlier request, for a client that needed no selfie.
+    const earlier = await userChoosing(['GenuinePassport']);
+    const { browser, userId } = earlier;
+    const path = (requestId: string) => `/api/photoid/passport?requestId=${requestId}`;
+    expect((await send(browser, path(earlier.requestId), photos.passport)).body).toMatchObject({
+      verified: true,
+    });
+    const state = oidc.randomState();
+    const { requestId } = await startSignInRequest(server, selfieConfig, browser, { state });
+    const checks = ['GenuinePassport', 'SelfieComparison'];
+    await browser.post(`/api/verification/${requestId}/choice`, { checks });
+    // Photographed again for the selfie: held, no second piece of document evidence.
+    const again = await send(browser, path(requestId), photos.passport);
+    expect(again.body).toMatchObject({ check: 'GenuinePassport', verified: true });
+    expect(await photoRows(userId)).toMatchObject([{ kind: 'document' }]);
+    expect((await server.ctx.evidence.forUser(userId)).map((item) => item.check)).toEqual([
       'GenuinePassport',
-      'SelfieComparison',
     ]);
-    await send(browser, `/api/photoid/passport?requestId=${requestId}`, photos.passport);
+
     const other = await send(
       browser,
       `/api/photoid/selfie?requestId=${requestId}`,

@@ -7,12 +7,8 @@ import { checksCopy } from '../../copy/checks';
 import { PhotoUpload, type PhotoDocument } from './PhotoUpload';
 
 const documents: Record<PhotoDocument['name'], PhotoDocument> = {
-  Passport: { name: 'Passport', check: 'GenuinePassport', route: 'passport' },
-  'Driving Licence': {
-    name: 'Driving Licence',
-    check: 'GenuineDrivingLicence',
-    route: 'drivinglicence',
-  },
+  Passport: { name: 'Passport', route: 'passport' },
+  'Driving Licence': { name: 'Driving Licence', route: 'drivinglicence' },
 };
 
 /**

@@ -1,4 +1,4 @@
-import { checkRegistry, type CheckName, type CheckResult, type PhotoKind } from '@verity/contracts';
+import { checkRegistry, type CheckResult, type PhotoKind } from '@verity/contracts';
 import { useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
@@ -17,7 +17,6 @@ import { SelfieCamera } from './SelfieCamera';
 export interface PhotoDocument {
   /** As the page's title names it: 'Passport', 'Driving Licence'. */
   name: 'Passport' | 'Driving Licence';
-  check: Extract<CheckName, 'GenuinePassport' | 'GenuineDrivingLicence'>;
   route: Extract<PhotoRoute, 'passport' | 'drivinglicence'>;
 }
 
@@ -35,9 +34,8 @@ export function PhotoUpload({ document }: { document: PhotoDocument }) {
   const differentOption = useDifferentOption();
   // Read once: the choice shrinks as the checks pass.
   const [wantsSelfie] = useState(() => assuranceChoice.includes('SelfieComparison'));
-  const [documentDone, setDocumentDone] = useState(
-    () => wantsSelfie && !assuranceChoice.includes(document.check),
-  );
+  // The selfie is compared with a document photographed on this visit, even one passed before.
+  const [documentDone, setDocumentDone] = useState(false);
   const [photos, setPhotos] = useState<PerPhoto<Blob | null>>({ document: null, selfie: null });
   const [errors, setErrors] = useState<PerPhoto<string | null>>({ document: null, selfie: null });
   const [offerOther, setOfferOther] = useState(false);
