@@ -1,0 +1,97 @@
+/**
+ * Reads a document's printed data from a prepared photo (images.ts): a passport's
+ * machine-readable zone, or a UK photocard licence's numbered fields. OCR by one shared
+ * Tesseract worker (ocr.ts); the text's rules in mrzReading.ts and licenceText.ts.
+ */
+import sharp from 'sharp';
+import { licenceFromText } from './licenceText.js';
+import { locateMrz, type Box } from './mrzLocator.js';
+import { passportFromMrz } from './mrzReading.js';
+import { closeOcr, recognise } from './ocr.js';
+import type { DocumentReading, PreparedImage, Reading } from './photoId.js';
+
+/** The grey copy the MRZ is looked for in, this wide. */
+const searchWidth = 1000;
+/** Ink: at least this much darker (0-255) than the neighbourhood's mean. */
+const inkContrast = 30;
+/** Tesseract reads best with capitals about this tall (px); measured on the specimens. */
+const ocrCapHeight = 28;
+
+const mrzCharacters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789<';
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+/** 1 where a pixel of the search copy is ink, else 0; with the copy's size. */
+async function inkMap(image: PreparedImage) {
+  const grey = sharp(image.png).greyscale().resize({ width: searchWidth, kernel: 'linear' });
+  const { data, info } = await grey.clone().raw().toBuffer({ resolveWithObject: true });
+  const mean = await grey.blur(8).raw().toBuffer();
+  const dark = new Uint8Array(data.length);
+  for (let i = 0; i < data.length; i++) dark[i] = data[i]! + inkContrast < mean[i]! ? 1 : 0;
+  return { dark, width: info.width, height: info.height };
+}
+
+/** One MRZ line cut from the full image with a margin, grey, contrast stretched, scaled for OCR. */
+async function lineImage(image: PreparedImage, box: Box, scale: number): Promise<Buffer> {
+  const marginX = box.height * 1.5;
+  const marginY = box.height * 0.6;
+  const left = Math.max(0, Math.floor((box.left - marginX) * scale));
+  const top = Math.max(0, Math.floor((box.top - marginY) * scale));
+  const right = Math.min(image.width, Math.ceil((box.left + box.width + marginX) * scale));
+  const bottom = Math.min(image.height, Math.ceil((box.top + box.height + marginY) * scale));
+  const height = Math.round(((bottom - top) * ocrCapHeight) / (box.height * scale));
+  // Grey and stretched, not binarised: a hard threshold lost '<'s and turned 0 into B.
+  return sharp(image.png)
+    .extract({ left, top, width: right - left, height: bottom - top })
+    .greyscale()
+    .resize({ height })
+    .normalise()
+    .png()
+    .toBuffer();
+}
+
+/**
+ * The passport's MRZ read and checked: no_document when the page has no MRZ, mrz_unreadable
+ * when one is there but its check digits fail after correction.
+ */
+export async function readPassport(image: PreparedImage): Promise<Reading<DocumentReading>> {
+  const ink = await inkMap(image);
+  const lines = locateMrz(ink.dark, ink.width, ink.height);
+  if (!lines) return { ok: false, problem: 'no_document' };
+  const scale = image.width / ink.width;
+  const texts: string[] = [];
+  for (const box of lines) {
+    const read = await recognise(await lineImage(image, box, scale), {
+      layout: 'line',
+      whitelist: mrzCharacters,
+    });
+    texts.push(read.map((line) => line.text.replace(/\s+/g, '')).join(''));
+  }
+  // Two long lines of MRZ characters with filler are an MRZ, however badly read.
+  const looksLikeMrz = texts.every((text) => text.length >= 30 && text.includes('<'));
+  if (!looksLikeMrz) return { ok: false, problem: 'no_document' };
+  return passportFromMrz(texts[0]!, texts[1]!, today());
+}
+
+/** The licence card's text width for OCR: its field text is then about 24 px high. */
+const licenceWidth = 1000;
+
+/** A UK photocard licence's fields 1-5; no_document when they are not found. */
+export async function readDrivingLicence(
+  image: PreparedImage,
+): Promise<Reading<DocumentReading>> {
+  const png = await sharp(image.png)
+    .greyscale()
+    .resize({ width: licenceWidth, withoutEnlargement: true })
+    .normalise()
+    .png()
+    .toBuffer();
+  const lines = await recognise(png, { layout: 'page', whitelist: '' });
+  const reading = licenceFromText(lines.map((line) => line.text));
+  return reading ? { ok: true, value: reading } : { ok: false, problem: 'no_document' };
+}
+
+/** Ends the OCR worker (the server's close hook). */
+export function closeDocumentReader(): Promise<void> {
+  return closeOcr();
+}
