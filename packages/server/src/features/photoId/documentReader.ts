@@ -77,9 +77,7 @@ export async function readPassport(image: PreparedImage): Promise<Reading<Docume
 const licenceWidth = 1000;
 
 /** A UK photocard licence's fields 1-5; no_document when they are not found. */
-export async function readDrivingLicence(
-  image: PreparedImage,
-): Promise<Reading<DocumentReading>> {
+export async function readDrivingLicence(image: PreparedImage): Promise<Reading<DocumentReading>> {
   const png = await sharp(image.png)
     .greyscale()
     .resize({ width: licenceWidth, withoutEnlargement: true })

@@ -25,8 +25,25 @@ function isoDate(match: RegExpExecArray | null): string | null {
   return parseIsoDate(iso) ? iso : null;
 }
 
-const asLetter: Record<string, string> = { '0': 'O', '1': 'I', '2': 'Z', '5': 'S', '6': 'G', '8': 'B' };
-const asDigit: Record<string, string> = { O: '0', D: '0', Q: '0', I: '1', L: '1', Z: '2', S: '5', G: '6', B: '8' };
+const asLetter: Record<string, string> = {
+  '0': 'O',
+  '1': 'I',
+  '2': 'Z',
+  '5': 'S',
+  '6': 'G',
+  '8': 'B',
+};
+const asDigit: Record<string, string> = {
+  O: '0',
+  D: '0',
+  Q: '0',
+  I: '1',
+  L: '1',
+  Z: '2',
+  S: '5',
+  G: '6',
+  B: '8',
+};
 
 /**
  * The driver number's 16 characters corrected by position: the surname code (letters, 9 as

@@ -26,10 +26,28 @@ export function checkDigit(value: string): string {
 }
 
 const asLetter: Record<string, string> = {
-  '0': 'O', '1': 'I', '2': 'Z', '4': 'A', '5': 'S', '6': 'G', '7': 'T', '8': 'B',
+  '0': 'O',
+  '1': 'I',
+  '2': 'Z',
+  '4': 'A',
+  '5': 'S',
+  '6': 'G',
+  '7': 'T',
+  '8': 'B',
 };
 const asDigit: Record<string, string> = {
-  O: '0', Q: '0', D: '0', U: '0', I: '1', L: '1', T: '1', Z: '2', A: '4', S: '5', G: '6', B: '8',
+  O: '0',
+  Q: '0',
+  D: '0',
+  U: '0',
+  I: '1',
+  L: '1',
+  T: '1',
+  Z: '2',
+  A: '4',
+  S: '5',
+  G: '6',
+  B: '8',
 };
 
 /** What each character may be (`l` letter or filler, `d` digit, `x` either, `s` sex, `c` digit or filler). */
@@ -75,24 +93,54 @@ function cleanNameFiller(line1: string): string {
   return line1.slice(0, 5) + name.slice(0, end) + '<'.repeat(name.length - end);
 }
 
-/** Characters OCR confuses with one another, for the check-digit search. */
-const lookAlikes: Record<string, string> = {
-  '0': 'ODQ86', '1': 'I7L', '2': 'Z7', '3': '8', '4': 'A', '5': 'S6', '6': 'G58', '7': '1T2',
-  '8': 'B063', '9': '8', O: '0DQ', D: '0O', Q: '0O', I: '1L', L: '1I', Z: '2', S: '5', G: '6',
-  B: '8', A: '4', T: '17',
-};
+/**
+ * Characters OCR confuses, in two tiers tried in turn: a letter for its look-alike digit and
+ * back (the commonest misreading, and the one the position rules cannot settle inside the
+ * alphanumeric fields), then a digit for a similar digit.
+ */
+const lookAlikes: Array<Record<string, string>> = [
+  {
+    '0': 'ODQ',
+    '1': 'IL',
+    '2': 'Z',
+    '4': 'A',
+    '5': 'S',
+    '6': 'G',
+    '8': 'B',
+    O: '0',
+    D: '0',
+    Q: '0',
+    I: '1',
+    L: '1',
+    Z: '2',
+    S: '5',
+    G: '6',
+    B: '8',
+    A: '4',
+    T: '1',
+  },
+  { '0': '86', '1': '7', '2': '7', '3': '8', '5': '6', '6': '58', '7': '1', '8': '0369', '9': '8' },
+];
 
 /** The checked fields of line 2: value range and the position of its check digit. */
 const fields = [
-  { start: 0, end: 9, check: 9, digits: false },
-  { start: 13, end: 19, check: 19, digits: true },
-  { start: 21, end: 27, check: 27, digits: true },
-  { start: 28, end: 42, check: 42, digits: false },
+  { start: 0, end: 9, check: 9, date: false },
+  { start: 13, end: 19, check: 19, date: true },
+  { start: 21, end: 27, check: 27, date: true },
+  { start: 28, end: 42, check: 42, date: false },
 ];
+type Field = (typeof fields)[number];
 
-const fieldHolds = (line: string, f: (typeof fields)[number]) => {
+const validYymmdd = (value: string) => {
+  const month = Number(value.slice(2, 4));
+  const day = Number(value.slice(4, 6));
+  return /^\d{6}$/.test(value) && month >= 1 && month <= 12 && day >= 1 && day <= 31;
+};
+
+const fieldHolds = (line: string, f: Field) => {
   const digit = line.charAt(f.check);
   const value = line.slice(f.start, f.end);
+  if (f.date && !validYymmdd(value)) return false;
   // An empty optional-data field may have '<' as its check digit.
   if (digit === '<') return f.start === 28 && /^<+$/.test(value);
   return checkDigit(value) === digit;
@@ -101,49 +149,58 @@ const fieldHolds = (line: string, f: (typeof fields)[number]) => {
 const compositeHolds = (line: string) =>
   checkDigit(line.slice(0, 10) + line.slice(13, 20) + line.slice(21, 43)) === line.charAt(43);
 
-/** Every check digit of a TD3 line 2 holds. */
+/** Every check digit of a TD3 line 2 holds (and its dates are dates). */
 export function td3ChecksHold(line2: string): boolean {
   return line2.length === 44 && fields.every((f) => fieldHolds(line2, f)) && compositeHolds(line2);
 }
 
-/** One-character swaps at `positions` that make `holds` true. */
-function swaps(line: string, positions: number[], digitsOnly: boolean, holds: (l: string) => boolean) {
-  const found: string[] = [];
-  for (const i of positions) {
-    for (const alternative of lookAlikes[line.charAt(i)] ?? '') {
-      if (digitsOnly && !/\d/.test(alternative)) continue;
-      const candidate = line.slice(0, i) + alternative + line.slice(i + 1);
-      if (holds(candidate)) found.push(candidate);
+/**
+ * The one swap of a look-alike at `positions` that makes `holds` true, tier by tier; null when
+ * there is none, or when several do (the composite check, where it adds anything, decides).
+ * For the document number it adds nothing: its weights are the composite's.
+ */
+function oneSwap(
+  line: string,
+  positions: number[],
+  holds: (l: string) => boolean,
+  digitsOnly = false,
+): string | null {
+  for (const tier of lookAlikes) {
+    const found: string[] = [];
+    for (const i of positions) {
+      for (const alternative of tier[line.charAt(i)] ?? '') {
+        if (digitsOnly && !/\d/.test(alternative)) continue;
+        const candidate = line.slice(0, i) + alternative + line.slice(i + 1);
+        if (holds(candidate)) found.push(candidate);
+      }
     }
+    const agreed = found.length > 1 ? found.filter(compositeHolds) : found;
+    if (agreed.length === 1) return agreed[0]!;
+    if (found.length) return null;
   }
-  return found;
+  return null;
 }
 
-const range = (start: number, end: number) => Array.from({ length: end - start }, (_, i) => start + i);
+const range = (start: number, end: number) =>
+  Array.from({ length: end - start }, (_, i) => start + i);
 
 function byCheckDigits(line2: string): string {
   let line = line2;
   for (const f of fields) {
     if (fieldHolds(line, f)) continue;
     const positions = [...range(f.start, f.end), f.check];
-    const fixes = swaps(line, positions, f.digits, (l) => fieldHolds(l, f));
-    // Several swaps fix the field: the composite decides, or nothing is changed.
-    const agreed = fixes.length > 1 ? fixes.filter(compositeHolds) : fixes;
-    if (agreed.length === 1) line = agreed[0]!;
+    line = oneSwap(line, positions, (l) => fieldHolds(l, f), f.date) ?? line;
   }
-  if (!compositeHolds(line)) {
-    const fixes = swaps(line, [43], true, compositeHolds);
-    if (fixes.length === 1) line = fixes[0]!;
-  }
+  // The composite's own digit is corrected only once the fields it covers hold.
+  const fieldsHold = fields.every((f) => fieldHolds(line, f));
+  if (fieldsHold && !compositeHolds(line)) line = oneSwap(line, [43], compositeHolds, true) ?? line;
   return line;
 }
 
 /** The two lines as corrected; check with `td3ChecksHold` whether they now hold. */
 export function correctTd3(line1: string, line2: string): [string, string] {
   const clean = (line: string) => line.toUpperCase().replace(/[^A-Z0-9<]/g, '');
-  const first = cleanNameFiller(
-    byPosition(fitLine1(clean(line1)), () => 'l'),
-  );
+  const first = cleanNameFiller(byPosition(fitLine1(clean(line1)), () => 'l'));
   const second = byPosition(fitLine2(clean(line2)), (i) => line2Pattern.charAt(i) || 'x');
   return [first, byCheckDigits(second)];
 }
