@@ -37,8 +37,9 @@ export async function prepareImage(bytes: Buffer): Promise<Reading<PreparedImage
   let metadata: sharp.Metadata;
   try {
     metadata = await input().metadata();
-  } catch {
-    return refuse('corrupt');
+  } catch (error) {
+    // sharp reads the declared size from the header and refuses a pixel bomb by name.
+    return refuse(/pixel limit/i.test((error as Error).message) ? 'too_large' : 'corrupt');
   }
   const { width = 0, height = 0 } = metadata;
   if (width * height > maxImagePixels) return refuse('too_large');
