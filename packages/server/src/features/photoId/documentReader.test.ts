@@ -20,20 +20,40 @@ async function prepared(bytes: Buffer): Promise<PreparedImage> {
   return result.value;
 }
 
-/** A photo with hard edges and no text: a street of houses under a sun. */
+/** A photo with no document: a street of brick houses under a sun, on a grainy sky. */
 async function plainPicture(): Promise<Buffer> {
   const houses = Array.from({ length: 8 }, (_, i) => {
     const x = 20 + i * 150;
-    return `<rect x="${x}" y="420" width="120" height="260" fill="#a0522d"/>
+    return `<rect x="${x}" y="420" width="120" height="260" fill="url(#brick)"/>
       <polygon points="${x - 10},420 ${x + 60},340 ${x + 130},420" fill="#5b2c16"/>
       <rect x="${x + 20}" y="470" width="30" height="30" fill="#fff8dc"/>
       <rect x="${x + 70}" y="470" width="30" height="30" fill="#fff8dc"/>
       <rect x="${x + 45}" y="600" width="30" height="80" fill="#3b2314"/>`;
   }).join('');
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="800">
-    <rect width="1200" height="800" fill="#87ceeb"/><circle cx="1000" cy="140" r="70" fill="#ffd700"/>
+    <defs><pattern id="brick" width="24" height="12" patternUnits="userSpaceOnUse">
+      <rect width="24" height="12" fill="#a0522d"/><path d="M0 11.5H24M12 0V6M0 6H24M0 6V12" stroke="#e8d8c8" stroke-width="1.5"/>
+    </pattern></defs>
+    <circle cx="1000" cy="140" r="70" fill="#ffd700"/>
     <rect y="680" width="1200" height="120" fill="#556b2f"/>${houses}</svg>`;
-  return asJpeg(await sharp(Buffer.from(svg)).png().toBuffer());
+  const sky = await sharp({
+    create: {
+      width: 1200,
+      height: 800,
+      channels: 3,
+      background: '#87ceeb',
+      noise: { type: 'gaussian', mean: 160, sigma: 12 },
+    },
+  })
+    .tint('#87ceeb')
+    .png()
+    .toBuffer();
+  return asJpeg(
+    await sharp(sky)
+      .composite([{ input: Buffer.from(svg) }])
+      .png()
+      .toBuffer(),
+  );
 }
 
 const passport = {

@@ -8,18 +8,21 @@
  * reflected in the laminate washes out whatever is under it. Documents are printed on tinted
  * security paper, so a well-exposed photo of one has almost no pure white.
  *
- * Thresholds, from the specimens (test/photoSpecimens.ts; measured 2026-11-28, see
- * imageQuality.test.ts): a focused passport page or licence card scores 1,900 to 4,300, the
- * same blurred by a Gaussian of sigma 2 about 150 and of sigma 4 about 40; a photo of paper
- * text that a person can still read but OCR struggles with sits near 250. Glare: the specimens
- * have 0 % blown-out pixels; a lamp's reflection over a third of the page about 9 %.
+ * Thresholds, from the specimens (test/photoSpecimens.ts, measured 2026-11-28 at 1000 px):
+ * sharpness of a focused passport page or licence card 1,290-2,050 (the same at half the
+ * contrast, and as a JPEG at quality 60); blurred by a Gaussian of sigma 0.7 px 520-720, of
+ * sigma 1 390-510, of 1.5 150-180, of 2 50-80. OCR still reads sigma 1.5 on the specimens,
+ * but a real photo that soft has lost detail a specimen never had (noise, print texture), so
+ * the line is drawn at 400: about sigma 1. Glare: the specimens have 0-0.03 % blown-out
+ * pixels; a lamp's reflection (test/photoSpecimens.ts withGlare: white at its core, fading out over a
+ * quarter of the photo) 10.6-14.4 %, at full contrast or half.
  */
 
 /** The long side of the copy the measures are taken on. */
 export const qualitySampleSide = 1000;
 
-/** Under this variance of the Laplacian (8-bit grey, 1000 px long side) a photo is blurred. */
-export const minSharpness = 120;
+/** Under this variance of the Laplacian (contrast stretched, 1000 px long side): blurred. */
+export const minSharpness = 400;
 
 /** A pixel this bright (0-255 grey) or brighter is blown out. */
 export const glareLevel = 250;
@@ -32,7 +35,26 @@ export interface Quality {
   glareShare: number;
 }
 
-/** Both measures of one 8-bit grey image (`grey`: width × height bytes, row by row). */
+/** The grey levels under which 1 % and 99 % of the pixels lie: the image's contrast range. */
+function contrastRange(grey: Uint8Array): number {
+  const histogram = new Uint32Array(256);
+  for (let i = 0; i < grey.length; i++) histogram[grey[i]!]!++;
+  const level = (share: number) => {
+    let seen = 0;
+    for (let value = 0; value < 256; value++) {
+      seen += histogram[value]!;
+      if (seen > share * grey.length) return value;
+    }
+    return 255;
+  };
+  return level(0.99) - level(0.01);
+}
+
+/**
+ * Both measures of one 8-bit grey image (`grey`: width × height bytes, row by row). The
+ * sharpness is taken as if the contrast were stretched to the full range (the variance scales
+ * with its square), so a dim photo is not mistaken for a blurred one.
+ */
 export function measureQuality(grey: Uint8Array, width: number, height: number): Quality {
   let sum = 0;
   let sumOfSquares = 0;
@@ -51,8 +73,10 @@ export function measureQuality(grey: Uint8Array, width: number, height: number):
   let blownOut = 0;
   for (let i = 0; i < grey.length; i++) if (grey[i]! >= glareLevel) blownOut++;
   const mean = count ? sum / count : 0;
+  const variance = count ? sumOfSquares / count - mean * mean : 0;
+  const range = contrastRange(grey);
   return {
-    sharpness: count ? sumOfSquares / count - mean * mean : 0,
+    sharpness: range > 0 ? variance * (255 / range) ** 2 : 0,
     glareShare: grey.length ? blownOut / grey.length : 0,
   };
 }
