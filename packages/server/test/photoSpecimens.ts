@@ -10,7 +10,7 @@
  */
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { licenceBirthCodes, licenceSurnameCode } from '@verity/contracts';
 
 const require = createRequire(import.meta.url);
@@ -89,16 +89,9 @@ async function textLayer({
   colour = '#1d1d1b',
   width,
 }: Text) {
-  let { data, info } = await renderText(text, size, face, colour);
-  if (width) {
-    ({ data, info } = await renderText(
-      text,
-      size,
-      face,
-      colour,
-      (width - info.width) / text.length,
-    ));
-  }
+  const natural = await renderText(text, size, face, colour);
+  const spacing = width ? (width - natural.info.width) / text.length : 0;
+  const { data } = width ? await renderText(text, size, face, colour, spacing) : natural;
   return { input: data, left: Math.round(left), top: Math.round(top) };
 }
 
@@ -352,7 +345,7 @@ export async function renderLicenceCard(options: LicenceOptions = {}): Promise<B
  */
 export async function withExifOrientation(png: Buffer, orientation: number): Promise<Buffer> {
   // The stored pixels are the inverse of what the tag's transform does.
-  const stored: Record<number, (image: sharp.Sharp) => sharp.Sharp> = {
+  const stored: Record<number, (image: Sharp) => Sharp> = {
     1: (image) => image,
     2: (image) => image.flop(),
     3: (image) => image.rotate(180),

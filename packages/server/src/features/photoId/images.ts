@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import sharp, { type Metadata, type OutputInfo } from 'sharp';
 import { decodableTypes, sniffImageType } from './imageType.js';
 import { maxGlareShare, measureQuality, minSharpness, qualitySampleSide } from './imageQuality.js';
 import type { PreparedImage, Reading } from './photoId.js';
@@ -34,7 +34,7 @@ export async function prepareImage(bytes: Buffer): Promise<Reading<PreparedImage
   if (!type || !decodableTypes.has(type)) return refuse('unsupported_type');
   const input = () => sharp(bytes, { failOn: 'warning', limitInputPixels: maxImagePixels });
 
-  let metadata: sharp.Metadata;
+  let metadata: Metadata;
   try {
     metadata = await input().metadata();
   } catch (error) {
@@ -45,7 +45,7 @@ export async function prepareImage(bytes: Buffer): Promise<Reading<PreparedImage
   if (width * height > maxImagePixels) return refuse('too_large');
   if (Math.min(width, height) < minShortSide) return refuse('too_small');
 
-  let upright: { data: Buffer; info: sharp.OutputInfo };
+  let upright: { data: Buffer; info: OutputInfo };
   try {
     upright = await input()
       .autoOrient()
