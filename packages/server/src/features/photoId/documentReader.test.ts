@@ -56,6 +56,10 @@ async function plainPicture(): Promise<Buffer> {
   );
 }
 
+/** The picture turned by `degrees` (clockwise) on the table it lies on. */
+const slanted = (picture: Buffer, degrees: number) =>
+  sharp(picture).rotate(degrees, { background: '#3a3f45' }).png().toBuffer();
+
 const passport = {
   kind: 'passport',
   number: specimenPerson.number,
@@ -80,6 +84,11 @@ describe('readPassport', () => {
 
   it('reads a phone photo stored on its side (EXIF orientation 6) upright', async () => {
     const photo = await withExifOrientation(page, 6);
+    expect(await readPassport(await prepared(photo))).toEqual({ ok: true, value: passport });
+  });
+
+  it('reads a page photographed at a slant (turned 4 degrees)', async () => {
+    const photo = await asJpeg(await slanted(page, 4));
     expect(await readPassport(await prepared(photo))).toEqual({ ok: true, value: passport });
   });
 
@@ -118,6 +127,11 @@ describe('readDrivingLicence', () => {
   it('reads fields 1 to 5 of a photocard exactly', async () => {
     const card = await asJpeg(await renderLicenceCard());
     expect(await readDrivingLicence(await prepared(card))).toEqual({ ok: true, value: licence });
+  });
+
+  it('reads a card photographed at a slant (turned -6 degrees)', async () => {
+    const photo = await asJpeg(await slanted(await renderLicenceCard(), -6));
+    expect(await readDrivingLicence(await prepared(photo))).toEqual({ ok: true, value: licence });
   });
 
   it('reads a driver number that does not agree with the name as inconsistent', async () => {

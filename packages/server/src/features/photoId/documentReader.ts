@@ -5,7 +5,8 @@
  */
 import sharp from 'sharp';
 import { licenceFromText } from './licenceText.js';
-import { locateMrz, type Box } from './mrzLocator.js';
+import { estimateSkew, textBox, type Box } from './inkLayout.js';
+import { locateMrz } from './mrzLocator.js';
 import { passportFromMrz } from './mrzReading.js';
 import { closeOcr, recognise } from './ocr.js';
 import type { DocumentReading, PreparedImage, Reading } from './photoId.js';
@@ -31,6 +32,24 @@ async function inkMap(image: PreparedImage) {
   return { dark, width: info.width, height: info.height };
 }
 
+/** The image turned by `degrees` (clockwise), its new corners filled with mid grey. */
+async function rotated(image: PreparedImage, degrees: number): Promise<PreparedImage> {
+  const { data, info } = await sharp(image.png)
+    .rotate(degrees, { background: '#808080' })
+    .png({ compressionLevel: 1 })
+    .toBuffer({ resolveWithObject: true });
+  return { png: data, width: info.width, height: info.height };
+}
+
+/** The photo turned so that its lines of text run level (up to 10 degrees), with its ink map. */
+async function straightened(photo: PreparedImage) {
+  const ink = await inkMap(photo);
+  const skew = estimateSkew(ink.dark, ink.width, ink.height);
+  if (skew === 0) return { image: photo, ink };
+  const image = await rotated(photo, -skew);
+  return { image, ink: await inkMap(image) };
+}
+
 /** One MRZ line cut from the full image with a margin, grey, contrast stretched, scaled for OCR. */
 async function lineImage(image: PreparedImage, box: Box, scale: number): Promise<Buffer> {
   const marginX = box.height * 1.5;
@@ -54,8 +73,8 @@ async function lineImage(image: PreparedImage, box: Box, scale: number): Promise
  * The passport's MRZ read and checked: no_document when the page has no MRZ, mrz_unreadable
  * when one is there but its check digits fail after correction.
  */
-export async function readPassport(image: PreparedImage): Promise<Reading<DocumentReading>> {
-  const ink = await inkMap(image);
+export async function readPassport(photo: PreparedImage): Promise<Reading<DocumentReading>> {
+  const { image, ink } = await straightened(photo);
   const lines = locateMrz(ink.dark, ink.width, ink.height);
   if (!lines) return { ok: false, problem: 'no_document' };
   const scale = image.width / ink.width;
@@ -73,14 +92,28 @@ export async function readPassport(image: PreparedImage): Promise<Reading<Docume
   return passportFromMrz(texts[0]!, texts[1]!, today());
 }
 
-/** The licence card's text width for OCR: its field text is then about 24 px high. */
+/** The licence's text is read this wide: its field text is then about 24 px high. */
 const licenceWidth = 1000;
 
-/** A UK photocard licence's fields 1-5; no_document when they are not found. */
-export async function readDrivingLicence(image: PreparedImage): Promise<Reading<DocumentReading>> {
+/**
+ * A UK photocard licence's fields 1-5; no_document when they are not found. The card's text
+ * is cut out (straightened first) and scaled to a fixed width, so the photo's margins do not
+ * change the size Tesseract sees.
+ */
+export async function readDrivingLicence(photo: PreparedImage): Promise<Reading<DocumentReading>> {
+  const { image, ink } = await straightened(photo);
+  const text = textBox(ink.dark, ink.width, ink.height);
+  if (!text) return { ok: false, problem: 'no_document' };
+  const scale = image.width / ink.width;
+  const margin = 10;
+  const left = Math.max(0, Math.floor((text.left - margin) * scale));
+  const top = Math.max(0, Math.floor((text.top - margin) * scale));
+  const right = Math.min(image.width, Math.ceil((text.left + text.width + margin) * scale));
+  const bottom = Math.min(image.height, Math.ceil((text.top + text.height + margin) * scale));
   const png = await sharp(image.png)
+    .extract({ left, top, width: right - left, height: bottom - top })
     .greyscale()
-    .resize({ width: licenceWidth, withoutEnlargement: true })
+    .resize({ width: licenceWidth })
     .normalise()
     .png()
     .toBuffer();

@@ -9,13 +9,15 @@ import { licenceAgrees, normaliseLicenceNumber, parseIsoDate } from '@verity/con
 import type { DocumentReading } from './photoId.js';
 
 const date = String.raw`(\d{2})[.,](\d{2})[.,](\d{4})`;
+/** A field's number at the start of a line, after at most one stray mark (the portrait's edge read as a letter). */
+const label = (number: string) => new RegExp(String.raw`^(?:\S{1,2}\s+)?${number}[.,]\s*`);
 const labelled = {
-  surname: /^[1lI|][.,]?\s+(.+)$/,
-  givenNames: /^[2Z][.,]?\s+(.+)$/,
-  birth: new RegExp(String.raw`^3[.,]?\s+${date}`),
+  surname: new RegExp(`${label('[1lI|]').source}(.+)$`),
+  givenNames: new RegExp(`${label('[2Z]').source}(.+)$`),
+  birth: new RegExp(`${label('3').source}${date}`),
   issue: new RegExp(String.raw`4a[.,]?\s+${date}`),
   expiry: new RegExp(String.raw`4b[.,]?\s+${date}`),
-  number: /^[5S][.,]?\s+([A-Z0-9 ]{16,20})/,
+  number: new RegExp(`${label('[5S]').source}([A-Z0-9 ]{16,20})`),
 };
 
 /** DD, MM, YYYY as ISO, or null when it is no calendar date. */

@@ -12,45 +12,10 @@
  * and left edge, one line's height apart.
  */
 
-/** A box in the grey copy's pixels. */
-export interface Box {
-  left: number;
-  top: number;
-  width: number;
-  height: number;
-}
+import { bestSegment, type Box, type Segment } from './inkLayout.js';
 
-/** Ink runs closer than this (px, 1000 px wide) belong to one line of text. */
-const maxGap = 25;
 /** An MRZ row crosses at least this many ink runs (44 characters, about one each). */
 const minRuns = 24;
-
-interface Segment {
-  left: number;
-  right: number;
-  runs: number;
-}
-
-/** The segment of one row with the most ink runs. */
-function bestSegment(dark: Uint8Array, width: number, y: number): Segment | null {
-  let best: Segment | null = null;
-  let current: Segment | null = null;
-  let lastInk = -Infinity;
-  for (let x = 0; x < width; x++) {
-    const ink = dark[y * width + x] === 1;
-    if (!ink) continue;
-    const startsRun = x === 0 || dark[y * width + x - 1] !== 1;
-    if (!current || x - lastInk > maxGap) {
-      if (current && (!best || current.runs > best.runs)) best = current;
-      current = { left: x, right: x, runs: 0 };
-    }
-    if (startsRun) current.runs++;
-    current.right = x;
-    lastInk = x;
-  }
-  if (current && (!best || current.runs > best.runs)) best = current;
-  return best;
-}
 
 interface Band extends Box {
   runs: number;
