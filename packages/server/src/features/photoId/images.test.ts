@@ -53,6 +53,10 @@ describe('prepareImage', () => {
     ['PNG', (png: Buffer) => Promise.resolve(png)],
     ['JPEG', (png: Buffer) => asJpeg(png)],
     ['WebP', (png: Buffer) => sharp(png).webp({ quality: 90 }).toBuffer()],
+    ['16-bit PNG', (png: Buffer) => sharp(png).toColourspace('rgb16').png().toBuffer()],
+    ['greyscale JPEG', (png: Buffer) => sharp(png).greyscale().jpeg().toBuffer()],
+    ['CMYK JPEG', (png: Buffer) => sharp(png).toColourspace('cmyk').jpeg().toBuffer()],
+    ['half-transparent PNG', (png: Buffer) => sharp(png).ensureAlpha(0.5).png().toBuffer()],
   ])('accepts a %s and answers an upright PNG without metadata', async (_, encode) => {
     const bytes = await encode(page);
     const prepared = await prepareImage(bytes);
@@ -60,7 +64,7 @@ describe('prepareImage', () => {
     if (!prepared.ok) return;
     expect(prepared.value).toMatchObject(size);
     const metadata = await sharp(prepared.value.png).metadata();
-    expect(metadata).toMatchObject({ format: 'png', ...size });
+    expect(metadata).toMatchObject({ format: 'png', ...size, channels: 3, depth: 'uchar' });
     expect(metadata.exif).toBeUndefined();
     expect(metadata.icc).toBeUndefined();
     expect(metadata.xmp).toBeUndefined();

@@ -50,7 +50,8 @@ export async function prepareImage(bytes: Buffer): Promise<Reading<PreparedImage
     upright = await input()
       .autoOrient()
       .resize(maxLongSide, maxLongSide, { fit: 'inside', withoutEnlargement: true })
-      .removeAlpha()
+      // A transparent background counts as white paper, not as whatever its pixels hold.
+      .flatten({ background: '#ffffff' })
       .toColourspace('srgb')
       .raw()
       .toBuffer({ resolveWithObject: true });
