@@ -10,6 +10,9 @@
 // a JPEG at quality 85: the document filling a 1000 px frame, and a 12-megapixel phone photo
 // (4000 × 3000) with the document over 85 % of its width, level and turned by 4 degrees.
 //
+// Then the whole check of the issue's budget (item 6): document and selfie prepared, document
+// read, a face found on each (faces.ts) and compared.
+//
 // Run: npm run build && node bench/photoId.js   (results: bench/README.md)
 // Settings: BENCH_ROUNDS (photos per scenario, default 5).
 import sharp from 'sharp';
@@ -20,9 +23,16 @@ import {
   readDrivingLicence,
   readPassport,
 } from '../packages/server/dist/features/photoId/documentReader.js';
+import {
+  closeFaces,
+  compareFaces,
+  faceInSelfie,
+  faceOnDocument,
+} from '../packages/server/dist/features/photoId/faces.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const specimens = await tsImport('../packages/server/test/photoSpecimens.ts', import.meta.url);
+const faces = await tsImport('../packages/server/test/photoFaces.ts', import.meta.url);
 
 const cpuMs = () => {
   const { user, system } = process.cpuUsage();
@@ -110,7 +120,50 @@ for (let round = 0; round < ROUNDS; round++) {
     if (!ok) totals[i].failures.add(problem);
   }
 }
+
+// The whole check as the issue budgets it: the document photo prepared and read, its portrait
+// found, the selfie prepared and its one face found, the two compared. The document carries
+// a real face (test/photoFaces.ts) where its portrait goes; the selfie is an altered copy.
+const face = await faces.portrait(0);
+const selfie = await faces.alteredCopy(face);
+const checks = [
+  {
+    name: 'passport check: 12 MP phone JPEG of the page, 1000 px selfie',
+    photo: await phonePhoto((width) => specimens.renderPassportPage({ width, portrait: face })),
+    read: readPassport,
+  },
+  {
+    name: 'licence check: 12 MP phone JPEG of the card, 1000 px selfie',
+    photo: await phonePhoto((width) => specimens.renderLicenceCard({ width, portrait: face })),
+    read: readDrivingLicence,
+  },
+];
+async function check({ photo, read }) {
+  const start = cpuMs();
+  const page = await prepareImage(photo);
+  const self = await prepareImage(selfie);
+  if (!page.ok || !self.ok) throw new Error('a photo was refused');
+  const reading = await read(page.value);
+  const onDocument = await faceOnDocument(page.value);
+  const inSelfie = await faceInSelfie(self.value);
+  if (!reading.ok || !onDocument.ok || !inSelfie.ok) {
+    throw new Error(`${read.name}: ${JSON.stringify([reading, onDocument, inSelfie].filter((r) => !r.ok))}`);
+  }
+  const { match } = compareFaces(onDocument.value, inSelfie.value);
+  return { ms: cpuMs() - start, match };
+}
+for (const c of checks) await check(c); // warm-up: the face models' load
+const checkMs = checks.map(() => []);
+const matches = checks.map(() => 0);
+for (let round = 0; round < ROUNDS; round++) {
+  for (const [i, c] of checks.entries()) {
+    const { ms, match } = await check(c);
+    checkMs[i].push(ms);
+    if (match) matches[i]++;
+  }
+}
 await closeDocumentReader();
+await closeFaces();
 
 const mean = (values) => values.reduce((a, b) => a + b, 0) / values.length;
 const max = (values) => Math.max(...values);
@@ -121,5 +174,13 @@ for (const [i, s] of scenarios.entries()) {
   const t = totals[i];
   process.stdout.write(
     `| ${s.name} | ${ROUNDS} | ${mean(t.totalMs).toFixed(0)} | ${max(t.totalMs).toFixed(0)} | ${mean(t.prepareMs).toFixed(0)} | ${[...t.failures].join(', ') || 0} |\n`,
+  );
+}
+process.stdout.write(
+  `\n| Whole check | checks | CPU ms mean | CPU ms max | faces matched |\n|---|---|---|---|---|\n`,
+);
+for (const [i, c] of checks.entries()) {
+  process.stdout.write(
+    `| ${c.name} | ${ROUNDS} | ${mean(checkMs[i]).toFixed(0)} | ${max(checkMs[i]).toFixed(0)} | ${matches[i]} |\n`,
   );
 }

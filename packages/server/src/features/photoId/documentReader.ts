@@ -5,7 +5,7 @@
  */
 import sharp from 'sharp';
 import { licenceFromText } from './licenceText.js';
-import { estimateSkew, textBox, type Box } from './inkLayout.js';
+import { estimateSkew, textBlock, type Box } from './inkLayout.js';
 import { locateMrz } from './mrzLocator.js';
 import { passportFromMrz } from './mrzReading.js';
 import { closeOcr, recognise } from './ocr.js';
@@ -105,28 +105,39 @@ export async function readPassport(photo: PreparedImage): Promise<Reading<Docume
   return reading;
 }
 
-/** The licence's text is read this wide: its field text is then about 24 px high. */
-const licenceWidth = 1000;
+/**
+ * The licence's lines are read this tall (px; a line's height is about its capitals'). The
+ * specimens' 0 was read as 6 with lines of about 27 px and not with 36.
+ */
+const licenceLineHeight = 36;
+/** Lines shorter than this in the 1000 px ink map are not read (too small, or a pattern). */
+const minLineHeight = 6;
+/** What Tesseract is given is at most this wide (its time grows with the pixels). */
+const maxLicenceWidth = 2000;
 
 /**
  * A UK photocard licence's fields 1-5; no_document when they are not found. The card's text
- * is cut out (straightened first) and scaled to a fixed width, so the photo's margins do not
- * change the size Tesseract sees.
+ * is cut out (straightened first) and scaled to a fixed line height, so neither the photo's
+ * margins nor its resolution change the size Tesseract sees.
  */
 export async function readDrivingLicence(photo: PreparedImage): Promise<Reading<DocumentReading>> {
   const { image, ink } = await straightened(photo);
-  const text = textBox(ink.dark, ink.width, ink.height);
-  if (!text) return { ok: false, problem: 'no_document' };
+  const text = textBlock(ink.dark, ink.width, ink.height);
+  if (!text || text.lineHeight < minLineHeight) return { ok: false, problem: 'no_document' };
   const scale = image.width / ink.width;
-  const margin = 10;
+  const margin = text.lineHeight;
   const left = Math.max(0, Math.floor((text.left - margin) * scale));
   const top = Math.max(0, Math.floor((text.top - margin) * scale));
   const right = Math.min(image.width, Math.ceil((text.left + text.width + margin) * scale));
   const bottom = Math.min(image.height, Math.ceil((text.top + text.height + margin) * scale));
+  const factor = Math.min(
+    licenceLineHeight / (text.lineHeight * scale),
+    maxLicenceWidth / (right - left),
+  );
   const png = await sharp(image.png)
     .extract({ left, top, width: right - left, height: bottom - top })
     .greyscale()
-    .resize({ width: licenceWidth })
+    .resize({ width: Math.round((right - left) * factor) })
     .normalise()
     .png()
     .toBuffer();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { estimateSkew, textBox } from './inkLayout.js';
+import { estimateSkew, textBlock } from './inkLayout.js';
 
 const width = 400;
 const height = 300;
@@ -33,19 +33,20 @@ describe('estimateSkew', () => {
   });
 });
 
-describe('textBox', () => {
-  it('is the box around the lines of text (marks from x = 42 to 356)', () => {
-    expect(textBox(lines(0), width, height)).toEqual({
+describe('textBlock', () => {
+  it('is the box around the lines of text (marks from x = 42 to 356), lines 8 px high', () => {
+    expect(textBlock(lines(0), width, height)).toEqual({
       left: 42,
       top: 80,
       width: 315,
       height: 128,
+      lineHeight: 8,
     });
   });
 
   it('ignores a lone edge (one ink run a row) and finds no text in it', () => {
     const edge = new Uint8Array(width * height);
     for (let y = 0; y < height; y++) edge[y * width + 10] = 1;
-    expect(textBox(edge, width, height)).toBeNull();
+    expect(textBlock(edge, width, height)).toBeNull();
   });
 });

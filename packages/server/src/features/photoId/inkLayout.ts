@@ -79,22 +79,48 @@ export function estimateSkew(dark: Uint8Array, width: number, height: number): n
   return best.skew;
 }
 
+/** Where a block of text is, and how tall its lines are (the median, in the map's pixels). */
+export interface TextBlock extends Box {
+  lineHeight: number;
+}
+
 /**
  * The box around the rows of text (rows with a segment of at least `minRuns` ink runs), so
- * that a card's text can be read at a known size whatever the photo's margins. Null: no text.
+ * that a card's text can be read at a known size whatever the photo's margins, and the
+ * median height of its lines (runs of such rows). Null: no text.
  */
-export function textBox(dark: Uint8Array, width: number, height: number, minRuns = 6): Box | null {
+export function textBlock(
+  dark: Uint8Array,
+  width: number,
+  height: number,
+  minRuns = 6,
+): TextBlock | null {
   let left = width;
   let right = -1;
   let top = -1;
   let bottom = -1;
-  for (let y = 0; y < height; y++) {
-    const segment = bestSegment(dark, width, y);
-    if (!segment || segment.runs < minRuns) continue;
+  const lineHeights: number[] = [];
+  let lineStart = -1;
+  for (let y = 0; y <= height; y++) {
+    const segment = y < height ? bestSegment(dark, width, y) : null;
+    if (!segment || segment.runs < minRuns) {
+      if (lineStart >= 0) lineHeights.push(y - lineStart);
+      lineStart = -1;
+      continue;
+    }
+    if (lineStart < 0) lineStart = y;
     if (top < 0) top = y;
     bottom = y;
     left = Math.min(left, segment.left);
     right = Math.max(right, segment.right);
   }
-  return top < 0 ? null : { left, top, width: right - left + 1, height: bottom - top + 1 };
+  if (top < 0) return null;
+  lineHeights.sort((a, b) => a - b);
+  return {
+    left,
+    top,
+    width: right - left + 1,
+    height: bottom - top + 1,
+    lineHeight: lineHeights[lineHeights.length >> 1]!,
+  };
 }
