@@ -147,7 +147,9 @@ async function check({ photo, read }) {
   const onDocument = await faceOnDocument(page.value);
   const inSelfie = await faceInSelfie(self.value);
   if (!reading.ok || !onDocument.ok || !inSelfie.ok) {
-    throw new Error(`${read.name}: ${JSON.stringify([reading, onDocument, inSelfie].filter((r) => !r.ok))}`);
+    throw new Error(
+      `${read.name}: ${JSON.stringify([reading, onDocument, inSelfie].filter((r) => !r.ok))}`,
+    );
   }
   const { match } = compareFaces(onDocument.value, inSelfie.value);
   return { ms: cpuMs() - start, match };
