@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   asJpeg,
   renderLicenceCard,
@@ -11,8 +11,11 @@ import { closeDocumentReader, readDrivingLicence, readPassport } from './documen
 import { prepareImage } from './images.js';
 import type { PreparedImage } from './photoId.js';
 
-// One OCR worker for the file (created by the first read), ended at the end.
+// One OCR worker for the file (created by the first read), ended at the end. A read costs
+// about 0.5 s of CPU and the first one a second more; on a busy 2-core CI machine that can
+// take several times as long, hence the timeout (a hang still fails).
 afterAll(closeDocumentReader);
+vi.setConfig({ testTimeout: 30_000 });
 
 async function prepared(bytes: Buffer): Promise<PreparedImage> {
   const result = await prepareImage(bytes);
