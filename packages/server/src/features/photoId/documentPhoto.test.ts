@@ -1,5 +1,7 @@
+import { photoMaxBytes } from '@verity/contracts';
 import { describe, expect, it } from 'vitest';
 import { documentPhotoFinding, documentRefusal } from './documentPhoto.js';
+import { maxImageBytes } from './images.js';
 import type { DocumentReading } from './photoId.js';
 
 const passport: DocumentReading = {
@@ -69,5 +71,12 @@ describe('documentPhotoFinding', () => {
         },
       },
     });
+  });
+});
+
+describe('the photo size limit', () => {
+  it('is the same on the screens (contracts) and in the pipeline, 10 MB', () => {
+    expect(photoMaxBytes).toBe(maxImageBytes);
+    expect(maxImageBytes).toBe(10 * 1024 * 1024);
   });
 });
