@@ -108,6 +108,18 @@ describe('identity checks: a client that accepts a passport', () => {
   it('takes a new user through the passport, and the relying party receives verified_claims', async () => {
     const stack = env.stack();
     const page = env.page();
+    // Before signing up, the side panel shows a visitor the ways to prove who they are.
+    await page.goto(`${stack.rpUrl}/`);
+    await page.getByRole('button', { name: 'Sign in with Verity' }).click();
+    await onVerity(stack, page, '/signup');
+    await page.getByRole('button', { name: 'See how you can prove your identity' }).click();
+    await page
+      .locator('#proof-ways')
+      .getByRole('listitem')
+      .filter({ hasText: 'Passport' })
+      .waitFor();
+    expect(new URL(page.url()).pathname).toBe('/signup');
+    await checkAccessibility(page);
     await signUpFromRelyingParty(stack, page, newEmail());
 
     // One distinct check: chosen without asking, after the short transition.

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { checkNames } from '../checks.js';
 import { requirements } from '../requirements.js';
 
 export const requirementSchema = z.enum(requirements);
@@ -29,6 +30,12 @@ export const requestInfoSchema = z.object({
   email: z.nullable(z.string()),
   /** The client's id: the PIN scheme's customer id. */
   clientId: z.optional(z.string()),
+  /**
+   * Not in the spec: when assurance is required, the ways to meet it open to someone with no
+   * evidence yet (the checks offered here, fewest first), for the sign-up page's side panel,
+   * which a visitor reads before signing in (/VerifyOptions needs a signed-in user).
+   */
+  assuranceWays: z.optional(z.array(z.array(z.enum(checkNames)))),
 });
 
 export type RequestInfo = z.infer<typeof requestInfoSchema>;

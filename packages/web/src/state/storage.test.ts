@@ -24,6 +24,7 @@ const info: RequestInfo = {
   registration: 'false',
   externalAuthentication: false,
   email: 'ada@example.com',
+  assuranceWays: [['Passport'], ['DrivingLicence', 'KBVL1']],
 };
 
 describe('readState', () => {
@@ -58,6 +59,7 @@ describe('readState', () => {
       assuranceRequired: true,
       sessionLifetime: 600,
       pinRequired: false,
+      assuranceWays: [],
     });
     expect(state.theme).toBe('acme');
     expect(state.hasAccount).toBe(true);
@@ -96,6 +98,7 @@ describe('storeRequest', () => {
       assuranceRequired: true,
       sessionLifetime: 900,
       pinRequired: false,
+      assuranceWays: [['Passport'], ['DrivingLicence', 'KBVL1']],
     });
     expect(state.theme).toBe('acme');
     expect(state.user).toEqual({ email: 'ada@example.com', userReqs: ['setupProfile', 'consent'] });

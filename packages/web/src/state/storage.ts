@@ -31,6 +31,8 @@ export interface ClientDetails {
   assuranceRequired: boolean;
   sessionLifetime: number | null;
   pinRequired: boolean;
+  /** The ways to meet its assurance open to a newcomer (request info's assuranceWays). */
+  assuranceWays: CheckName[][];
 }
 
 /** Everything the browser keeps, read at once (spec, first document, section 3). */
@@ -132,6 +134,7 @@ function readClient(session: KeyValueStorage): ClientDetails | null {
     assuranceRequired: sessionKeys.assuranceRequired.get(session) ?? false,
     sessionLifetime: sessionKeys.sessionLifetime.get(session),
     pinRequired: sessionKeys.pinRequired.get(session) ?? false,
+    assuranceWays: sessionKeys.request.get(session)?.assuranceWays ?? [],
   };
 }
 

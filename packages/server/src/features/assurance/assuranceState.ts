@@ -11,7 +11,7 @@ import type { AppContext } from '../../context.js';
 import type { ClientPolicy } from '../clients/policy.js';
 import { requestedFields } from '../profile/requestedClaims.js';
 import { checkOffered } from '../checks/checkProviders.js';
-import { assuranceDemand } from './demand.js';
+import { assuranceDemand, type AssuranceDemand } from './demand.js';
 import { demandStanding } from './demandMet.js';
 
 type Interaction = InstanceType<Provider['Interaction']>;
@@ -45,6 +45,18 @@ export async function assuranceState(
     met,
     options: rankAssuranceOptions(alternatives, passed, unavailable),
   };
+}
+
+/**
+ * The ways to meet a demand open to someone with no evidence yet (the sign-up page's side
+ * panel, before anyone signs in): the options as /VerifyOptions ranks them, without those
+ * needing a check this deployment does not offer.
+ */
+export function waysForNewcomer(ctx: AppContext, demand: AssuranceDemand): CheckName[][] {
+  const offered = (check: CheckName) => checkOffered(ctx, check);
+  const { alternatives } = demandStanding(demand, new Set(), [], offered);
+  const unavailable = new Set(alternatives.flat().filter((check) => !offered(check)));
+  return rankAssuranceOptions(alternatives, new Set(), unavailable).map((option) => option.checks);
 }
 
 /**

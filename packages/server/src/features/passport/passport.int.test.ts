@@ -81,6 +81,15 @@ describe.each(databaseTargets())('identity checks: options and passport (%s)', (
     return { browser, userId, ...request };
   }
 
+  it('tells a visitor, before anyone signs in, the ways open to a newcomer', async () => {
+    const browser = new ApiBrowser(server);
+    const { requestId } = await startRequest(browser);
+    const info = await browser.post(`/api/requests/${requestId}`);
+    expect(info.body).toMatchObject({ loggedIn: false, assuranceRequired: true });
+    // Fewest checks first; the option with a check this deployment does not offer is left out.
+    expect(info.body.assuranceWays).toEqual([['Passport'], ['DrivingLicence', 'KBVL1']]);
+  });
+
   it('ranks the options, stores the choice, and passes a matching passport', async () => {
     const { browser, requestId } = await newUserInRequest();
     const info = await browser.post(`/api/requests/${requestId}`);

@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.js';
 import { ApiError } from '../../http/apiError.js';
 import type { Journey } from '../../journey/journey.js';
 import { assuranceDemand } from '../assurance/demand.js';
+import { waysForNewcomer } from '../assurance/assuranceState.js';
 
 type Interaction = InstanceType<Provider['Interaction']>;
 
@@ -29,11 +30,12 @@ export async function requestInfo(
       ? (['loginWithMPin'] as const satisfies RequestInfo['userRequirements'])
       : []
     : await journey.outstanding();
+  const demand = assuranceDemand(client.policy, interaction);
   return {
     sendResponse: user !== undefined && userRequirements.length === 0,
     clientName: client.metadata.client_name,
     clientLogo: client.metadata.logo_uri ?? null,
-    assuranceRequired: assuranceDemand(client.policy, interaction) !== null,
+    assuranceRequired: demand !== null,
     sessionLifetime: client.policy.sessionLifetime,
     loggedIn: user !== undefined,
     pinRequired: client.policy.requirePin,
@@ -43,5 +45,6 @@ export async function requestInfo(
     externalAuthentication: false,
     email: user?.email ?? null,
     clientId,
+    ...(demand ? { assuranceWays: waysForNewcomer(ctx, demand) } : {}),
   };
 }

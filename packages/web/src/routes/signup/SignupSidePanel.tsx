@@ -1,6 +1,9 @@
+import type { CheckName } from '@verity/contracts';
+import { useState } from 'react';
+import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
-import { Link } from 'react-router';
 import { brand } from '../../copy/brand';
+import { checksCopy, optionLabel } from '../../copy/checks';
 import type { SignupPanel } from './sidePanel';
 
 /** Why the user is asked to sign up: the client's proof of identity, or the product itself. */
@@ -18,7 +21,7 @@ export function SignupSidePanel({ panel }: { panel: SignupPanel }) {
             It takes a few minutes, and you choose how: for example with your bank, your passport or
             your driving licence.
           </p>
-          <Link to="/VerifyOptions">See how you can prove your identity</Link>
+          <ProofWays ways={panel.ways} />
         </Card.Body>
       </Card>
     );
@@ -40,5 +43,41 @@ export function SignupSidePanel({ panel }: { panel: SignupPanel }) {
         </p>
       </Card.Body>
     </Card>
+  );
+}
+
+/**
+ * 'See how you can prove your identity': the ways open to a newcomer, shown in place (a
+ * disclosure). /VerifyOptions ranks them against the user's own evidence, so it needs a
+ * signed-in user; a visitor reads them here before signing up.
+ */
+function ProofWays({ ways }: { ways: CheckName[][] }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button
+        variant="link"
+        className="p-0"
+        aria-expanded={open}
+        aria-controls="proof-ways"
+        onClick={() => setOpen((wasOpen) => !wasOpen)}
+      >
+        See how you can prove your identity
+      </Button>
+      <div id="proof-ways" hidden={!open} className="mt-2">
+        {ways.length === 0 ? (
+          <p className="mb-0">{checksCopy.noOption}</p>
+        ) : (
+          <>
+            <p className="mb-1">Any one of these:</p>
+            <ul className="mb-0">
+              {ways.map((way) => (
+                <li key={way.join()}>{optionLabel(way)}</li>
+              ))}
+            </ul>
+          </>
+        )}
+      </div>
+    </>
   );
 }

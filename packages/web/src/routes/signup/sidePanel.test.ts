@@ -8,6 +8,7 @@ const client = (assuranceRequired: boolean): ClientDetails => ({
   assuranceRequired,
   sessionLifetime: null,
   pinRequired: false,
+  assuranceWays: [['Passport'], ['DrivingLicence', 'KBVL1']],
 });
 
 describe('signupPanel', () => {
@@ -16,7 +17,11 @@ describe('signupPanel', () => {
   });
 
   it('says the client wants proof while no check is chosen', () => {
-    expect(signupPanel(client(true), [])).toEqual({ kind: 'proofWanted', clientName: 'Acme Bank' });
+    expect(signupPanel(client(true), [])).toEqual({
+      kind: 'proofWanted',
+      clientName: 'Acme Bank',
+      ways: [['Passport'], ['DrivingLicence', 'KBVL1']],
+    });
     expect(signupPanel(client(true), ['Passport'])).toBeNull();
   });
 

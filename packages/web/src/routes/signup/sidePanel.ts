@@ -2,7 +2,7 @@ import type { CheckName } from '@verity/contracts';
 import type { ClientDetails } from '../../state/storage';
 
 export type SignupPanel =
-  { kind: 'proofWanted'; clientName: string } | { kind: 'openBanking' } | null;
+  { kind: 'proofWanted'; clientName: string; ways: CheckName[][] } | { kind: 'openBanking' } | null;
 
 /**
  * The side panel of /signup (first document): the client wants proof of identity and no
@@ -14,7 +14,7 @@ export function signupPanel(
 ): SignupPanel {
   if (client === null) return { kind: 'openBanking' };
   if (client.assuranceRequired && assuranceChoice.length === 0) {
-    return { kind: 'proofWanted', clientName: client.clientName };
+    return { kind: 'proofWanted', clientName: client.clientName, ways: client.assuranceWays };
   }
   return null;
 }
