@@ -133,12 +133,13 @@ export const serverCheckRegistry = {
     scores: scores(['bankAccount', 2, 2], 1, 0, 2),
     binds: 'holder',
   },
-  // Photo checks (features/photoId): the most they score; the provider says what it checked
-  // (the local pipeline reads no chip: validity 2).
+  // Photo checks (features/photoId): the most they score. A passport's validity is 3 only with
+  // its chip read; no provider here reads one (the local pipeline sees a photo), so 2: a GPG45
+  // option needing 3 is then not offered as a way this deployment can meet.
   GenuinePassport: {
     provider: photoId,
     evidence: { checkMethod: 'vri', recordType: 'record' },
-    scores: scores(['passport', 4, 3], 0, 0, 0),
+    scores: scores(['passport', 4, 2], 0, 0, 0),
     binds: 'person',
   },
   GenuineDrivingLicence: {

@@ -30,12 +30,12 @@ describe('levelAlternatives', () => {
         ['Passport', 'Bank', 'MobileContract'],
         ['DrivingLicence', 'OB', 'MobileContract'], // M2B
         ['DrivingLicence', 'Bank', 'MobileContract'],
-        // The photo checks (not offered yet: /Verify leaves them out).
-        ['GenuinePassport', 'SelfieComparison'], // M1C
-        ['GenuinePassport', 'KBVL2'], // M1C
+        // The photo checks: a passport's photo scores validity 2 (no chip read), so the photo
+        // checks reach M1A and M2B as the data checks do, never M1C.
         ['GenuinePassport', 'KBVL1', 'MobileContract'],
         ['GenuinePassport', 'OB', 'MobileContract'],
         ['GenuinePassport', 'Bank', 'MobileContract'],
+        ['GenuinePassport', 'SelfieComparison', 'MobileContract'],
         ['GenuineDrivingLicence', 'OB', 'MobileContract'],
         ['GenuineDrivingLicence', 'Bank', 'MobileContract'],
         ['Passport', 'SelfieComparison', 'MobileContract'],
@@ -53,12 +53,8 @@ describe('levelAlternatives', () => {
 
   it('starts from what is passed, at the scores it was given', () => {
     const passport: ScoredCheck = mostOf('Passport');
-    // Only a mobile contract adds the fraud score M1A still needs; or M1C by the photo checks.
-    expect(sorted(levelAlternatives('P2', [passport, kbv(2)]))).toEqual([
-      ['GenuinePassport', 'KBVL2'],
-      ['GenuinePassport', 'SelfieComparison'],
-      ['MobileContract'],
-    ]);
+    // Only a mobile contract adds the fraud score M1A still needs (M1C would need a chip read).
+    expect(sorted(levelAlternatives('P2', [passport, kbv(2)]))).toEqual([['MobileContract']]);
     // A KBV that scored only 1 still needs verification from another check.
     expect(levelAlternatives('P2', [passport, kbv(1)])).not.toContainEqual(['MobileContract']);
   });
