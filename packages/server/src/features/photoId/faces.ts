@@ -1,11 +1,12 @@
 /**
  * Faces for SelfieComparison: the portrait on the document, the face in the selfie, how alike
  * their embeddings are, and the selfie's passive anti-spoof and liveness scores. Models: Human's
- * BlazeFace, FaceMesh, FaceRes, anti-spoof and liveness (see faceModels.ts), all local.
+ * BlazeFace, FaceMesh, FaceRes, anti-spoof and liveness (see faceModels.ts), all local, run in a
+ * worker thread (faceDetector.ts).
  */
-import type { FaceResult } from '@vladmandic/human';
 import sharp from 'sharp';
-import { closeFaceModels, detectFaces, embeddingSimilarity } from './faceModels.js';
+import { closeFaceDetector, detectFaces } from './faceDetector.js';
+import { embeddingSimilarity, type DetectedFace } from './faceModels.js';
 import type { FaceComparison, FaceFinding, PreparedImage, Reading } from './photoId.js';
 
 /**
@@ -89,10 +90,13 @@ async function greyscale(pixels: Pixels): Promise<Pixels> {
   return { ...pixels, rgb: asRgb(grey, 1) };
 }
 
-/** The faces Human finds that can be compared (FaceRes gave an embedding). */
-async function facesIn(pixels: Pixels): Promise<FaceResult[]> {
+/**
+ * The faces Human finds that can be compared (FaceRes gave an embedding). The pixels move to
+ * the face worker: `pixels.rgb` is empty afterwards.
+ */
+async function facesIn(pixels: Pixels): Promise<DetectedFace[]> {
   const faces = await detectFaces(pixels.rgb, pixels.width, pixels.height);
-  return faces.filter((face) => (face.embedding?.length ?? 0) > 0);
+  return faces.filter((face) => face.embedding.length > 0);
 }
 
 /** Raw pixels as RGB: a greyscale image (one channel) has its value copied into all three. */
@@ -109,10 +113,10 @@ function asRgb(pixels: Buffer, channels: number): Buffer {
   return rgb;
 }
 
-const area = (face: FaceResult) => face.box[2] * face.box[3];
+const area = (face: DetectedFace) => face.box[2] * face.box[3];
 
 /** Intersection over union of two faces' boxes. */
-function overlap(a: FaceResult, b: FaceResult): number {
+function overlap(a: DetectedFace, b: DetectedFace): number {
   const [ax, ay, aw, ah] = a.box;
   const [bx, by, bw, bh] = b.box;
   const width = Math.max(0, Math.min(ax + aw, bx + bw) - Math.max(ax, bx));
@@ -124,7 +128,7 @@ function overlap(a: FaceResult, b: FaceResult): number {
 function finding(
   image: PreparedImage,
   scale: number,
-  face: FaceResult,
+  face: DetectedFace,
   embedding: number[],
 ): FaceFinding {
   const [x, y, width, height] = face.box.map((value) => Math.round(value * scale)) as [
@@ -138,8 +142,8 @@ function finding(
   return {
     embedding,
     confidence: face.score,
-    real: face.real ?? 0,
-    live: face.live ?? 0,
+    real: face.real,
+    live: face.live,
     box: {
       x: left,
       y: top,
@@ -156,11 +160,11 @@ function finding(
 export async function faceOnDocument(image: PreparedImage): Promise<Reading<FaceFinding>> {
   const pixels = await greyscale(await pixelsOf(image));
   const faces = await facesIn(pixels);
-  const largest = faces.reduce<FaceResult | null>(
+  const largest = faces.reduce<DetectedFace | null>(
     (best, face) => (best && area(best) >= area(face) ? best : face),
     null,
   );
-  if (!largest?.embedding) return { ok: false, problem: 'no_face' };
+  if (!largest) return { ok: false, problem: 'no_face' };
   return { ok: true, value: finding(image, pixels.scale, largest, largest.embedding) };
 }
 
@@ -171,14 +175,14 @@ export async function faceOnDocument(image: PreparedImage): Promise<Reading<Face
  */
 export async function faceInSelfie(image: PreparedImage): Promise<Reading<FaceFinding>> {
   const pixels = await pixelsOf(image);
+  // The grey copy first: the colour pixels move to the face worker.
+  const grey = await greyscale(pixels);
   const [face, ...others] = await facesIn(pixels);
   if (!face) return { ok: false, problem: 'no_face' };
   if (others.length > 0) return { ok: false, problem: 'several_faces' };
-  const grey = (await facesIn(await greyscale(pixels))).find(
-    (candidate) => overlap(candidate, face) > 0.5,
-  );
-  if (!grey?.embedding) return { ok: false, problem: 'no_face' };
-  return { ok: true, value: finding(image, pixels.scale, face, grey.embedding) };
+  const greyFace = (await facesIn(grey)).find((candidate) => overlap(candidate, face) > 0.5);
+  if (!greyFace) return { ok: false, problem: 'no_face' };
+  return { ok: true, value: finding(image, pixels.scale, face, greyFace.embedding) };
 }
 
 /** How alike the document's face and the selfie's are; a match at `faceMatchThreshold` or above. */
@@ -187,7 +191,7 @@ export function compareFaces(document: FaceFinding, selfie: FaceFinding): FaceCo
   return { similarity, match: similarity >= faceMatchThreshold };
 }
 
-/** Frees the face models; the server's close hook calls it. */
+/** Ends the face worker and its models; the server's close hook calls it. */
 export function closeFaces(): Promise<void> {
-  return closeFaceModels();
+  return closeFaceDetector();
 }
