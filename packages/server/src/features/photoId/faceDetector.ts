@@ -2,7 +2,8 @@
  * Face detection off the event loop: Human's models run in one worker thread (faceWorker.ts),
  * started on the first detection and shared by every caller, so the 0.2-0.4 s of CPU each
  * detection costs does not stop the server answering anyone else. The pixels move to the
- * worker (transferred, not copied); the faces come back as plain data.
+ * worker (transferred, not copied, where their memory allows); the faces come back as plain
+ * data.
  */
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
@@ -17,7 +18,8 @@ export interface DetectionRequest {
   height: number;
 }
 
-export type DetectionResponse = { id: number; faces: DetectedFace[] } | { id: number; error: string };
+export type DetectionResponse =
+  { id: number; faces: DetectedFace[] } | { id: number; error: string };
 
 interface Pending {
   resolve(faces: DetectedFace[]): void;
@@ -31,9 +33,12 @@ interface Pending {
  * worker first, as Node 20 ignores `--import` in a worker's execArgv.
  */
 function startWorker(): Worker {
-  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./faceWorker.js', import.meta.url));
+  if (!import.meta.url.endsWith('.ts'))
+    return new Worker(new URL('./faceWorker.js', import.meta.url));
   // require.resolve finds tsx's CommonJS build of its API; its ES module build is beside it.
-  const api = createRequire(import.meta.url).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs');
+  const api = createRequire(import.meta.url)
+    .resolve('tsx/esm/api')
+    .replace(/\.cjs$/, '.mjs');
   const entry = new URL('./faceWorker.ts', import.meta.url).href;
   const bootstrap = `import(${JSON.stringify(pathToFileURL(api).href)})
     .then(({ register }) => { register(); return import(${JSON.stringify(entry)}); });`;
@@ -75,24 +80,41 @@ function running(): Worker {
   return started;
 }
 
+/** The pixels' own memory when `rgb` spans all of it; else a copy (a view into a larger pool). */
+function pixelsOf(rgb: Buffer): ArrayBuffer {
+  const whole = rgb.buffer instanceof ArrayBuffer && rgb.byteOffset === 0;
+  return whole && rgb.byteLength === rgb.buffer.byteLength
+    ? rgb.buffer
+    : new Uint8Array(rgb).buffer;
+}
+
+/**
+ * Moves the pixels to the worker. Memory that V8 does not own cannot move (sharp's output
+ * Buffers are native memory): Node 20 copies it instead (checked); a version that refuses it
+ * with a DataCloneError gets it sent as a copy.
+ */
+function post(target: Worker, request: DetectionRequest): void {
+  try {
+    target.postMessage(request, [request.pixels]);
+  } catch (error) {
+    if ((error as Error).name !== 'DataCloneError') throw error;
+    target.postMessage(request);
+  }
+}
+
 /**
  * Every face Human finds in upright RGB pixels (width × height × 3 bytes). The pixels' memory
- * moves to the worker: `rgb` is empty afterwards (a Buffer that shares its memory with others,
- * as Node's small pooled Buffers do, is copied instead). Detections run one at a time, in order.
+ * moves to the worker where it can (`rgb` is then empty afterwards: the caller must not use it
+ * again). Detections run one at a time, in order.
  */
 export function detectFaces(rgb: Buffer, width: number, height: number): Promise<DetectedFace[]> {
-  if (rgb.length !== width * height * 3)
-    return Promise.reject(new Error(`expected ${width} × ${height} × 3 bytes, got ${rgb.length}`));
   const target = running();
   const id = nextId++;
-  const whole =
-    rgb.byteOffset === 0 && rgb.byteLength === rgb.buffer.byteLength && rgb.buffer instanceof ArrayBuffer;
-  const pixels = whole ? (rgb.buffer as ArrayBuffer) : new Uint8Array(rgb).buffer;
   const detection = new Promise<DetectedFace[]>((resolve, reject) => {
     pending.set(id, { resolve, reject });
     target.ref(); // a detection under way keeps the process alive until it answers
     try {
-      target.postMessage({ id, pixels, width, height } satisfies DetectionRequest, [pixels]);
+      post(target, { id, pixels: pixelsOf(rgb), width, height });
     } catch (error) {
       pending.delete(id);
       if (pending.size === 0) target.unref();

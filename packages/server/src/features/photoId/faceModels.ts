@@ -120,7 +120,9 @@ export function embeddingSimilarity(a: number[], b: number[]): number {
 /**
  * The WebAssembly module's Emscripten glue adds process-wide `uncaughtException` and
  * `unhandledRejection` listeners that rethrow (printing the whole minified module as the
- * source line); the server keeps its own handling, so listeners added while loading go.
+ * source line). Inside the face worker too (checked: one of each is added on load); removed, an
+ * error there reaches the server as the worker's ordinary 'error' event and rejects the
+ * detections waiting, and the worker is started again on the next call.
  */
 async function withoutProcessHandlers<T>(load: () => Promise<T>): Promise<T> {
   const exceptions = new Set(process.listeners('uncaughtException'));
