@@ -1,7 +1,9 @@
 // The face step of a passport or licence check with a selfie (issue 20): CPU per
 // faceOnDocument, faceInSelfie and compareFaces, in process, after warm-up. CPU is this
-// process's user + system time (process.cpuUsage: the main thread, WebAssembly, and sharp's
-// libvips threads), so it is the step's cost on the machine whatever else runs beside it.
+// process's user + system time (process.cpuUsage: every thread, so the main thread, the face
+// worker thread that runs Human's WebAssembly, and sharp's libvips threads), so it is the
+// step's cost on the machine whatever else runs beside it. The event loop's longest stall
+// during the rounds is printed too: the detections run in the worker, not on it.
 // Run: npm run build && node bench/faces.js   (results: bench/README.md; BENCH_ROUNDS, default 10)
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -94,6 +96,15 @@ for (const c of cases) {
   await faceInSelfie(c.selfie);
 }
 
+// The longest gap between ticks of a 10 ms timer while the rounds run: the event loop's stall.
+let longestStall = 0;
+let lastTick = performance.now();
+const ticker = setInterval(() => {
+  const now = performance.now();
+  longestStall = Math.max(longestStall, now - lastTick - 10);
+  lastTick = now;
+}, 10);
+
 process.stdout.write(
   `\n${ROUNDS} rounds after warm-up; CPU ms (median / max)\n\n| Images | faceOnDocument | faceInSelfie | compareFaces | face step | similarity |\n|---|---|---|---|---|---|\n`,
 );
@@ -118,4 +129,8 @@ for (const c of cases) {
     `| ${c.name} | ${cell('document')} | ${cell('selfie')} | ${cell('compare')} | ${median(total).toFixed(0)} / ${max(total).toFixed(0)} | ${rows[0].similarity} |\n`,
   );
 }
+clearInterval(ticker);
+process.stdout.write(
+  `\nlongest event-loop stall during the rounds: ${longestStall.toFixed(0)} ms\n`,
+);
 await closeFaces();

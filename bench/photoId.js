@@ -141,7 +141,7 @@ const checks = [
 async function check({ photo, read }) {
   const start = cpuMs();
   const page = await prepareImage(photo);
-  const self = await prepareImage(selfie);
+  const self = await prepareImage(selfie, { purpose: 'selfie' });
   if (!page.ok || !self.ok) throw new Error('a photo was refused');
   const reading = await read(page.value);
   const onDocument = await faceOnDocument(page.value);

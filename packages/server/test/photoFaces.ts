@@ -49,8 +49,7 @@ const faceWidth = 480;
 
 /**
  * Camera-like noise (Gaussian, `sigma` grey levels) over raw RGB pixels, from a fixed seed so
- * every run sees the same image. A real photo has sensor noise and a background with detail;
- * without either, a flat frame around an enlarged face measures as blurred (images.ts).
+ * every run sees the same image: a recapture's new noise (alteredCopy, photoOfPhoto).
  */
 function withSensorNoise(pixels: Buffer, seed: number, sigma: number): Buffer {
   let state = seed >>> 0;
@@ -76,10 +75,7 @@ function withSensorNoise(pixels: Buffer, seed: number, sigma: number): Buffer {
   return noisy;
 }
 
-/**
- * An image as a phone indoors would save it: with its noise (seeded; sigma 10 grey levels
- * unless said), as a JPEG. images.ts measures sharpness after the JPEG has smoothed the noise.
- */
+/** An image as a phone would save it, as a JPEG, with camera noise (seeded; sigma 10 unless said). */
 async function asCameraJpeg(
   image: Sharp,
   seed: number,
@@ -99,28 +95,33 @@ async function asCameraJpeg(
 
 /**
  * Portrait `n` as a selfie-like JPEG, 1000 × 1000: the face enlarged (Lanczos) to 480 px
- * across in the middle of a grey frame, with camera-like noise over it all.
+ * across in the middle of a plain grey frame, as in front of a plain wall. Prepare it as a
+ * selfie (`prepareImage(bytes, { purpose: 'selfie' })`): as a document it is 'blurred', the
+ * whole image having few edges.
  */
 export function portrait(n: number): Promise<Buffer> {
   const source = sources[n];
   if (!source) throw new Error(`no portrait ${n}; there are ${sources.length}`);
   let made = portraits.get(n);
   if (!made) {
-    made = makePortrait(source, n + 1);
+    made = makePortrait(source);
     portraits.set(n, made);
   }
   return made;
 }
-/** Made once per test file: the noise costs about 0.1 s of CPU a portrait. */
+/** Made once per test file. */
 const portraits = new Map<number, Promise<Buffer>>();
 
-async function makePortrait(source: Source, seed: number): Promise<Buffer> {
+async function makePortrait(source: Source): Promise<Buffer> {
   const face = await sharp(path.join(assets, source.file))
     .extract(source.region)
     .resize({ width: faceWidth })
     .toBuffer();
   const frame = sharp({ create: { width: side, height: side, channels: 3, background: grey } });
-  return asCameraJpeg(frame.composite([{ input: face }]), seed, 92);
+  return frame
+    .composite([{ input: face }])
+    .jpeg({ quality: 92 })
+    .toBuffer();
 }
 
 /**
@@ -163,18 +164,25 @@ export async function photoOfPhoto(image: Buffer): Promise<Buffer> {
   return asCameraJpeg(frame.composite([{ input: screen, left: 290, top: 260 }]), 99, 85);
 }
 
-/** Two portraits side by side, as when someone else is in the selfie. */
+/** Two portraits side by side in front of a plain wall, as when someone else is in the selfie. */
 export async function twoPeople(first: Buffer, second: Buffer): Promise<Buffer> {
   const half = (image: Buffer) => sharp(image).resize({ width: 600, height: 600 }).toBuffer();
   const frame = sharp({ create: { width: 1200, height: 900, channels: 3, background: grey } });
-  return asCameraJpeg(
-    frame.composite([
+  return frame
+    .composite([
       { input: await half(first), left: 0, top: 150 },
       { input: await half(second), left: 600, top: 150 },
-    ]),
-    11,
-    90,
-  );
+    ])
+    .jpeg({ quality: 90 })
+    .toBuffer();
+}
+
+/**
+ * A blurred copy of a selfie: a Gaussian blur of `sigma` px (out of focus, or moved), then
+ * camera noise of sigma 3 over it as the sensor adds after the lens, as a JPEG.
+ */
+export async function blurredCopy(image: Buffer, sigma: number): Promise<Buffer> {
+  return asCameraJpeg(sharp(image).blur(sigma), 5, 90, 3);
 }
 
 /** An image with no face: grey noise. */

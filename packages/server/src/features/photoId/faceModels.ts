@@ -1,6 +1,8 @@
 /**
- * Human (@vladmandic/human) on TensorFlow.js's WebAssembly backend, loaded lazily once per
- * process, with every model and the WebAssembly binaries read from node_modules: no network.
+ * Human (@vladmandic/human) on TensorFlow.js's WebAssembly backend, with every model and the
+ * WebAssembly binaries read from node_modules: no network. The models load and run inside the
+ * face worker thread (faceWorker.ts, started by faceDetector.ts), never on the server's event
+ * loop; only `embeddingSimilarity` runs on the caller's thread.
  *
  * Human's package maps only its root in `exports` (to the build that needs @tensorflow/tfjs-node,
  * which downloads at install), so the WebAssembly build beside it is required by its path.
@@ -118,7 +120,9 @@ export function embeddingSimilarity(a: number[], b: number[]): number {
 /**
  * The WebAssembly module's Emscripten glue adds process-wide `uncaughtException` and
  * `unhandledRejection` listeners that rethrow (printing the whole minified module as the
- * source line); the server keeps its own handling, so listeners added while loading go.
+ * source line). Inside the face worker too (checked: one of each is added on load); removed, an
+ * error there reaches the server as the worker's ordinary 'error' event and rejects the
+ * detections waiting, and the worker is started again on the next call.
  */
 async function withoutProcessHandlers<T>(load: () => Promise<T>): Promise<T> {
   const exceptions = new Set(process.listeners('uncaughtException'));
@@ -137,7 +141,7 @@ async function withoutProcessHandlers<T>(load: () => Promise<T>): Promise<T> {
 
 let loading: Promise<Human> | null = null;
 
-/** The one Human of this process, loaded on first use; concurrent first calls share the load. */
+/** The one Human of this thread, loaded on first use; concurrent first calls share the load. */
 function human(): Promise<Human> {
   loading ??= (async () => {
     registerFileLoader();
@@ -158,37 +162,46 @@ function human(): Promise<Human> {
   return loading;
 }
 
-/** Human keeps per-call state (its last result, model caches): one detection at a time. */
-let queue: Promise<unknown> = Promise.resolve();
-
-/** Every face Human finds in upright RGB pixels (width × height × 3 bytes). */
-export function detectFaces(rgb: Buffer, width: number, height: number): Promise<FaceResult[]> {
-  const run = queue.then(async () => {
-    const instance = await human();
-    const input = instance.tf.tensor4d(new Int32Array(rgb), [1, height, width, 3], 'int32');
-    try {
-      const result = await instance.detect(input);
-      if (result.error) throw new Error(`face detection failed: ${result.error}`);
-      return result.face;
-    } finally {
-      instance.tf.dispose(input);
-    }
-  });
-  queue = run.catch(() => undefined);
-  return run;
+/** What the callers use of Human's FaceResult, as plain data (it crosses threads). */
+export interface DetectedFace {
+  /** x, y, width, height in the given pixels. */
+  box: [number, number, number, number];
+  /** The detector's confidence, 0..1. */
+  score: number;
+  /** FaceRes's embedding; empty when the face could not be described. */
+  embedding: number[];
+  /** Anti-spoof and liveness scores, 0..1 (0 when the model gave none). */
+  real: number;
+  live: number;
 }
 
-/** Frees the models (the server's close hook calls it); a later detection loads them again. */
-export async function closeFaceModels(): Promise<void> {
-  const current = loading;
-  if (!current) return;
-  loading = null;
-  await queue;
-  const instance = await current.catch(() => null);
-  if (!instance) return;
-  for (const model of Object.values(instance.models.models)) model?.dispose();
-  // Human keeps each model in its module too; reset() marks its environment as new, so the
-  // next instance's load drops those (disposed) models and reads the files again.
-  instance.models.reset();
-  instance.reset();
+function plain(face: FaceResult): DetectedFace {
+  const [x, y, width, height] = face.box;
+  return {
+    box: [x, y, width, height],
+    score: face.score,
+    embedding: Array.from(face.embedding ?? []),
+    real: face.real ?? 0,
+    live: face.live ?? 0,
+  };
+}
+
+/**
+ * Every face Human finds in upright RGB pixels (width × height × 3 bytes). Human keeps per-call
+ * state (its last result, model caches): the caller runs one at a time (faceWorker.ts).
+ */
+export async function findFaces(
+  rgb: Uint8Array,
+  width: number,
+  height: number,
+): Promise<DetectedFace[]> {
+  const instance = await human();
+  const input = instance.tf.tensor4d(new Int32Array(rgb), [1, height, width, 3], 'int32');
+  try {
+    const result = await instance.detect(input);
+    if (result.error) throw new Error(`face detection failed: ${result.error}`);
+    return result.face.map(plain);
+  } finally {
+    instance.tf.dispose(input);
+  }
 }

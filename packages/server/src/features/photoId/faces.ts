@@ -1,11 +1,13 @@
 /**
  * Faces for SelfieComparison: the portrait on the document, the face in the selfie, how alike
  * their embeddings are, and the selfie's passive anti-spoof and liveness scores. Models: Human's
- * BlazeFace, FaceMesh, FaceRes, anti-spoof and liveness (see faceModels.ts), all local.
+ * BlazeFace, FaceMesh, FaceRes, anti-spoof and liveness (see faceModels.ts), all local, run in a
+ * worker thread (faceDetector.ts).
  */
-import type { FaceResult } from '@vladmandic/human';
 import sharp from 'sharp';
-import { closeFaceModels, detectFaces, embeddingSimilarity } from './faceModels.js';
+import { closeFaceDetector, detectFaces } from './faceDetector.js';
+import { embeddingSimilarity, type DetectedFace } from './faceModels.js';
+import { measureQuality } from './imageQuality.js';
 import type { FaceComparison, FaceFinding, PreparedImage, Reading } from './photoId.js';
 
 /**
@@ -15,11 +17,11 @@ import type { FaceComparison, FaceFinding, PreparedImage, Reading } from './phot
  * comparing grey with grey separated different people far better than colour did.
  * Measured with FaceRes on the real face photos in Human's own package (test/photoFaces.ts:
  * five people, three photos of one of them; the faces were 100-170 px across, enlarged into
- * noisy 1000 px selfies), greyscale:
+ * 1000 px selfies with camera noise of sigma 10; plain ones since 2026-11-28), greyscale:
  * - a colour selfie against its own photo as a greyscale specimen passport or licence
  *   portrait (test/photoSpecimens.ts, pages 1000 and 1600 px wide): 0.76 to 1.00; against a
  *   selfie-like altered copy (rotated 4°, cropped, scaled, brighter, new noise, JPEG again):
- *   0.94 to 1.00;
+ *   0.94 to 1.00 (0.90 to 1.00 from the plain selfies);
  * - different photos of the same man: 0.58 (another photo), 0.34 to 0.41 (a webcam still
  *   taken years later, which this model does not match: a retake will not help either);
  * - different people (all 10 pairs of the five): 0.09 to 0.38 (compared in colour: up to 0.54).
@@ -32,11 +34,13 @@ export const faceMatchThreshold = 0.5;
 
 /**
  * Recommended minimums for a selfie's `real` (anti-spoof) and `live` (liveness) scores; the
- * caller decides. Measured on the same photos (colour): the seven selfies scored real 0.54 to
- * 0.83 and live 0.76 to 1.00, their altered copies real 0.53 to 0.86 and live 0.48 to 1.00
- * (the same photo's liveness moved from 0.76 to 0.48 with different camera noise); each shown
- * as a photo of a photo (shrunk onto a dark screen in a flat grey frame, photoOfPhoto) scored
- * real 0.51 to 0.80 and live 0.87 to 1.00. These single-frame passive models did not tell
+ * caller decides. Measured on the same photos (colour): the seven selfies with camera noise of
+ * sigma 10 scored real 0.54 to 0.83 and live 0.76 to 1.00, their altered copies real 0.53 to
+ * 0.86 and live 0.48 to 1.00 (the same photo's liveness moved from 0.76 to 0.48 with different
+ * camera noise); the plain selfies (no noise, 2026-11-28) real 0.51 to 0.83 and live 0.49 to
+ * 1.00, their altered copies real 0.50 to 0.83 and live 0.57 to 1.00; each shown as a photo of
+ * a photo (shrunk onto a dark screen in a flat grey frame, photoOfPhoto) scored real 0.51 to
+ * 0.80 and live 0.80 to 1.00. These single-frame passive models did not tell
  * that replay from the real photos, and their scores move with noise, so the floor is set
  * below every real photo measured (Human's FaceID demo asks 0.6, which several would fail):
  * it stops only a face the models are sure is fake. Weak evidence, not a liveness check.
@@ -50,6 +54,30 @@ export const recommendedMinimumLive = 0.4;
  * detector looks at 256 × 256, the embedding model at 224 × 224).
  */
 export const detectionMaxSide = 1280;
+
+/**
+ * A selfie's face is measured for sharpness on its own: prepareImage does not gate a selfie
+ * on the whole image (a sharp face in front of a plain wall has few edges, and measured 38 to
+ * 178 where a document's line is 400). The face's box, in grey, is scaled to this side and
+ * measured with imageQuality.ts's `measureQuality` (variance of the Laplacian, contrast
+ * stretched): at this size a face's features are still there, and camera noise is averaged
+ * away more than a face's edges are.
+ */
+export const faceSharpnessSide = 96;
+
+/**
+ * Under this sharpness of the face (see `faceSharpnessSide`) a selfie is 'blurred'. Measured
+ * 2026-11-28 on the seven real faces of test/photoFaces.ts (faces 100-170 px across in their
+ * photos, enlarged to 480 px in plain 1000 px selfies, JPEG): sharp 234 to 961, their altered
+ * copies (new noise of sigma 14) 290 to 971, shown as a photo of a photo 452 to 1125; blurred
+ * by a Gaussian (then camera noise of sigma 3, as a sensor adds after the lens: blurredCopy)
+ * of sigma 2 px: 177 to 782, of 3 px: 125 to 185 (portrait 5: 551), of 4 px: 78 to 119
+ * (portrait 5: 388), of 6 px: 38 to 67 (portrait 5: 197). Portrait 5, a close crop of a
+ * sharper photo, scores about three times the others at every blur, so one line cannot be
+ * right for every face: 150 passes every sharp face measured with half again to spare and
+ * refuses a blur of 3 to 4 px (about 1 % of the face's width in the selfie) on the others.
+ */
+export const minFaceSharpness = 150;
 
 /** A prepared image decoded once for detection: RGB, at most `detectionMaxSide` long. */
 interface Pixels {
@@ -89,10 +117,13 @@ async function greyscale(pixels: Pixels): Promise<Pixels> {
   return { ...pixels, rgb: asRgb(grey, 1) };
 }
 
-/** The faces Human finds that can be compared (FaceRes gave an embedding). */
-async function facesIn(pixels: Pixels): Promise<FaceResult[]> {
+/**
+ * The faces Human finds that can be compared (FaceRes gave an embedding). The pixels move to
+ * the face worker: `pixels.rgb` is not to be used afterwards.
+ */
+async function facesIn(pixels: Pixels): Promise<DetectedFace[]> {
   const faces = await detectFaces(pixels.rgb, pixels.width, pixels.height);
-  return faces.filter((face) => (face.embedding?.length ?? 0) > 0);
+  return faces.filter((face) => face.embedding.length > 0);
 }
 
 /** Raw pixels as RGB: a greyscale image (one channel) has its value copied into all three. */
@@ -109,10 +140,31 @@ function asRgb(pixels: Buffer, channels: number): Buffer {
   return rgb;
 }
 
-const area = (face: FaceResult) => face.box[2] * face.box[3];
+/** The sharpness of the face's box in `grey` (detection pixels), as `minFaceSharpness` is measured. */
+async function faceSharpness(grey: Pixels, face: DetectedFace): Promise<number> {
+  const [x, y, width, height] = face.box;
+  const left = Math.min(grey.width - 1, Math.max(0, Math.round(x)));
+  const top = Math.min(grey.height - 1, Math.max(0, Math.round(y)));
+  const crop = await sharp(grey.rgb, {
+    raw: { width: grey.width, height: grey.height, channels: 3 },
+  })
+    .extract({
+      left,
+      top,
+      width: Math.max(1, Math.min(grey.width - left, Math.round(width))),
+      height: Math.max(1, Math.min(grey.height - top, Math.round(height))),
+    })
+    .greyscale()
+    .resize(faceSharpnessSide, faceSharpnessSide, { fit: 'fill', kernel: 'linear' })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return measureQuality(crop.data, crop.info.width, crop.info.height).sharpness;
+}
+
+const area = (face: DetectedFace) => face.box[2] * face.box[3];
 
 /** Intersection over union of two faces' boxes. */
-function overlap(a: FaceResult, b: FaceResult): number {
+function overlap(a: DetectedFace, b: DetectedFace): number {
   const [ax, ay, aw, ah] = a.box;
   const [bx, by, bw, bh] = b.box;
   const width = Math.max(0, Math.min(ax + aw, bx + bw) - Math.max(ax, bx));
@@ -124,7 +176,7 @@ function overlap(a: FaceResult, b: FaceResult): number {
 function finding(
   image: PreparedImage,
   scale: number,
-  face: FaceResult,
+  face: DetectedFace,
   embedding: number[],
 ): FaceFinding {
   const [x, y, width, height] = face.box.map((value) => Math.round(value * scale)) as [
@@ -138,8 +190,8 @@ function finding(
   return {
     embedding,
     confidence: face.score,
-    real: face.real ?? 0,
-    live: face.live ?? 0,
+    real: face.real,
+    live: face.live,
     box: {
       x: left,
       y: top,
@@ -156,29 +208,33 @@ function finding(
 export async function faceOnDocument(image: PreparedImage): Promise<Reading<FaceFinding>> {
   const pixels = await greyscale(await pixelsOf(image));
   const faces = await facesIn(pixels);
-  const largest = faces.reduce<FaceResult | null>(
+  const largest = faces.reduce<DetectedFace | null>(
     (best, face) => (best && area(best) >= area(face) ? best : face),
     null,
   );
-  if (!largest?.embedding) return { ok: false, problem: 'no_face' };
+  if (!largest) return { ok: false, problem: 'no_face' };
   return { ok: true, value: finding(image, pixels.scale, largest, largest.embedding) };
 }
 
 /**
- * The selfie's face: exactly one (a second face may be someone helping, or a photo held up).
- * The colour pass counts faces and gives the anti-spoof and liveness scores (a screen's or a
- * print's colour is part of what they see); the greyscale pass gives the embedding.
+ * The selfie's face: exactly one (a second face may be someone helping, or a photo held up),
+ * and sharp (`minFaceSharpness`: prepare the selfie with `{ purpose: 'selfie' }`, which leaves
+ * blur to this). The colour pass counts faces and gives the anti-spoof and liveness scores (a
+ * screen's or a print's colour is part of what they see); the greyscale pass gives the
+ * embedding.
  */
 export async function faceInSelfie(image: PreparedImage): Promise<Reading<FaceFinding>> {
   const pixels = await pixelsOf(image);
+  // The grey copy first: the colour pixels move to the face worker.
+  const grey = await greyscale(pixels);
   const [face, ...others] = await facesIn(pixels);
   if (!face) return { ok: false, problem: 'no_face' };
   if (others.length > 0) return { ok: false, problem: 'several_faces' };
-  const grey = (await facesIn(await greyscale(pixels))).find(
-    (candidate) => overlap(candidate, face) > 0.5,
-  );
-  if (!grey?.embedding) return { ok: false, problem: 'no_face' };
-  return { ok: true, value: finding(image, pixels.scale, face, grey.embedding) };
+  if ((await faceSharpness(grey, face)) < minFaceSharpness)
+    return { ok: false, problem: 'blurred' };
+  const greyFace = (await facesIn(grey)).find((candidate) => overlap(candidate, face) > 0.5);
+  if (!greyFace) return { ok: false, problem: 'no_face' };
+  return { ok: true, value: finding(image, pixels.scale, face, greyFace.embedding) };
 }
 
 /** How alike the document's face and the selfie's are; a match at `faceMatchThreshold` or above. */
@@ -187,7 +243,7 @@ export function compareFaces(document: FaceFinding, selfie: FaceFinding): FaceCo
   return { similarity, match: similarity >= faceMatchThreshold };
 }
 
-/** Frees the face models; the server's close hook calls it. */
+/** Ends the face worker and its models; the server's close hook calls it. */
 export function closeFaces(): Promise<void> {
-  return closeFaceModels();
+  return closeFaceDetector();
 }

@@ -136,4 +136,20 @@ describe('prepareImage', () => {
   ])('refuses %s', async (_, bytes, problem) => {
     expect(await prepareImage(await bytes())).toEqual({ ok: false, problem });
   });
+
+  it("leaves a selfie's blur to the face (faces.ts); refuses its glare, size and type alike", async () => {
+    const soft = await blurred(page, 2);
+    expect(await prepareImage(soft, { purpose: 'document' })).toEqual({
+      ok: false,
+      problem: 'blurred',
+    });
+    const selfie = await prepareImage(soft, { purpose: 'selfie' });
+    expect(selfie.ok && selfie.value).toMatchObject(size);
+    const asSelfie = (bytes: Buffer) => prepareImage(bytes, { purpose: 'selfie' });
+    expect(await asSelfie(await withGlare(page))).toEqual({ ok: false, problem: 'glare' });
+    const small = await sharp(page).resize({ width: 500 }).png().toBuffer();
+    expect(await asSelfie(small)).toEqual({ ok: false, problem: 'too_small' });
+    const gif = await sharp(page).gif().toBuffer();
+    expect(await asSelfie(gif)).toEqual({ ok: false, problem: 'unsupported_type' });
+  });
 });

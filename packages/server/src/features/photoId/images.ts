@@ -21,14 +21,27 @@ export const minShortSide = 600;
 const refuse = (problem: Extract<Reading<never>, { ok: false }>['problem']) =>
   ({ ok: false, problem }) as const;
 
+export interface PrepareOptions {
+  /**
+   * What the photo is of. 'document' (the default): the whole image must be sharp, as its
+   * printed text is. 'selfie': no whole-image blur gate, since a sharp face in front of a plain
+   * wall has few edges and measures as blurred; faces.ts's `faceInSelfie` measures the face's
+   * own sharpness instead. The other checks apply to both.
+   */
+  purpose?: 'document' | 'selfie';
+}
+
 /**
  * Makes an upload safe and uniform for the readers: sniffs the type, enforces the size and
  * pixel limits, decodes (sharp at its strictest: any decoder warning is corrupt), turns the
  * image upright by its EXIF orientation, drops every metadata block (EXIF with GPS, ICC, XMP),
- * scales the long side to at most 2000 px and re-encodes as PNG; refuses photos too small,
- * blurred or with glare.
+ * scales the long side to at most 2000 px and re-encodes as PNG; refuses photos too small or
+ * with glare, and a document's photo when it is blurred.
  */
-export async function prepareImage(bytes: Buffer): Promise<Reading<PreparedImage>> {
+export async function prepareImage(
+  bytes: Buffer,
+  { purpose = 'document' }: PrepareOptions = {},
+): Promise<Reading<PreparedImage>> {
   if (bytes.length > maxImageBytes) return refuse('too_large');
   const type = sniffImageType(bytes);
   if (!type || !decodableTypes.has(type)) return refuse('unsupported_type');
@@ -70,7 +83,7 @@ export async function prepareImage(bytes: Buffer): Promise<Reading<PreparedImage
     .toBuffer({ resolveWithObject: true });
   const quality = measureQuality(sample.data, sample.info.width, sample.info.height);
   if (quality.glareShare > maxGlareShare) return refuse('glare');
-  if (quality.sharpness < minSharpness) return refuse('blurred');
+  if (purpose === 'document' && quality.sharpness < minSharpness) return refuse('blurred');
 
   // A fast zlib level: the PNG is an internal hand-over, and level 6 costs several times more.
   const png = await sharp(upright.data, raw).png({ compressionLevel: 2 }).toBuffer();
