@@ -149,6 +149,10 @@ describe('prepareImage', () => {
     expect(await asSelfie(await withGlare(page))).toEqual({ ok: false, problem: 'glare' });
     const small = await sharp(page).resize({ width: 500 }).png().toBuffer();
     expect(await asSelfie(small)).toEqual({ ok: false, problem: 'too_small' });
+    // A VGA webcam frame is enough for a selfie, not for a document's text.
+    const vga = await sharp(page).resize(640, 480, { fit: 'fill' }).png().toBuffer();
+    expect(await prepareImage(vga)).toEqual({ ok: false, problem: 'too_small' });
+    expect((await asSelfie(vga)).ok).toBe(true);
     const gif = await sharp(page).gif().toBuffer();
     expect(await asSelfie(gif)).toEqual({ ok: false, problem: 'unsupported_type' });
   });

@@ -17,6 +17,8 @@ export const maxLongSide = 2000;
 
 /** Under this on the short side (after orientation) a document's text is too small to read. */
 export const minShortSide = 600;
+/** A selfie's least short side: a VGA webcam frame (640 x 480) is enough for the face models. */
+export const minSelfieShortSide = 480;
 
 const refuse = (problem: Extract<Reading<never>, { ok: false }>['problem']) =>
   ({ ok: false, problem }) as const;
@@ -55,8 +57,9 @@ export async function prepareImage(
     return refuse(/pixel limit/i.test((error as Error).message) ? 'too_large' : 'corrupt');
   }
   const { width = 0, height = 0 } = metadata;
+  const leastSide = purpose === 'selfie' ? minSelfieShortSide : minShortSide;
   if (width * height > maxImagePixels) return refuse('too_large');
-  if (Math.min(width, height) < minShortSide) return refuse('too_small');
+  if (Math.min(width, height) < leastSide) return refuse('too_small');
 
   let upright: { data: Buffer; info: OutputInfo };
   try {
@@ -73,7 +76,7 @@ export async function prepareImage(
   }
   const { info } = upright;
   // A panorama scaled to 2000 px may end up too narrow to read.
-  if (Math.min(info.width, info.height) < minShortSide) return refuse('too_small');
+  if (Math.min(info.width, info.height) < leastSide) return refuse('too_small');
   const raw = { raw: { width: info.width, height: info.height, channels: info.channels } };
 
   const sample = await sharp(upright.data, raw)

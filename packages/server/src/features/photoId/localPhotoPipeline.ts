@@ -76,7 +76,7 @@ export const localPhotoPipeline: PhotoIdProvider = {
   },
 
   async compareSelfie(document, selfie) {
-    const prepared = await prepareImage(selfie);
+    const prepared = await prepareImage(selfie, { purpose: 'selfie' });
     if (!prepared.ok) return { ok: false, problem: prepared.problem, image: 'selfie' };
     const inSelfie = await faceInSelfie(prepared.value);
     if (!inSelfie.ok) return { ok: false, problem: inSelfie.problem, image: 'selfie' };
