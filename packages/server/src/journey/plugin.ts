@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import type { Access } from './access.js';
 import { Journey } from './journey.js';
@@ -7,6 +7,12 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** What this route is (journey/access.ts); every route we own declares it. */
     access?: Access;
+    /**
+     * Check the caller before the body is read, not after it is parsed: for routes that take
+     * large bodies (photos, up to 10 MB), so nobody the route refuses makes the server take one
+     * in. Their access must not depend on the body (not `byPurpose`; a query-string requestId).
+     */
+    accessBeforeBody?: boolean;
   }
   interface FastifyRequest {
     /** The journey of this call, loaded lazily and enforced by the route's `access`. */
@@ -42,14 +48,23 @@ export function registerJourney(app: FastifyInstance, ctx: AppContext): Declared
       throw new Error(
         `${methods.join(',')} ${route.url} declares no access (config.access, journey/access.ts)`,
       );
+    if (route.config?.accessBeforeBody && access.kind === 'byPurpose')
+      throw new Error(`${route.url}: a purpose read from the body cannot be checked before it`);
     for (const method of methods) declared.push({ method, url: route.url, access });
   });
 
-  app.addHook('preValidation', async (request, reply) => {
+  const enforce = async (request: FastifyRequest, reply: FastifyReply) => {
     request.journey = new Journey(ctx, request, reply);
     const access = request.routeOptions.config.access;
     if (!access) return; // not ours: the not-found handler, static files
     await request.journey.enforce(access);
+  };
+  app.addHook('preParsing', async (request, reply, payload) => {
+    if (request.routeOptions.config.accessBeforeBody) await enforce(request, reply);
+    return payload;
+  });
+  app.addHook('preValidation', async (request, reply) => {
+    if (!request.routeOptions.config.accessBeforeBody) await enforce(request, reply);
   });
   return declared;
 }

@@ -5,6 +5,7 @@
  * outcome is read once per database) and real face photos (test/photoFaces.ts).
  */
 import { randomUUID } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
 import * as oidc from 'openid-client';
 import { Secret, TOTP } from 'otpauth';
 import sharp from 'sharp';
@@ -481,6 +482,9 @@ describe.each(databaseTargets())('photo ID without the app (%s)', (target) => {
       401,
       'not_signed_in',
     ]);
+    // Refused before the body is read: the answer comes while nearly all of a 10 MB photo is
+    // still unsent (a server that took the body in first would never answer this call).
+    expect(await statusBeforeBody(`${server.url}${path}`)).toBe(401);
     const stranger = await signUp(server, `${randomUUID()}@example.com`);
     const theirs = await send(stranger, path, photos.glare);
     expect([theirs.status, (theirs.body.error as { code: string }).code]).toEqual([
@@ -515,3 +519,21 @@ describe.each(databaseTargets())('photo ID without the app (%s)', (target) => {
     }
   });
 });
+
+/** Sends the headers and the first 64 KiB of a 10 MB photo, never the rest: the status answered. */
+function statusBeforeBody(url: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    let answered = false;
+    const headers = { 'content-type': 'image/jpeg', 'content-length': String(maxImageBytes) };
+    const outgoing = httpRequest(url, { method: 'POST', headers }, (response) => {
+      answered = true;
+      resolve(response.statusCode ?? 0);
+      response.resume();
+      outgoing.destroy();
+    });
+    outgoing.on('error', (error) => {
+      if (!answered) reject(error);
+    });
+    outgoing.write(Buffer.alloc(65_536));
+  });
+}

@@ -10,7 +10,8 @@ import { selfieHandler } from './selfieRoute.js';
 
 /** Each photo route's declaration: a check step, the photo's body limit, the answer's schema. */
 const routeOptions = () => ({
-  config: { access: step('check') },
+  // Checked before the body is read: a refused caller never makes the server take in 10 MB.
+  config: { access: step('check'), accessBeforeBody: true },
   bodyLimit: maxImageBytes,
   schema: { querystring: requestQuerySchema, response: { 200: checkResultSchema } },
 });
