@@ -18,7 +18,7 @@ import { ProfileStore } from './features/profile/profileStore.js';
 import { ShareStore } from './features/share/shareStore.js';
 import { BrowserIdentity } from './http/browserId.js';
 import { InteractionBridge } from './oidc/interactions.js';
-import type { SigningKeyStore } from './oidc/keys.js';
+import type { SigningKeyMaker, SigningKeyStore } from './oidc/keys.js';
 import { onKeyChange } from './oidc/keyChangeSignal.js';
 import { LiveProvider } from './oidc/liveProvider.js';
 import { createProvider } from './oidc/provider.js';
@@ -146,11 +146,13 @@ export async function createAppContext(
   config: Config,
   /** The clock of the signing keys' lifecycle; tests move it. */
   now: () => number = Date.now,
+  /** How new signing keys are made (tests: keys made once per process). */
+  makeKey?: SigningKeyMaker,
 ): Promise<AppContext> {
   // Settings first (they throw ConfigError), then what has to be given back on failure.
   const pinAuthorities = loadAuthorities(config);
   const tracing = config.otlpEndpoint ? startTracing(config.otlpEndpoint) : null;
-  const stores = await openStores(config, now).catch(async (error: unknown) => {
+  const stores = await openStores(config, now, makeKey).catch(async (error: unknown) => {
     await tracing?.shutdown().catch(() => undefined);
     throw error;
   });

@@ -60,7 +60,15 @@ export function registerJourney(app: FastifyInstance, ctx: AppContext): Declared
     await request.journey.enforce(access);
   };
   app.addHook('preParsing', async (request, reply, payload) => {
-    if (request.routeOptions.config.accessBeforeBody) await enforce(request, reply);
+    if (!request.routeOptions.config.accessBeforeBody) return payload;
+    try {
+      await enforce(request, reply);
+    } catch (error) {
+      // Refused with the body still coming: close the connection after the answer rather than
+      // keep it open to take in the rest (up to 10 MB) for nothing.
+      void reply.header('connection', 'close');
+      throw error;
+    }
     return payload;
   });
   app.addHook('preValidation', async (request, reply) => {

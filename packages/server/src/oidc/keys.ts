@@ -51,6 +51,18 @@ export interface StoredKey extends KeyTimes {
 
 export class RotationConflict extends Error {}
 
+/** Makes the private key (a JWK) of one algorithm for a key generation. */
+export type SigningKeyMaker = (alg: SigningAlgorithm, generation: number) => Promise<JWK>;
+
+/** A new key pair for every generation (RSA at 3072 bits). */
+export const freshSigningKey: SigningKeyMaker = async (alg) => {
+  const { privateKey } = await generateKeyPair(alg, {
+    extractable: true,
+    ...(alg === 'RS256' ? { modulusLength: 3072 } : {}),
+  });
+  return exportJWK(privateKey);
+};
+
 /** Signing keys live in the database, private parts encrypted, shared by every instance. */
 export class SigningKeyStore {
   constructor(
@@ -58,6 +70,7 @@ export class SigningKeyStore {
     private readonly encryption: FieldEncryption,
     readonly timings: KeyTimings,
     private readonly now: () => number = Date.now,
+    private readonly makeKey: SigningKeyMaker = freshSigningKey,
   ) {}
 
   /**
@@ -161,11 +174,7 @@ export class SigningKeyStore {
     const createdAt = this.now();
     const values = [];
     for (const alg of signingAlgorithms) {
-      const { privateKey } = await generateKeyPair(alg, {
-        extractable: true,
-        ...(alg === 'RS256' ? { modulusLength: 3072 } : {}),
-      });
-      const jwk = await exportJWK(privateKey);
+      const jwk = await this.makeKey(alg, generation);
       const kid = await calculateJwkThumbprint(jwk);
       values.push({
         kid,

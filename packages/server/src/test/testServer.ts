@@ -10,6 +10,7 @@ import { loadConfig } from '../config.js';
 import { createAppContext, type AppContext } from '../context.js';
 import { openStores } from '../stores.js';
 import { dropSchema, freshSchemaName } from './databases.js';
+import { testSigningKey } from './signingKeys.js';
 
 export interface TestServer {
   ctx: AppContext;
@@ -95,7 +96,7 @@ async function listenOn(
   port: number,
   options: { webRoot?: string; now?: () => number } = {},
 ): Promise<TestServer> {
-  const ctx = await createAppContext(loadConfig(env), options.now);
+  const ctx = await createAppContext(loadConfig(env), options.now, testSigningKey);
   const app = await buildApp(ctx, { logger: false, webRoot: options.webRoot });
   await app.listen({ port, host: '127.0.0.1' });
   return {
