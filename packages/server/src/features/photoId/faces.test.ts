@@ -24,6 +24,7 @@ import {
 } from './faces.js';
 import { prepareImage } from './images.js';
 import type { FaceFinding, PreparedImage } from './photoId.js';
+import { PhotoPipelineUnavailable } from './photoPipelineUnavailable.js';
 
 async function prepared(bytes: Buffer): Promise<PreparedImage> {
   const png = await sharp(bytes).png({ compressionLevel: 1 }).toBuffer();
@@ -252,9 +253,23 @@ describe('faces (Human on WebAssembly)', () => {
 
   it('rejects a detection that fails in the worker, and the next one still answers', async () => {
     // 3 bytes for a 4 × 4 image: TensorFlow.js refuses the shape inside the worker.
-    await expect(detectFaces(Buffer.alloc(3), 4, 4)).rejects.toThrow(/48 values/);
+    const failed = detectFaces(Buffer.alloc(3), 4, 4);
+    await expect(failed).rejects.toBeInstanceOf(PhotoPipelineUnavailable);
+    await expect(failed).rejects.toThrow(/48 values/);
     expect((await faceInSelfie(await prepared(await portrait(4)))).ok).toBe(true);
   });
+
+  it('ends a worker that does not answer in time; the next detection starts a new one', async () => {
+    const { data, info } = await sharp(await portrait(2))
+      .resize(320)
+      .removeAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    await expect(detectFaces(data, info.width, info.height, 1)).rejects.toThrow(
+      PhotoPipelineUnavailable,
+    );
+    expect((await faceInSelfie(await prepared(await portrait(4)))).ok).toBe(true);
+  }, 30_000);
 
   it('answers again after closeFaces (a new worker loads the models), two first calls at once alike', async () => {
     await closeFaces();
