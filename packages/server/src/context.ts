@@ -300,8 +300,10 @@ async function contextOver(
       keyChanges?.close();
       await email.close();
       await kv.close();
-      // The OCR worker and the face models (they start on first use).
-      await photoId?.close();
+      // The OCR worker and the face models (they start on first use). Their close is bounded
+      // (each worker's job and end have a timeout); a failure must not keep the database and
+      // tracing from closing.
+      await photoId?.close().catch(() => undefined);
       await database.db.destroy();
       await tracing?.shutdown();
     },

@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { connectionLost } from '../db/resilientPool.js';
 import { isUniqueViolation } from '../db/uniqueViolation.js';
+import { PhotoPipelineUnavailable } from '../features/photoId/photoPipelineUnavailable.js';
 import { KeyValueStoreUnavailable } from '../kv/storeUnavailable.js';
 import { ApiError } from './apiError.js';
 
@@ -58,6 +59,13 @@ export function installErrorHandler(app: FastifyInstance): void {
       // or written, and nothing stands in for it, so the call is refused now, not after a hang.
       request.log.warn({ operation: error.operation }, 'key-value store unavailable');
       reply.header('Retry-After', '1');
+      return reply.status(503).send(apiError('service_unavailable'));
+    }
+    if (error instanceof PhotoPipelineUnavailable) {
+      // The photo pipeline's OCR or face worker failed or timed out (and was restarted), or
+      // it is full: not the photo's fault, so no retake is counted; try again shortly.
+      request.log.warn({ stage: error.stage }, 'photo pipeline unavailable');
+      reply.header('Retry-After', '2');
       return reply.status(503).send(apiError('service_unavailable'));
     }
     request.log.error({ err: error }, 'unhandled error');

@@ -4,8 +4,9 @@
  * Tesseract worker (ocr.ts); the text's rules in mrzReading.ts and licenceText.ts.
  */
 import sharp from 'sharp';
+import { licenceLayout, passportLayout, type DocumentLayout } from './documentLayout.js';
 import { licenceFromText } from './licenceText.js';
-import { estimateSkew, textBlock, type Box } from './inkLayout.js';
+import { estimateSkew, textBlock, textColumn, type Box } from './inkLayout.js';
 import { locateMrz } from './mrzLocator.js';
 import { passportFromMrz } from './mrzReading.js';
 import { closeOcr, recognise } from './ocr.js';
@@ -44,13 +45,20 @@ async function rotated(image: PreparedImage, degrees: number): Promise<PreparedI
   return { png: data, width: info.width, height: info.height };
 }
 
-/** The photo turned so that its lines of text run level (up to 10 degrees), with its ink map. */
+/**
+ * The photo turned so that its lines of text run level (up to 10 degrees), with its ink map and
+ * the turn (for documentLayout.ts).
+ */
 async function straightened(photo: PreparedImage) {
   const ink = await inkMap(photo);
   const skew = estimateSkew(ink.dark, ink.width, ink.height);
-  if (skew === 0) return { image: photo, ink };
-  const image = await rotated(photo, -skew);
-  return { image, ink: await inkMap(image) };
+  const image = skew === 0 ? photo : await rotated(photo, -skew);
+  const straightening = {
+    degrees: -skew,
+    from: { width: photo.width, height: photo.height },
+    to: { width: image.width, height: image.height },
+  };
+  return { image, ink: skew === 0 ? ink : await inkMap(image), straightening };
 }
 
 /** One MRZ line cut from the full image with a margin, grey, contrast stretched, scaled for OCR. */
@@ -144,6 +152,28 @@ export async function readDrivingLicence(photo: PreparedImage): Promise<Reading<
   const lines = await recognise(png, { layout: 'page', whitelist: '' });
   const reading = licenceFromText(lines.map((line) => line.text));
   return reading ? { ok: true, value: reading } : { ok: false, problem: 'no_document' };
+}
+
+/**
+ * Where the document's portrait must be in the photo (documentLayout.ts), from the page the
+ * reader finds there without OCR: a passport's MRZ, or a photocard's text block. Without a
+ * `kind` (a photo kept from an earlier reading), a page with an MRZ is a passport's. Null when
+ * neither is found.
+ */
+export async function documentLayout(
+  photo: PreparedImage,
+  kind?: DocumentReading['kind'],
+): Promise<DocumentLayout | null> {
+  const { image, ink, straightening } = await straightened(photo);
+  const scale = image.width / ink.width;
+  if (kind !== 'drivingLicence') {
+    const mrz = locateMrz(ink.dark, ink.width, ink.height);
+    if (mrz) return passportLayout(mrz, scale, straightening);
+    if (kind === 'passport') return null;
+  }
+  const fields = textColumn(ink.dark, ink.width, ink.height);
+  if (!fields || fields.lineHeight < minLineHeight) return null;
+  return licenceLayout(fields, scale, straightening);
 }
 
 /** Ends the OCR worker (the server's close hook). */

@@ -9,6 +9,17 @@ import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { DetectedFace } from './faceModels.js';
+import { PhotoPipelineUnavailable, withTimeout } from './photoPipelineUnavailable.js';
+
+/**
+ * The longest one detection may take, counted from when it is asked (so the ones queued before
+ * it, and the models' first load of about 2 s, are included): a detection costs 0.2-0.4 s of
+ * CPU (bench/README.md), so 20 s allows a machine loaded many times over and still frees every
+ * caller from a hung worker, which is then ended (the next detection starts a new one).
+ */
+export const faceDetectionTimeoutMs = 20_000;
+/** The longest the close hook waits for a worker to end. */
+const terminateTimeoutMs = 5_000;
 
 /** A message to the worker: the pixels' memory moves with it. */
 export interface DetectionRequest {
@@ -51,12 +62,18 @@ let nextId = 1;
 /** Settles when every detection asked for so far has answered. */
 let lastDetection: Promise<unknown> = Promise.resolve();
 
-/** Every waiting detection fails with `error`; the worker is forgotten (the next call starts one). */
+/**
+ * Every waiting detection fails with PhotoPipelineUnavailable; the worker is ended and
+ * forgotten (the next call starts one).
+ */
 function fail(from: Worker, error: Error): void {
   if (worker !== from) return;
   worker = null;
-  for (const request of pending.values()) request.reject(error);
+  const unavailable = new PhotoPipelineUnavailable('faces', { cause: error });
+  for (const request of pending.values()) request.reject(unavailable);
   pending.clear();
+  from.removeAllListeners();
+  from.on('error', () => undefined); // ending it may still report an error
   void from.terminate();
 }
 
@@ -69,7 +86,8 @@ function running(): Worker {
     pending.delete(response.id);
     // Idle, the worker must not keep the process (a test run, the server stopping) alive.
     if (pending.size === 0) started.unref();
-    if ('error' in response) request.reject(new Error(response.error));
+    if ('error' in response)
+      request.reject(new PhotoPipelineUnavailable('faces', { cause: new Error(response.error) }));
     else request.resolve(response.faces);
   });
   started.on('error', (error) => fail(started, error));
@@ -105,9 +123,16 @@ function post(target: Worker, request: DetectionRequest): void {
 /**
  * Every face Human finds in upright RGB pixels (width × height × 3 bytes). The pixels' memory
  * moves to the worker where it can (`rgb` is then empty afterwards: the caller must not use it
- * again). Detections run one at a time, in order.
+ * again). Detections run one at a time, in order. Rejects with PhotoPipelineUnavailable when
+ * the detection fails, the worker dies, or no answer comes within `timeoutMs` (the worker is
+ * then ended, and every detection waiting on it rejected).
  */
-export function detectFaces(rgb: Buffer, width: number, height: number): Promise<DetectedFace[]> {
+export function detectFaces(
+  rgb: Buffer,
+  width: number,
+  height: number,
+  timeoutMs = faceDetectionTimeoutMs,
+): Promise<DetectedFace[]> {
   const target = running();
   const id = nextId++;
   const detection = new Promise<DetectedFace[]>((resolve, reject) => {
@@ -121,13 +146,20 @@ export function detectFaces(rgb: Buffer, width: number, height: number): Promise
       reject(error instanceof Error ? error : new Error(String(error)));
     }
   });
-  lastDetection = Promise.allSettled([lastDetection, detection]);
-  return detection;
+  const bounded = withTimeout(detection, timeoutMs, () =>
+    fail(target, new Error(`no answer in ${timeoutMs} ms`)),
+  );
+  lastDetection = Promise.allSettled([lastDetection, bounded]);
+  return bounded.catch((error: unknown) => {
+    throw error instanceof PhotoPipelineUnavailable
+      ? error
+      : new PhotoPipelineUnavailable('faces', { cause: error });
+  });
 }
 
 /**
- * Ends the worker (the server's close hook calls it), after the detections under way answer;
- * its models go with it. A later detection starts a new one.
+ * Ends the worker (the server's close hook calls it), after the detections under way answer
+ * (each within its timeout); its models go with it. A later detection starts a new one.
  */
 export async function closeFaceDetector(): Promise<void> {
   await lastDetection;
@@ -135,5 +167,8 @@ export async function closeFaceDetector(): Promise<void> {
   if (!current) return;
   worker = null;
   current.removeAllListeners();
-  await current.terminate();
+  current.on('error', () => undefined);
+  await withTimeout(current.terminate(), terminateTimeoutMs, () => undefined).catch(
+    () => undefined,
+  );
 }

@@ -10,17 +10,21 @@ import {
   samePersonAs0,
   twoPeople,
 } from '../../../test/photoFaces.js';
+import { renderLicenceCard, renderPassportPage } from '../../../test/photoSpecimens.js';
 import { detectFaces } from './faceDetector.js';
 import { faceModelConfig } from './faceModels.js';
+import type { DocumentLayout } from './documentLayout.js';
 import {
   closeFaces,
   compareFaces,
+  documentPortrait,
   faceInSelfie,
   faceOnDocument,
   faceMatchThreshold,
 } from './faces.js';
 import { prepareImage } from './images.js';
 import type { FaceFinding, PreparedImage } from './photoId.js';
+import { PhotoPipelineUnavailable } from './photoPipelineUnavailable.js';
 
 async function prepared(bytes: Buffer): Promise<PreparedImage> {
   const png = await sharp(bytes).png({ compressionLevel: 1 }).toBuffer();
@@ -34,13 +38,26 @@ async function selfieFace(bytes: Buffer): Promise<FaceFinding> {
   return reading.value;
 }
 
-/** A greyscale portrait on a pale card, as on a document's photo page. */
-async function onDocument(face: Buffer): Promise<Buffer> {
-  const photo = await sharp(face).resize(280, 360, { fit: 'cover' }).greyscale().png().toBuffer();
+/**
+ * The attack on the portrait: a document's photo with another, larger face beside it (someone
+ * holding a victim's document next to their own face). `overlap`: the face covers the page's
+ * right edge, else it is a gap away.
+ */
+async function beside(page: Buffer, face: Buffer, overlap = false): Promise<Buffer> {
+  const { width = 0, height = 0 } = await sharp(page).metadata();
+  // portrait() frames its face 480 px across in 1000 px: 600 px gives a face of about 290 px.
+  const side = 600;
   return sharp({
-    create: { width: 1000, height: 700, channels: 3, background: { r: 236, g: 232, b: 222 } },
+    create: { width: width + side, height, channels: 3, background: '#6b6259' },
   })
-    .composite([{ input: photo, left: 50, top: 80 }])
+    .composite([
+      { input: page, left: 0, top: 0 },
+      {
+        input: await sharp(face).resize(side, Math.min(side, height)).toBuffer(),
+        left: overlap ? width - side / 2 : width,
+        top: 0,
+      },
+    ])
     .png()
     .toBuffer();
 }
@@ -88,13 +105,62 @@ describe('faces (Human on WebAssembly)', () => {
     expect(comparison.similarity).toBeGreaterThan(0.85);
   });
 
-  it('matches a selfie against the same photo as a greyscale document portrait', async () => {
-    const reading = await faceOnDocument(await prepared(await onDocument(await portrait(3))));
-    expect(reading.ok).toBe(true);
-    if (!reading.ok) return;
-    expect(reading.value.box.x).toBeGreaterThanOrEqual(50);
-    expect(reading.value.box.x + reading.value.box.width).toBeLessThanOrEqual(330);
-    expect(compareFaces(reading.value, faces[3]!).match).toBe(true);
+  it("matches a selfie against the same photo as a passport's or a licence's portrait", async () => {
+    const face = await portrait(3);
+    for (const [kind, page] of [
+      ['passport', await renderPassportPage({ portrait: face })],
+      ['drivingLicence', await renderLicenceCard({ portrait: face })],
+    ] as const) {
+      const reading = await faceOnDocument(await prepared(page), kind);
+      expect(reading.ok, kind).toBe(true);
+      if (!reading.ok) return;
+      // The portraits: passport 6 to 41 mm of a 125 mm page, licence 3.5 to 27.5 of 85.6 mm.
+      expect(reading.value.box.x + reading.value.box.width).toBeLessThan(
+        kind === 'passport' ? 380 : 380,
+      );
+      expect(compareFaces(reading.value, faces[3]!).match).toBe(true);
+      // A photo kept without its kind: the MRZ says passport, its absence licence.
+      const again = await faceOnDocument(await prepared(page));
+      expect(again.ok && again.value.box).toEqual(reading.value.box);
+    }
+  });
+
+  it("never takes a larger face beside the document for its portrait (another person's document held up)", async () => {
+    const [victim, attacker] = await Promise.all([portrait(4), portrait(1)]);
+    const passport = await renderPassportPage({ portrait: victim });
+    const licence = await renderLicenceCard({ portrait: victim });
+    for (const [kind, page] of [
+      ['passport', passport],
+      ['drivingLicence', licence],
+    ] as const) {
+      const reading = await faceOnDocument(await prepared(await beside(page, attacker)), kind);
+      expect(reading.ok, kind).toBe(true);
+      if (!reading.ok) return;
+      expect(compareFaces(reading.value, faces[1]!).match, kind).toBe(false);
+      expect(compareFaces(reading.value, faces[4]!).match, kind).toBe(true);
+    }
+    // Held over the page's edge: two faces on the document.
+    expect(await faceOnDocument(await prepared(await beside(passport, attacker, true)))).toEqual({
+      ok: false,
+      problem: 'several_faces',
+    });
+  });
+
+  it('answers no_face for a document without a face in its portrait, no_document for no page', async () => {
+    expect(await faceOnDocument(await prepared(await renderPassportPage()), 'passport')).toEqual({
+      ok: false,
+      problem: 'no_face',
+    });
+    // A face, but beside the page, not in its portrait.
+    const page = await beside(await renderLicenceCard(), await portrait(2));
+    expect(await faceOnDocument(await prepared(page), 'drivingLicence')).toEqual({
+      ok: false,
+      problem: 'no_face',
+    });
+    expect(await faceOnDocument(await prepared(await noFace()), 'passport')).toEqual({
+      ok: false,
+      problem: 'no_document',
+    });
   });
 
   it('matches another photo of the same man (a close crop), not his webcam still from years later', () => {
@@ -125,33 +191,16 @@ describe('faces (Human on WebAssembly)', () => {
     });
   });
 
-  it('answers no_face for an image without a face, on a selfie and on a document', async () => {
-    const image = await prepared(await noFace());
-    expect(await faceInSelfie(image)).toEqual({ ok: false, problem: 'no_face' });
-    expect(await faceOnDocument(image)).toEqual({ ok: false, problem: 'no_face' });
-  });
-
-  it('answers several_faces for two people in a selfie; the larger face on a document', async () => {
+  it('answers no_face for an image without a face in a selfie; several_faces for two people', async () => {
+    expect(await faceInSelfie(await prepared(await noFace()))).toEqual({
+      ok: false,
+      problem: 'no_face',
+    });
     const [first, second] = await Promise.all([portrait(1), portrait(4)]);
     expect(await faceInSelfie(await prepared(await twoPeople(first, second)))).toEqual({
       ok: false,
       problem: 'several_faces',
     });
-    // person 4 on the left (face about 290 px across), person 1 at half that on the right
-    const page = await sharp({
-      create: { width: 1000, height: 700, channels: 3, background: '#ece8de' },
-    })
-      .composite([
-        { input: await sharp(second).resize(600).toBuffer(), left: 0, top: 50 },
-        { input: await sharp(first).resize(300).toBuffer(), left: 660, top: 200 },
-      ])
-      .png()
-      .toBuffer();
-    const reading = await faceOnDocument(await prepared(page));
-    expect(reading.ok).toBe(true);
-    if (!reading.ok) return;
-    expect(reading.value.box.x + reading.value.box.width).toBeLessThan(600);
-    expect(compareFaces(reading.value, faces[4]!).match).toBe(true);
   });
 
   it('scores a photo of a photo with anti-spoof and liveness scores in 0..1', async () => {
@@ -204,14 +253,87 @@ describe('faces (Human on WebAssembly)', () => {
 
   it('rejects a detection that fails in the worker, and the next one still answers', async () => {
     // 3 bytes for a 4 × 4 image: TensorFlow.js refuses the shape inside the worker.
-    await expect(detectFaces(Buffer.alloc(3), 4, 4)).rejects.toThrow(/48 values/);
+    const failed = detectFaces(Buffer.alloc(3), 4, 4);
+    await expect(failed).rejects.toBeInstanceOf(PhotoPipelineUnavailable);
+    await expect(failed).rejects.toThrow(/48 values/);
     expect((await faceInSelfie(await prepared(await portrait(4)))).ok).toBe(true);
   });
+
+  it('ends a worker that does not answer in time; the next detection starts a new one', async () => {
+    const { data, info } = await sharp(await portrait(2))
+      .resize(320)
+      .removeAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    await expect(detectFaces(data, info.width, info.height, 1)).rejects.toThrow(
+      PhotoPipelineUnavailable,
+    );
+    expect((await faceInSelfie(await prepared(await portrait(4)))).ok).toBe(true);
+  }, 30_000);
 
   it('answers again after closeFaces (a new worker loads the models), two first calls at once alike', async () => {
     await closeFaces();
     const image = await prepared(await portrait(1));
     const [a, b] = await Promise.all([faceInSelfie(image), faceInSelfie(image)]);
     expect(a.ok && b.ok && a.value.embedding).toEqual(b.ok && b.value.embedding);
+  });
+});
+
+/** A passport-like layout: portrait area 0-400 × 0-500, document 0-1000 × 0-700, no turn. */
+const layout: DocumentLayout = {
+  portrait: { left: 0, top: 0, width: 400, height: 500 },
+  maxFaceWidth: 300,
+  document: { left: 0, top: 0, width: 1000, height: 700 },
+  fromPhoto: (x, y) => ({ x, y }),
+  toPhoto: (x, y) => ({ x, y }),
+};
+const face = (x: number, y: number, width: number) => ({ x, y, width, height: width });
+
+describe('documentPortrait', () => {
+  it.each([
+    ['the one face in the portrait area', [face(100, 100, 150)], { ok: true, value: 0 }],
+    [
+      'not a larger face outside the document',
+      [face(1100, 0, 500), face(100, 100, 150)],
+      { ok: true, value: 1 },
+    ],
+    [
+      'not a face wider than a portrait can be',
+      [face(0, 0, 390)],
+      { ok: false, problem: 'no_face' },
+    ],
+    ['no face in the portrait area', [face(600, 100, 150)], { ok: false, problem: 'no_face' }],
+    [
+      'a comparable face elsewhere on the document',
+      [face(100, 100, 150), face(600, 300, 100)],
+      { ok: false, problem: 'several_faces' },
+    ],
+    [
+      'a larger face overlapping the document',
+      [face(100, 100, 150), face(900, 200, 400)],
+      { ok: false, problem: 'several_faces' },
+    ],
+    [
+      'a small ghost image beside the portrait',
+      [face(100, 100, 150), face(700, 300, 70)],
+      { ok: true, value: 0 },
+    ],
+    [
+      'the larger of two in the area, the other comparable',
+      [face(20, 20, 100), face(150, 200, 160)],
+      { ok: false, problem: 'several_faces' },
+    ],
+  ])('%s', (_, boxes, expected) => {
+    expect(documentPortrait(boxes, layout)).toEqual(expected);
+  });
+
+  it('places faces through the turn that straightened the page', () => {
+    // A page turned 90° clockwise: the photo's point (x, y) is at (H - y, x), H the photo's height.
+    const turned: DocumentLayout = { ...layout, fromPhoto: (x, y) => ({ x: 700 - y, y: x }) };
+    expect(documentPortrait([face(100, 550, 100)], turned)).toEqual({ ok: true, value: 0 });
+    expect(documentPortrait([face(100, 100, 100)], turned)).toEqual({
+      ok: false,
+      problem: 'no_face',
+    });
   });
 });

@@ -5,10 +5,19 @@
  * worker thread (faceDetector.ts).
  */
 import sharp from 'sharp';
+import { inside, overlapping, type DocumentLayout } from './documentLayout.js';
+import { documentLayout } from './documentReader.js';
 import { closeFaceDetector, detectFaces } from './faceDetector.js';
 import { embeddingSimilarity, type DetectedFace } from './faceModels.js';
 import { measureQuality } from './imageQuality.js';
-import type { FaceComparison, FaceFinding, PreparedImage, Reading } from './photoId.js';
+import type { Box } from './inkLayout.js';
+import type {
+  DocumentReading,
+  FaceComparison,
+  FaceFinding,
+  PreparedImage,
+  Reading,
+} from './photoId.js';
 
 /**
  * Two faces are the same person at or above this similarity (Human's 0..1 scale, see
@@ -86,10 +95,15 @@ interface Pixels {
   height: number;
   /** Image pixels per detection pixel, to give boxes in the image's pixels. */
   scale: number;
+  /** Where the pixels' top left corner is in the image (a region of it). */
+  offset: { x: number; y: number };
 }
 
-async function pixelsOf(image: PreparedImage): Promise<Pixels> {
-  const { data, info } = await sharp(image.png)
+/** The image, or a `region` of it, decoded for detection. */
+async function pixelsOf(image: PreparedImage, region?: Region): Promise<Pixels> {
+  const source = sharp(image.png);
+  if (region) source.extract(region);
+  const { data, info } = await source
     .resize({
       width: detectionMaxSide,
       height: detectionMaxSide,
@@ -103,8 +117,16 @@ async function pixelsOf(image: PreparedImage): Promise<Pixels> {
     rgb: asRgb(data, info.channels),
     width: info.width,
     height: info.height,
-    scale: image.width / info.width,
+    scale: (region?.width ?? image.width) / info.width,
+    offset: { x: region?.left ?? 0, y: region?.top ?? 0 },
   };
+}
+
+interface Region {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
 }
 
 /** The same pixels in greyscale (still three channels), as embeddings are compared. */
@@ -175,16 +197,18 @@ function overlap(a: DetectedFace, b: DetectedFace): number {
 
 function finding(
   image: PreparedImage,
-  scale: number,
+  pixels: Pixels,
   face: DetectedFace,
   embedding: number[],
 ): FaceFinding {
-  const [x, y, width, height] = face.box.map((value) => Math.round(value * scale)) as [
+  const [boxX, boxY, width, height] = face.box.map((value) => Math.round(value * pixels.scale)) as [
     number,
     number,
     number,
     number,
   ];
+  const x = boxX + pixels.offset.x;
+  const y = boxY + pixels.offset.y;
   const left = Math.min(image.width, Math.max(0, x));
   const top = Math.min(image.height, Math.max(0, y));
   return {
@@ -202,18 +226,97 @@ function finding(
 }
 
 /**
- * The document's portrait: the largest face on it (a ghost image or a background face is
- * smaller). One greyscale pass: its `real` and `live` say nothing about a document photo.
+ * Another face on the document at least this wide, relative to the portrait's face, makes the
+ * photo ambiguous ('several_faces'): a UK passport's ghost image is about half the portrait's
+ * width, and smaller faces in a background print are smaller still.
  */
-export async function faceOnDocument(image: PreparedImage): Promise<Reading<FaceFinding>> {
-  const pixels = await greyscale(await pixelsOf(image));
-  const faces = await facesIn(pixels);
-  const largest = faces.reduce<DetectedFace | null>(
-    (best, face) => (best && area(best) >= area(face) ? best : face),
-    null,
+export const comparableFaceWidth = 0.6;
+
+/** The box around a face's box's corners mapped into the straightened photo (documentLayout). */
+function inLayout(layout: DocumentLayout, box: FaceFinding['box']): Box {
+  const corners = [
+    layout.fromPhoto(box.x, box.y),
+    layout.fromPhoto(box.x + box.width, box.y),
+    layout.fromPhoto(box.x, box.y + box.height),
+    layout.fromPhoto(box.x + box.width, box.y + box.height),
+  ];
+  const xs = corners.map((corner) => corner.x);
+  const ys = corners.map((corner) => corner.y);
+  const left = Math.min(...xs);
+  const top = Math.min(...ys);
+  return { left, top, width: Math.max(...xs) - left, height: Math.max(...ys) - top };
+}
+
+/**
+ * Which of the faces found (boxes in the photo's pixels) is the document's portrait: the
+ * largest whose centre is in the portrait's area and no wider than a portrait can be. Faces
+ * outside the document are ignored (a face beside the page is not its holder's); another face
+ * of comparable size (`comparableFaceWidth`) in or overlapping the document answers
+ * 'several_faces', no face in the portrait's area 'no_face'. Returns the portrait's index.
+ */
+export function documentPortrait(
+  boxes: FaceFinding['box'][],
+  layout: DocumentLayout,
+): Reading<number> {
+  const placed = boxes.map((box) => inLayout(layout, box));
+  let portrait = -1;
+  placed.forEach((box, i) => {
+    const centre = { x: box.left + box.width / 2, y: box.top + box.height / 2 };
+    const fits =
+      inside(layout.portrait, centre.x, centre.y) && boxes[i]!.width <= layout.maxFaceWidth;
+    if (fits && (portrait < 0 || boxes[i]!.width > boxes[portrait]!.width)) portrait = i;
+  });
+  if (portrait < 0) return { ok: false, problem: 'no_face' };
+  const width = boxes[portrait]!.width;
+  const rival = placed.some(
+    (box, i) =>
+      i !== portrait &&
+      boxes[i]!.width >= comparableFaceWidth * width &&
+      overlapping(box, layout.document),
   );
-  if (!largest) return { ok: false, problem: 'no_face' };
-  return { ok: true, value: finding(image, pixels.scale, largest, largest.embedding) };
+  return rival ? { ok: false, problem: 'several_faces' } : { ok: true, value: portrait };
+}
+
+/**
+ * The part of the photo faces are looked for in: the document and a margin of a fifth of its
+ * size (so a face overlapping its edge is seen), in the photo's pixels. Detecting in the
+ * document rather than the whole photo also gives its portrait more of the detector's pixels.
+ */
+function documentRegion(image: PreparedImage, layout: DocumentLayout): Region | undefined {
+  const { left, top, width, height } = layout.document;
+  const corners = [
+    layout.toPhoto(left - width / 5, top - height / 5),
+    layout.toPhoto(left + (width * 6) / 5, top - height / 5),
+    layout.toPhoto(left - width / 5, top + (height * 6) / 5),
+    layout.toPhoto(left + (width * 6) / 5, top + (height * 6) / 5),
+  ];
+  const x0 = Math.max(0, Math.floor(Math.min(...corners.map((c) => c.x))));
+  const y0 = Math.max(0, Math.floor(Math.min(...corners.map((c) => c.y))));
+  const x1 = Math.min(image.width, Math.ceil(Math.max(...corners.map((c) => c.x))));
+  const y1 = Math.min(image.height, Math.ceil(Math.max(...corners.map((c) => c.y))));
+  if (x1 - x0 < 1 || y1 - y0 < 1) return undefined;
+  return { left: x0, top: y0, width: x1 - x0, height: y1 - y0 };
+}
+
+/**
+ * The document's portrait (`documentPortrait`), where the page the reader finds says it is
+ * (documentReader.ts's `documentLayout`; `kind` when known, else a page with an MRZ is a
+ * passport's): 'no_document' when the page is not found again. One greyscale pass: its `real`
+ * and `live` say nothing about a document photo.
+ */
+export async function faceOnDocument(
+  image: PreparedImage,
+  kind?: DocumentReading['kind'],
+): Promise<Reading<FaceFinding>> {
+  const layout = await documentLayout(image, kind);
+  if (!layout) return { ok: false, problem: 'no_document' };
+  const pixels = await greyscale(await pixelsOf(image, documentRegion(image, layout)));
+  const faces = (await facesIn(pixels)).map((face) => finding(image, pixels, face, face.embedding));
+  const chosen = documentPortrait(
+    faces.map((face) => face.box),
+    layout,
+  );
+  return chosen.ok ? { ok: true, value: faces[chosen.value]! } : chosen;
 }
 
 /**
@@ -234,7 +337,7 @@ export async function faceInSelfie(image: PreparedImage): Promise<Reading<FaceFi
     return { ok: false, problem: 'blurred' };
   const greyFace = (await facesIn(grey)).find((candidate) => overlap(candidate, face) > 0.5);
   if (!greyFace) return { ok: false, problem: 'no_face' };
-  return { ok: true, value: finding(image, pixels.scale, face, greyFace.embedding) };
+  return { ok: true, value: finding(image, pixels, face, greyFace.embedding) };
 }
 
 /** How alike the document's face and the selfie's are; a match at `faceMatchThreshold` or above. */

@@ -124,3 +124,37 @@ export function textBlock(
     lineHeight: lineHeights[lineHeights.length >> 1]!,
   };
 }
+
+/**
+ * The left-aligned column of a card's fields: their common left edge (the median of the text
+ * rows' left edges, so a title, a portrait's or a background's marks in a few rows do not move
+ * it), and the first and last text rows that start there. Unlike `textBlock`'s, its extent is
+ * not widened by other ink beside the card. Null: no text.
+ */
+export function textColumn(
+  dark: Uint8Array,
+  width: number,
+  height: number,
+  minRuns = 6,
+): TextBlock | null {
+  const block = textBlock(dark, width, height, minRuns);
+  if (!block) return null;
+  const rows: Array<{ y: number; segment: Segment }> = [];
+  for (let y = 0; y < height; y++) {
+    const segment = bestSegment(dark, width, y);
+    if (segment && segment.runs >= minRuns) rows.push({ y, segment });
+  }
+  const lefts = rows.map((row) => row.segment.left).sort((a, b) => a - b);
+  const left = lefts[lefts.length >> 1]!;
+  const aligned = rows.filter((row) => Math.abs(row.segment.left - left) <= block.lineHeight);
+  const top = aligned[0]!.y;
+  const bottom = aligned[aligned.length - 1]!.y;
+  const right = Math.max(...aligned.map((row) => row.segment.right));
+  return {
+    left,
+    top,
+    width: right - left + 1,
+    height: bottom - top + 1,
+    lineHeight: block.lineHeight,
+  };
+}

@@ -61,7 +61,7 @@ export const localPhotoPipeline: PhotoIdProvider = {
     const read = kind === 'passport' ? await readPassport(image) : await readDrivingLicence(image);
     if (!read.ok) return { ok: false, problem: read.problem, image: 'document' };
     if (withFace) {
-      const face = await faceOnDocument(image);
+      const face = await faceOnDocument(image, kind);
       if (!face.ok) return { ok: false, problem: face.problem, image: 'document' };
     }
     return {
