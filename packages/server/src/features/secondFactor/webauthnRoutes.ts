@@ -1,11 +1,4 @@
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type RegistrationResponseJSON,
-} from '@simplewebauthn/server';
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import {
   okSchema,
   requestQuerySchema,
@@ -25,6 +18,13 @@ import { issueFirstRecoveryCodes } from './firstRecoveryCodes.js';
 import type { ChallengePurpose } from './challengeStore.js';
 import { refuseRemovingLast, secondFactorProved, setupStarts } from './guards.js';
 import { sendNewAuthenticatorNotice } from '../notices/securityNotices.js';
+
+/**
+ * @simplewebauthn/server (with its ASN.1 and COSE libraries, a quarter of a second of start-up)
+ * is loaded at the first security-key call, not with the server.
+ */
+let webauthnLibrary: Promise<typeof import('@simplewebauthn/server')> | undefined;
+const webauthn = () => (webauthnLibrary ??= import('@simplewebauthn/server'));
 
 /** The spec's security-key constants: 60 s, ES256 and RS256, user verification discouraged. */
 const TIMEOUT_MS = 60_000;
@@ -69,7 +69,9 @@ export function webauthnRoutes(app: FastifyInstance, ctx: AppContext): void {
       const keys = (await ctx.secondFactors.list(step.accountId)).filter(
         (factor) => factor.method === 'WebAuthn' && factor.credentialId,
       );
-      const options = await generateRegistrationOptions({
+      const options = await (
+        await webauthn()
+      ).generateRegistrationOptions({
         rpName: ctx.config.productName,
         rpID: relyingParty(ctx).rpID,
         userName: step.user.email,
@@ -112,7 +114,9 @@ export function webauthnRoutes(app: FastifyInstance, ctx: AppContext): void {
       const { rpID, origin } = relyingParty(ctx);
       let verified;
       try {
-        verified = await verifyRegistrationResponse({
+        verified = await (
+          await webauthn()
+        ).verifyRegistrationResponse({
           response: request.body.credential as RegistrationResponseJSON,
           expectedChallenge: String(challenge.payload.challenge),
           expectedOrigin: origin,
@@ -162,7 +166,9 @@ export function webauthnRoutes(app: FastifyInstance, ctx: AppContext): void {
       );
       if (keys.length === 0) throw new ApiError('second_factor_not_set_up');
       await enforceLimit(ctx, loginStarts, accountId);
-      const options = await generateAuthenticationOptions({
+      const options = await (
+        await webauthn()
+      ).generateAuthenticationOptions({
         rpID: relyingParty(ctx).rpID,
         allowCredentials: keys.map((key) => ({ id: key.credentialId! })),
         userVerification: 'discouraged',
@@ -203,7 +209,9 @@ export function webauthnRoutes(app: FastifyInstance, ctx: AppContext): void {
       let newCounter: number | null = null;
       if (key?.publicKey) {
         try {
-          const verified = await verifyAuthenticationResponse({
+          const verified = await (
+            await webauthn()
+          ).verifyAuthenticationResponse({
             response,
             expectedChallenge: String(challenge.payload.challenge),
             expectedOrigin: origin,
