@@ -27,6 +27,7 @@ export async function onePhotoAtATime<T>(
   try {
     return await run();
   } finally {
-    await ctx.kv.delete(key);
+    // Best effort: a store that fails now must not hide the outcome; the guard then expires.
+    await ctx.kv.delete(key).catch(() => undefined);
   }
 }
