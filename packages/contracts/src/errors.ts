@@ -281,7 +281,7 @@ export const errorCatalogue = {
   photo_unsupported_type: {
     status: 415,
     message:
-      'This file is not a photo we can read. Please take the photo again, or choose a JPEG, PNG, WebP or HEIC photo.',
+      'This file is not a photo we can read. Please take the photo again, or choose a JPEG, PNG or WebP photo.',
   },
   photo_too_large: {
     status: 413,
@@ -347,6 +347,17 @@ export const errorCatalogue = {
   photo_document_required: {
     status: 409,
     message: 'Please take a photo of your document first, then your selfie.',
+  },
+  // One photo of a check at a time: another is still being checked for this user.
+  photo_check_in_progress: {
+    status: 409,
+    message:
+      'Your photo is still being checked. Please wait for the answer before sending another.',
+  },
+  // The document photographed again for the selfie is not the one checked before (a counted try).
+  photo_document_not_same: {
+    status: 422,
+    message: 'This is not the document you used before. Please take a photo of the same document.',
   },
 } as const satisfies Record<string, { status: number; message: string }>;
 

@@ -7,8 +7,12 @@ import type { ErrorCode } from '../errors.js';
  */
 export const photoMaxBytes = 10 * 1024 * 1024;
 
-/** The file types the screens offer; the server reads the type from the bytes themselves. */
-export const photoAcceptTypes = 'image/jpeg,image/png,image/webp,image/heic,image/heif';
+/**
+ * The file types the screens offer; the server reads the type from the bytes themselves. No
+ * HEIC: the server cannot decode it, and iOS Safari converts a HEIC photo to JPEG only when
+ * the field does not accept HEIC.
+ */
+export const photoAcceptTypes = 'image/jpeg,image/png,image/webp';
 
 /**
  * The errors that mean 'take this photo again' (a counted try, never a failed check). Their
@@ -27,6 +31,7 @@ export const photoRetakeCodes = [
   'photo_no_face',
   'photo_several_faces',
   'photo_details_inconsistent',
+  'photo_document_not_same',
 ] as const satisfies readonly ErrorCode[];
 
 export type PhotoRetakeCode = (typeof photoRetakeCodes)[number];

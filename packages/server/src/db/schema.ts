@@ -404,6 +404,10 @@ export interface PhotoImageTable {
   image: string;
   /** Until when a document's photo waits for its selfie; null once its check has completed. */
   held_until: number | null;
+  /** Until when a selfie is being compared with this held photo (single-use); null when free. */
+  claimed_until: number | null;
+  /** The sign-in request (interaction uid) a held photo serves; null for a completed check's. */
+  request_uid: string | null;
   expires_at: number;
   created_at: number;
 }

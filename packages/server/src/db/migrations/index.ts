@@ -22,6 +22,7 @@ import * as stagedSigningKeys from './0025_staged_signing_keys.js';
 import * as mailQueueRefreshRetry from './0026_mail_queue_refresh_retry.js';
 import * as pinChallengePoint from './0027_pin_challenge_point.js';
 import * as photoImages from './0028_photo_images.js';
+import * as photoImageClaims from './0029_photo_image_claims.js';
 
 /** Every migration, in order. Names are stored in the database: never rename one. */
 export const migrations: Record<string, Migration> = {
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   '0026_mail_queue_refresh_retry': mailQueueRefreshRetry,
   '0027_pin_challenge_point': pinChallengePoint,
   '0028_photo_images': photoImages,
+  '0029_photo_image_claims': photoImageClaims,
 };

@@ -50,10 +50,13 @@ export async function checkAllowed(
     check = await check(step);
     if (!checkOffered(ctx, check)) throw new ApiError('check_not_offered');
   }
-  // Every check matches what it finds with the claimed identity: ask for one first (free),
-  // unless the check captures it from the document it reads (a document photo).
+  // Every check matches what it finds with the claimed identity: ask for one first (free).
+  // A document photo captures a profile without names (and a missing birth date) from the
+  // document it reads; a profile with one name only is incomplete, as for any check.
   if (!capturesProfile(check))
     await requireClaimedIdentity(ctx, step.accountId, checkInfo(check).binds === 'person');
+  else if (!(await namesEmpty(ctx, step.accountId)))
+    await requireClaimedIdentity(ctx, step.accountId, false);
   const { passed, unavailable } = await ctx.evidence.standing(step.accountId);
   if (passed.has(check))
     throw new ApiError(
@@ -69,6 +72,13 @@ export async function checkAllowed(
   await enforceLimit(ctx, checkLimits.perAddress, clientIp(request));
   await enforceLimit(ctx, checkLimits.perUser, attemptSubject(check, step.accountId));
   return step;
+}
+
+/** Whether the profile has neither name (a document photo may then capture both). */
+async function namesEmpty(ctx: AppContext, accountId: string): Promise<boolean> {
+  const profile = await ctx.profiles.get(accountId);
+  const blank = (value: unknown) => typeof value !== 'string' || value.trim() === '';
+  return blank(profile.given_name) && blank(profile.family_name);
 }
 
 /** Whose and which check's attempts the per-user limit counts (twins share one counter). */

@@ -118,6 +118,51 @@ describe('verifiedClaims', () => {
     });
   });
 
+  it('gives a document once, with every check of it (a photo read, then the selfie) in its check_details', () => {
+    const photo: Evidence = {
+      ...passport,
+      id: 'e7',
+      check: 'GenuinePassport',
+      provider: 'verity-local-photo',
+      transactionId: 'tx-photo',
+    };
+    // The selfie's evidence carries the document it was compared with.
+    const selfie: Evidence = {
+      ...photo,
+      id: 'e8',
+      check: 'SelfieComparison',
+      transactionId: 'tx-selfie',
+      createdAt: photo.createdAt + 60_000,
+    };
+    const claims = verifiedClaims([selfie, card, photo], null)!;
+    expect(schemas.response({ verified_claims: claims }), schemas.errors()).toBe(true);
+    const evidence = (claims.verification as { evidence: object[] }).evidence;
+    expect(evidence).toEqual([
+      {
+        type: 'document',
+        check_details: [
+          expect.objectContaining({ check_method: 'vri', check_id: 'tx-photo' }),
+          expect.objectContaining({ check_method: 'bvr', check_id: 'tx-selfie' }),
+        ],
+        document_details: { type: 'passport' },
+      },
+      expect.objectContaining({ type: 'electronic_record' }),
+    ]);
+    // Another document stays an entry of its own.
+    const other: Evidence = {
+      ...photo,
+      id: 'e9',
+      attributes: {
+        ...photo.attributes,
+        document: { ...photo.attributes!.document!, number: '999999999' },
+      },
+    };
+    expect(verifiedClaims([selfie, other, photo], null)).toHaveProperty(
+      'verification.evidence.length',
+      2,
+    );
+  });
+
   it.each(['OB', 'Bank', 'CurrentAccount'] as const)(
     'says a %s check examined a bank account',
     (check) => {

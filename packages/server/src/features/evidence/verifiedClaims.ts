@@ -1,5 +1,5 @@
 import { checkInfo } from '../checks/checkRegistry.js';
-import { currentPasses, type Evidence } from './evidenceStore.js';
+import { currentPasses, type Evidence, type VerifiedDocument } from './evidenceStore.js';
 
 /** What the Identity Assurance standard allows inside verified_claims.claims from our evidence. */
 const verifiableClaims = ['given_name', 'family_name', 'birthdate'] as const;
@@ -9,20 +9,50 @@ function time(ms: number): string {
   return new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
 
-function evidenceEntry(evidence: Evidence, withDocumentDetails: boolean) {
-  const check_details = [
-    {
-      check_method: checkInfo(evidence.check).evidence.checkMethod,
-      organization: evidence.provider,
-      check_id: evidence.transactionId,
-      time: time(evidence.createdAt),
-    },
-  ];
-  const document = evidence.attributes?.document;
-  if (document) {
+const checkDetail = (evidence: Evidence) => ({
+  check_method: checkInfo(evidence.check).evidence.checkMethod,
+  organization: evidence.provider,
+  check_id: evidence.transactionId,
+  time: time(evidence.createdAt),
+});
+
+/** One document however many checks looked at it: its type, number and issuing country. */
+const documentKey = (document: VerifiedDocument) =>
+  JSON.stringify([document.type, document.number, document.issuer.country]);
+
+/**
+ * The evidence entries: one per document, with every check of it in its check_details, oldest
+ * first (a document read from a photo, then the selfie compared with its face: 'vri', then
+ * 'bvr'; OpenID Connect for Identity Assurance, evidence element), and one per record.
+ */
+function evidenceEntries(passed: readonly Evidence[], withDocumentDetails: boolean) {
+  const documents = new Map<string, { document: VerifiedDocument; checks: Evidence[] }>();
+  const entries: Array<{ document: string } | { record: Evidence }> = [];
+  for (const evidence of passed) {
+    const document = evidence.attributes?.document;
+    if (!document) {
+      entries.push({ record: evidence });
+      continue;
+    }
+    const key = documentKey(document);
+    const seen = documents.get(key);
+    if (seen) seen.checks.push(evidence);
+    else {
+      documents.set(key, { document, checks: [evidence] });
+      entries.push({ document: key });
+    }
+  }
+  return entries.map((entry) => {
+    if ('record' in entry)
+      return {
+        type: 'electronic_record' as const,
+        check_details: [checkDetail(entry.record)],
+        record: { type: checkInfo(entry.record.check).evidence.recordType },
+      };
+    const { document, checks } = documents.get(entry.document)!;
     return {
       type: 'document' as const,
-      check_details,
+      check_details: [...checks].sort((a, b) => a.createdAt - b.createdAt).map(checkDetail),
       document_details: withDocumentDetails
         ? {
             type: document.type,
@@ -33,12 +63,7 @@ function evidenceEntry(evidence: Evidence, withDocumentDetails: boolean) {
           }
         : { type: document.type },
     };
-  }
-  return {
-    type: 'electronic_record' as const,
-    check_details,
-    record: { type: checkInfo(evidence.check).evidence.recordType },
-  };
+  });
 }
 
 /** The claims a verified_claims request element names (all we have when it names none). */
@@ -102,7 +127,7 @@ export function verifiedClaims(
       trust_framework: 'uk_diatf',
       assurance_process: { policy: 'gpg45' },
       time: time(passed[0]!.createdAt),
-      evidence: passed.map((evidence) => evidenceEntry(evidence, wantsDocumentDetails(request))),
+      evidence: evidenceEntries(passed, wantsDocumentDetails(request)),
     },
     claims,
   };

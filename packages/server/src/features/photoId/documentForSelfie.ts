@@ -1,25 +1,37 @@
-import { isoToday, matchIdentity, type CheckName, type CheckResult } from '@verity/contracts';
+import { matchIdentity, type CheckName, type CheckResult } from '@verity/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
-import { ApiError } from '../../http/apiError.js';
 import { recordMismatch } from '../checks/checkOutcome.js';
 import { checkAllowed } from '../checks/checkStep.js';
+import { currentPasses, type Evidence } from '../evidence/evidenceStore.js';
 import { claimedIdentity } from '../identity/coreIdentity.js';
-import { documentRefusal } from './documentPhoto.js';
+import { documentType } from './documentPhoto.js';
 import type { DocumentReading } from './photoId.js';
 import type { PhotoIdProvider } from './photoIdProvider.js';
 import { HOLD_FOR_SELFIE_MS } from './photoImageStore.js';
-import { imageProblemCodes, retakePhoto } from './photoProblems.js';
+import { retakePhoto } from './photoProblems.js';
+import { readAcceptableDocument } from './readDocumentPhoto.js';
 
 const selfie = 'SelfieComparison';
+
+/** The passed document check (with what it verified) a selfie stands on, while it counts. */
+export async function passedDocument(
+  ctx: AppContext,
+  accountId: string,
+  check: string,
+): Promise<Evidence | null> {
+  const passes = currentPasses(await ctx.evidence.forUser(accountId));
+  return passes.find((evidence) => evidence.check === check && evidence.attributes) ?? null;
+}
 
 /**
  * The document's photo again, for a selfie still to do when the document check passed before
  * (another request, or a hold that ended): GOV.UK's app takes the selfie with the document,
- * so the document is photographed again, counted as a try of the selfie. It is read and held
- * for the selfie, and no new document evidence is recorded; a document of another person than
- * the claimed identity fails the selfie check (the outcome every check shares for another
- * person's record).
+ * so the document is photographed again, counted as a try of the selfie. It must be the same
+ * document as the evidence the selfie will stand on (kind and number; else 422
+ * photo_document_not_same, a retake); it is read and held for this request's selfie, and no
+ * new document evidence is recorded; a document of another person than the claimed identity
+ * fails the selfie check (the outcome every check shares for another person's record).
  */
 export async function documentForSelfie(
   ctx: AppContext,
@@ -28,38 +40,30 @@ export async function documentForSelfie(
   check: CheckName,
   kind: DocumentReading['kind'],
   bytes: Buffer,
+  requestUid: string,
 ): Promise<CheckResult> {
   const view = await checkAllowed(ctx, request, selfie, () => ({}));
-  const read = await provider.readDocument(kind, bytes, { withFace: true });
-  if (!read.ok)
-    throw await retakePhoto(
-      ctx,
-      selfie,
-      view.accountId,
-      imageProblemCodes[read.problem],
-      'document',
-    );
-  const { reading, image, transactionId } = read.value;
-  const refusal = documentRefusal(reading, isoToday());
-  if (refusal === 'photo_details_inconsistent')
-    throw await retakePhoto(ctx, selfie, view.accountId, refusal, 'document');
-  if (refusal) throw new ApiError(refusal, undefined, { image: 'document' });
+  const { accountId } = view;
+  const read = await readAcceptableDocument(ctx, provider, selfie, accountId, kind, bytes, true);
+  const { reading, image, transactionId } = read;
+  const earlier = (await passedDocument(ctx, accountId, check))?.attributes?.document;
+  if (!earlier || earlier.type !== documentType(kind) || earlier.number !== reading.number)
+    throw await retakePhoto(ctx, selfie, accountId, 'photo_document_not_same', 'document');
   const person = {
     kind: 'document' as const,
     name: { givenNames: reading.givenNames, familyName: reading.surname },
     birthDate: reading.birthDate,
   };
-  if (!matchIdentity(await claimedIdentity(ctx, view.accountId), person).matches) {
+  if (!matchIdentity(await claimedIdentity(ctx, accountId), person).matches) {
     const scores = { strength: 0, validity: 0, activity: 0, fraud: 0, verification: 0 };
     const found = { check: selfie, provider: provider.name, transactionId, scores } as const;
     return recordMismatch(ctx, request.journey, found);
   }
-  await ctx.photoImages.hold(view.accountId, check, image, Date.now() + HOLD_FOR_SELFIE_MS);
-  const uid = view.interaction?.uid;
+  await ctx.photoImages.hold(accountId, check, image, Date.now() + HOLD_FOR_SELFIE_MS, requestUid);
   return {
     check,
     verified: true,
     userRequirements: await request.journey.outstanding(),
-    assuranceChoice: uid ? await ctx.assuranceChoices.get(uid) : [],
+    assuranceChoice: await ctx.assuranceChoices.get(requestUid),
   };
 }

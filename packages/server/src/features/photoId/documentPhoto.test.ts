@@ -1,6 +1,6 @@
 import { photoMaxBytes } from '@verity/contracts';
 import { describe, expect, it } from 'vitest';
-import { documentPhotoFinding, documentRefusal } from './documentPhoto.js';
+import { documentPhotoFinding, documentRefusal, profileCapture } from './documentPhoto.js';
 import { maxImageBytes } from './images.js';
 import type { DocumentReading } from './photoId.js';
 
@@ -78,5 +78,26 @@ describe('the photo size limit', () => {
   it('is the same on the screens (contracts) and in the pipeline, 10 MB', () => {
     expect(photoMaxBytes).toBe(maxImageBytes);
     expect(maxImageBytes).toBe(10 * 1024 * 1024);
+  });
+});
+
+describe('profileCapture', () => {
+  const names = { given_name: 'ANNA', family_name: 'SMITH' };
+  it.each([
+    ['an empty profile takes names and birth date', {}, { ...names, birthdate: '1985-02-17' }],
+    [
+      'blank names are empty',
+      { given_name: ' ', family_name: '' },
+      { ...names, birthdate: '1985-02-17' },
+    ],
+    ['a birth date given stays', { birthdate: '1990-01-01' }, names],
+    ['names given stay', { given_name: 'Anna', family_name: 'Smith' }, { birthdate: '1985-02-17' }],
+    [
+      'a full profile takes nothing',
+      { given_name: 'Anna', family_name: 'Smith', birthdate: '1985-02-17' },
+      {},
+    ],
+  ])('%s', (_, profile, captured) => {
+    expect(profileCapture(profile, passport)).toEqual(captured);
   });
 });

@@ -1,7 +1,7 @@
 import { monthsBefore, passportExpiryGraceMonths } from '@verity/contracts';
-import type { AppContext } from '../../context.js';
 import type { CheckFinding } from '../checks/checkOutcome.js';
 import type { EvidenceScores, VerifiedDocument } from '../evidence/evidenceStore.js';
+import type { ProfileValues } from '../profile/profileStore.js';
 import type { DocumentReading } from './photoId.js';
 
 /** The issuers named in evidence; the local pipeline reads UK documents only. */
@@ -27,6 +27,11 @@ export function documentRefusal(
   return reading.expiryDate >= lastAccepted ? null : 'photo_document_expired';
 }
 
+/** The evidence's document type of a kind of document read. */
+export function documentType(kind: DocumentReading['kind']): VerifiedDocument['type'] {
+  return kind === 'passport' ? 'passport' : 'driving_permit';
+}
+
 /**
  * A document read from its photo, in the terms every check shares (checkOutcome.ts): the
  * holder it names, matched with the claimed identity by settleCheck, and what it verified.
@@ -37,7 +42,7 @@ export function documentPhotoFinding(
   transactionId: string,
 ): CheckFinding {
   const document: VerifiedDocument = {
-    type: reading.kind === 'passport' ? 'passport' : 'driving_permit',
+    type: documentType(reading.kind),
     number: reading.number,
     dateOfExpiry: reading.expiryDate,
     ...(reading.issueDate ? { dateOfIssuance: reading.issueDate } : {}),
@@ -54,22 +59,19 @@ export function documentPhotoFinding(
 }
 
 /**
- * A document photo captures the profile (assuranceProfileCapturePossible): a profile without
- * a name takes the document's names, one without a birth date its birth date, as printed.
- * Fields already given stay, and the document is then matched with them.
+ * What a document photo captures into the profile (assuranceProfileCapturePossible): a profile
+ * with neither name takes the document's names, one without a birth date its birth date, as
+ * printed; fields already given stay, and the document is then matched with them. Built in
+ * memory: the route matches the profile with it and saves it only when the check passes, so
+ * another person's details are never saved. (A profile with one name only is refused before
+ * the read: checkAllowed's identity_details_required.)
  */
-export async function captureProfile(
-  ctx: AppContext,
-  userId: string,
-  reading: DocumentReading,
-): Promise<void> {
-  const profile = await ctx.profiles.get(userId);
+export function profileCapture(profile: ProfileValues, reading: DocumentReading): ProfileValues {
   const given = typeof profile.given_name === 'string' ? profile.given_name.trim() : '';
   const family = typeof profile.family_name === 'string' ? profile.family_name.trim() : '';
   const birth = typeof profile.birthdate === 'string' ? profile.birthdate.trim() : '';
-  const captured = {
+  return {
     ...(!given && !family ? { given_name: reading.givenNames, family_name: reading.surname } : {}),
     ...(!birth ? { birthdate: reading.birthDate } : {}),
   };
-  if (Object.keys(captured).length > 0) await ctx.profiles.update(userId, captured);
 }

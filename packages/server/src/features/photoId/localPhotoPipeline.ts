@@ -28,7 +28,9 @@ export const selfieLivenessThresholds = {
  * its printed data show the document's details but cannot prove it genuine (no chip read, no
  * security features), so a passport scores validity 2, not the 3 of a chip read; a licence's
  * printed issue date gives activity 1 (as GOV.UK's app check); a face match with passive
- * liveness scores verification 3 (GOV.UK's biometric verification level).
+ * liveness only scores verification 2, not the 3 of GOV.UK's biometric verification with
+ * presentation-attack detection: measured, it did not tell a photo of a photo from a real
+ * face, and the selfie may be a file (the registry's most stays 3, for a vendor that does).
  */
 export function localDocumentScores(reading: DocumentReading): EvidenceScores {
   if (reading.kind === 'passport')
@@ -47,7 +49,7 @@ const selfieScores: EvidenceScores = {
   validity: 0,
   activity: 0,
   fraud: 0,
-  verification: 3,
+  verification: 2,
 };
 
 /** The photo checks carried out on this machine (images.ts, documentReader.ts, faces.ts). */

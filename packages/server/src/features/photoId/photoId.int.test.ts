@@ -32,6 +32,7 @@ import {
 import type { TestServer } from '../../test/testServer.js';
 import { identityAssuranceSchemas } from '../../test/verifiedClaimsSchema.js';
 import { maxImageBytes } from './images.js';
+import type { PhotoIdProvider } from './photoIdProvider.js';
 import { PhotoImageStore } from './photoImageStore.js';
 
 /** Anna Smith (test/identities.ts) as her documents print her. */
@@ -54,7 +55,8 @@ const photos = {} as Record<
   | 'sameFace'
   | 'otherFace'
   | 'noFace'
-  | 'twoFaces',
+  | 'twoFaces'
+  | 'tiny',
   Buffer
 >;
 
@@ -73,7 +75,70 @@ beforeAll(async () => {
   photos.otherFace = other;
   photos.noFace = await noFace();
   photos.twoFaces = await twoPeople(face, other);
+  // Read in no time: a PNG too small to be a document or a selfie (photo_too_small).
+  photos.tiny = await sharp({
+    create: { width: 32, height: 32, channels: 3, background: '#808080' },
+  })
+    .png()
+    .toBuffer();
 });
+
+/** Anna's passport as a passed GenuinePassport's evidence (no OCR), with this number. */
+const annaPassportEvidence = (number: string) =>
+  ({
+    check: 'GenuinePassport',
+    outcome: 'passed',
+    provider: 'verity-local-photo',
+    transactionId: randomUUID(),
+    scores: { strength: 4, validity: 2, activity: 0, fraud: 0, verification: 0 },
+    attributes: {
+      given_name: 'ANNA',
+      family_name: 'SMITH',
+      birthdate: '1985-02-17',
+      document: {
+        type: 'passport',
+        number,
+        dateOfExpiry: '2031-04-30',
+        issuer: { name: 'HM Passport Office', country: 'GB' },
+      },
+    },
+  }) as const;
+
+/**
+ * The provider, held at a gate: each call waits until `open()` (or a second call arrives,
+ * which opens it so that a test of 'one at a time' fails rather than hangs). `calls` counts.
+ */
+function gated(provider: PhotoIdProvider) {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  const gate = {
+    calls: 0,
+    open: () => open(),
+    provider: {
+      ...provider,
+      async readDocument(...args: Parameters<PhotoIdProvider['readDocument']>) {
+        if (++gate.calls > 1) open();
+        await opened;
+        return provider.readDocument(...args);
+      },
+      async compareSelfie(...args: Parameters<PhotoIdProvider['compareSelfie']>) {
+        if (++gate.calls > 1) open();
+        await opened;
+        return provider.compareSelfie(...args);
+      },
+    } satisfies PhotoIdProvider,
+  };
+  return gate;
+}
+
+const smallPng = async () => {
+  const png = await sharp({
+    create: { width: 64, height: 48, channels: 3, background: '#808080' },
+  })
+    .png()
+    .toBuffer();
+  return { png, width: 64, height: 48 };
+};
 
 const verifiedClaimsRequest = {
   verification: { trust_framework: null },
@@ -143,6 +208,52 @@ describe.each(databaseTargets())('photo ID without the app (%s)', (target) => {
     return { status: response.status, body: (await response.json()) as Record<string, unknown> };
   }
 
+  /** Consent, then the code exchanged: the ID token's verified_claims. */
+  async function verifiedClaimsOf(
+    browser: ApiBrowser,
+    client: oidc.Configuration,
+    { requestId, state, verifier }: { requestId: string; state: string; verifier: string },
+  ): Promise<Record<string, unknown>> {
+    await browser.post(`/api/consent?requestId=${requestId}`, { Approved: true });
+    const generated = await browser.post('/api/generateresponse', { requestId });
+    let response = await browser.fetch(generated.body.redirect_Uri as string);
+    while (!response.headers.get('location')!.startsWith(redirectUri))
+      response = await browser.fetch(new URL(response.headers.get('location')!, server.url).href);
+    const tokens = await oidc.authorizationCodeGrant(
+      client,
+      new URL(response.headers.get('location')!),
+      { pkceCodeVerifier: verifier, expectedState: state },
+    );
+    return tokens.claims()!.verified_claims as Record<string, unknown>;
+  }
+
+  /**
+   * `n` photos sent at once, with the provider held until all but one have been answered:
+   * the answers' statuses and codes, sorted, and how often the provider was asked.
+   */
+  async function atOnce(browser: ApiBrowser, path: string, body: Buffer, n: number) {
+    const gate = gated(server.ctx.photoId!);
+    const real = server.ctx.photoId;
+    server.ctx.photoId = gate.provider;
+    try {
+      let answered = 0;
+      const answers = await Promise.all(
+        Array.from({ length: n }, () =>
+          send(browser, path, body).then((answer) => {
+            if (++answered === n - 1) gate.open();
+            return answer;
+          }),
+        ),
+      );
+      const codes = answers
+        .map(({ status, body: answer }) => [status, (answer.error as { code?: string })?.code])
+        .sort();
+      return { codes, calls: gate.calls, answers };
+    } finally {
+      server.ctx.photoId = real;
+    }
+  }
+
   const photoRows = async (userId: string) =>
     server.ctx.database.db
       .selectFrom('photo_images')
@@ -195,17 +306,7 @@ describe.each(databaseTargets())('photo ID without the app (%s)', (target) => {
     // No selfie follows: the photo went with the check.
     expect(await photoRows(userId)).toEqual([]);
 
-    await browser.post(`/api/consent?requestId=${requestId}`, { Approved: true });
-    const generated = await browser.post('/api/generateresponse', { requestId });
-    let response = await browser.fetch(generated.body.redirect_Uri as string);
-    while (!response.headers.get('location')!.startsWith(redirectUri))
-      response = await browser.fetch(new URL(response.headers.get('location')!, server.url).href);
-    const tokens = await oidc.authorizationCodeGrant(
-      config,
-      new URL(response.headers.get('location')!),
-      { pkceCodeVerifier: verifier, expectedState: state },
-    );
-    const verified = tokens.claims()!.verified_claims as Record<string, unknown>;
+    const verified = await verifiedClaimsOf(browser, config, { requestId, state, verifier });
     expect(schemas.response({ verified_claims: verified }), schemas.errors()).toBe(true);
     expect(verified).toMatchObject({
       verification: {
@@ -222,13 +323,16 @@ describe.each(databaseTargets())('photo ID without the app (%s)', (target) => {
     });
   });
 
-  it("fails another person's passport: a failed check without their details, an audit event, the choice cleared", async () => {
+  it("fails another person's passport: a failed check without their details, an audit event, the choice cleared, their photo not kept", async () => {
     const { browser, userId, requestId } = await userChoosing(['GenuinePassport'], 'ada');
+    // Even where completed checks' photos are kept for disputes, another person's is not.
+    const usual = server.ctx.photoImages;
+    server.ctx.photoImages = new PhotoImageStore(server.ctx.database.db, server.ctx.encryption, 30);
     const failed = await send(
       browser,
       `/api/photoid/passport?requestId=${requestId}`,
       photos.passport,
-    );
+    ).finally(() => (server.ctx.photoImages = usual));
     expect(failed.body).toEqual({
       check: 'GenuinePassport',
       verified: false,
@@ -304,30 +408,36 @@ describe.each(databaseTargets())('photo ID without the app (%s)', (target) => {
       413,
       expect.objectContaining({ code: 'photo_too_large', details: { image: 'document' } }),
     ]);
-    // Declared an image, but the bytes say otherwise, or stop short: counted tries.
-    const notAnImage = await send(browser, path, pdf, 'image/png');
-    expect([notAnImage.status, notAnImage.body.error]).toEqual([
-      415,
-      expect.objectContaining({
-        code: 'photo_unsupported_type',
-        details: { image: 'document', attemptsLeft: 2 },
-      }),
-    ]);
+    // Declared an image, but the bytes are of a type the server cannot decode (a PDF, an
+    // iPhone's HEIC, a GIF): refused from the bytes, before anything is counted.
+    const heic = Buffer.from('\0\0\0\x18ftypheic\0\0\0\0mif1heic', 'latin1');
+    const gif = Buffer.from('GIF89a\x01\0\x01\0\x80\0\0\0\0\0\xff\xff\xff,', 'latin1');
+    for (const [body, type] of [
+      [pdf, 'image/png'],
+      [heic, 'image/heic'],
+      [gif, 'image/gif'],
+    ] as const) {
+      const refused = await send(browser, path, body, type);
+      expect([refused.status, refused.body.error]).toEqual([
+        415,
+        expect.objectContaining({ code: 'photo_unsupported_type', details: { image: 'document' } }),
+      ]);
+    }
+    // A PNG that stops short is a counted try, the first today.
     const corrupt = await send(browser, path, photos.passport.subarray(0, 4000));
     expect([corrupt.status, corrupt.body.error]).toEqual([
       400,
       expect.objectContaining({
         code: 'photo_corrupt',
-        details: { image: 'document', attemptsLeft: 1 },
+        details: { image: 'document', attemptsLeft: 2 },
       }),
     ]);
   });
 
-  it('compares the selfie with the document’s face: retakes for no face and two faces, then the same person passes', async () => {
-    const { browser, userId, requestId } = await userChoosing([
-      'GenuinePassport',
-      'SelfieComparison',
-    ]);
+  it('compares the selfie with the document’s face: retakes for no face and two faces, then the same person passes, one document in verified_claims', async () => {
+    const claims = JSON.stringify({ id_token: { verified_claims: verifiedClaimsRequest } });
+    const chosen = await userChoosing(['GenuinePassport', 'SelfieComparison'], 'anna', { claims });
+    const { browser, userId, requestId } = chosen;
     const early = await send(
       browser,
       `/api/photoid/selfie?requestId=${requestId}`,
@@ -371,27 +481,42 @@ describe.each(databaseTargets())('photo ID without the app (%s)', (target) => {
     expect(same.body).toEqual({
       check: 'SelfieComparison',
       verified: true,
-      userRequirements: [],
+      // verified_claims asked for: the user consents to their release.
+      userRequirements: ['consent'],
       assuranceChoice: [],
     });
     const evidence = await server.ctx.evidence.forUser(userId);
     expect(evidence.find((item) => item.check === 'SelfieComparison')).toMatchObject({
       outcome: 'passed',
-      scores: { verification: 3 },
+      // Passive liveness from one picture, the selfie perhaps a file: 2, not 3.
+      scores: { verification: 2 },
       attributes: { family_name: 'SMITH', document: { type: 'passport' } },
     });
     // The check is complete: both photos are gone.
     expect(await photoRows(userId)).toEqual([]);
+
+    // One passport, inspected from its photo and compared with the selfie: one evidence entry.
+    const verified = await verifiedClaimsOf(browser, selfieConfig, chosen);
+    const schemas = identityAssuranceSchemas();
+    expect(schemas.response({ verified_claims: verified }), schemas.errors()).toBe(true);
+    expect((verified.verification as { evidence: unknown }).evidence).toEqual([
+      {
+        type: 'document',
+        check_details: [
+          expect.objectContaining({ check_method: 'vri', organization: 'verity-local-photo' }),
+          expect.objectContaining({ check_method: 'bvr', organization: 'verity-local-photo' }),
+        ],
+        document_details: { type: 'passport' },
+      },
+    ]);
   });
 
   it('takes the document again for a selfie when it passed before; fails a selfie of someone else, and deletes the photos', async () => {
-    // The passport passed in an earlier request, for a client that needed no selfie.
-    const earlier = await userChoosing(['GenuinePassport']);
-    const { browser, userId } = earlier;
+    // The passport passed in an earlier request, for a client that needed no selfie (its
+    // evidence recorded as the first test's pass records it: one OCR read less).
+    const { browser, userId } = await userChoosing(['GenuinePassport']);
+    await server.ctx.evidence.record(userId, annaPassportEvidence('533401372'));
     const path = (requestId: string) => `/api/photoid/passport?requestId=${requestId}`;
-    expect((await send(browser, path(earlier.requestId), photos.passport)).body).toMatchObject({
-      verified: true,
-    });
     const state = oidc.randomState();
     const { requestId } = await startSignInRequest(server, selfieConfig, browser, { state });
     // What is left of the option is the selfie (it routes to /PassportPhoto).
@@ -455,12 +580,10 @@ describe.each(databaseTargets())('photo ID without the app (%s)', (target) => {
       .png()
       .toBuffer();
     const image = { png, width: 64, height: 48 };
-    await store.hold(userId, 'GenuinePassport', image, now + 60_000);
-    expect(await store.heldDocument(userId)).toMatchObject({
-      check: 'GenuinePassport',
-      image: { width: 64, height: 48 },
-    });
-    await store.complete(userId, [{ check: 'SelfieComparison', kind: 'selfie', image }]);
+    await store.hold(userId, 'GenuinePassport', image, now + 60_000, 'request-a');
+    const held = await store.heldDocument(userId, 'request-a');
+    expect(held).toMatchObject({ check: 'GenuinePassport', image: { width: 64, height: 48 } });
+    await store.complete(userId, [{ check: 'SelfieComparison', kind: 'selfie', image }], held!.id);
     const kept = await photoRows(userId);
     expect(kept.map((row) => [row.kind, row.held_until, Number(row.expires_at)])).toEqual(
       [
@@ -468,10 +591,142 @@ describe.each(databaseTargets())('photo ID without the app (%s)', (target) => {
         ['selfie', null, now + 30 * 86_400_000],
       ].sort(),
     );
-    expect(await store.heldDocument(userId)).toBeNull();
+    expect(await store.heldDocument(userId, 'request-a')).toBeNull();
     now += 31 * 86_400_000;
     await store.sweep();
     expect(await photoRows(userId)).toEqual([]);
+  });
+
+  it('holds a document photo for one request, single-use, bound to its owner; a result completes that row only', async () => {
+    const store = new PhotoImageStore(server.ctx.database.db, server.ctx.encryption, 0);
+    const userId = randomUUID();
+    const image = await smallPng();
+    const until = Date.now() + 60_000;
+    await store.hold(userId, 'GenuinePassport', image, until, 'request-a');
+    await store.hold(userId, 'GenuinePassport', image, until, 'request-b');
+    // Another request's selfie is not served by this request's hold.
+    expect(await store.heldDocument(userId, 'request-c')).toBeNull();
+    expect(await store.heldDocument(userId, null)).toBeNull();
+    const held = (await store.heldDocument(userId, 'request-a'))!;
+    // Of claims at once, exactly one wins; a released claim can be made again.
+    const claims = await Promise.all([store.claim(held.id), store.claim(held.id)]);
+    expect(claims.sort()).toEqual([false, true]);
+    await store.release(held.id);
+    expect(await store.claim(held.id)).toBe(true);
+    // Completed: that row goes, the other request's hold stays.
+    await store.complete(userId, [], held.id);
+    expect(await store.claim(held.id)).toBe(false);
+    expect((await photoRows(userId)).map((row) => row.request_uid)).toEqual(['request-b']);
+    // Encrypted for its owner, kind and check: moved to another user, it does not decrypt.
+    const other = randomUUID();
+    await server.ctx.database.db
+      .updateTable('photo_images')
+      .set({ user_id: other })
+      .where('user_id', '=', userId)
+      .execute();
+    await expect(store.heldDocument(other, 'request-b')).rejects.toThrow();
+    await server.ctx.database.db.deleteFrom('photo_images').where('user_id', '=', other).execute();
+  });
+
+  it('takes one selfie at a time: of three sent at once one is compared, the others 409 photo_check_in_progress, uncounted; the held photo is given back for a retake', async () => {
+    const { browser, userId, requestId } = await userChoosing([
+      'GenuinePassport',
+      'SelfieComparison',
+    ]);
+    await server.ctx.evidence.record(userId, annaPassportEvidence('533401372'));
+    await server.ctx.photoImages.hold(
+      userId,
+      'GenuinePassport',
+      await smallPng(),
+      Date.now() + 60_000,
+      requestId,
+    );
+    const path = `/api/photoid/selfie?requestId=${requestId}`;
+    const { codes, calls, answers } = await atOnce(browser, path, photos.tiny, 3);
+    expect(calls).toBe(1);
+    expect(codes).toEqual([
+      [409, 'photo_check_in_progress'],
+      [409, 'photo_check_in_progress'],
+      [422, 'photo_too_small'],
+    ]);
+    // Only the one compared was counted.
+    expect(answers.find((answer) => answer.status === 422)!.body.error).toMatchObject({
+      details: { image: 'selfie', attemptsLeft: 2 },
+    });
+    // A retake: the held photo waits, unclaimed, for the next selfie.
+    expect(await photoRows(userId)).toMatchObject([{ kind: 'document', claimed_until: null }]);
+    expect((await server.ctx.evidence.forUser(userId)).map((item) => item.check)).toEqual([
+      'GenuinePassport',
+    ]);
+  });
+
+  it('reads one document photo at a time: of three sent at once one is read, the others 409 photo_check_in_progress, uncounted', async () => {
+    const { browser, userId, requestId } = await userChoosing(['GenuinePassport']);
+    const path = `/api/photoid/passport?requestId=${requestId}`;
+    const { codes, calls, answers } = await atOnce(browser, path, photos.tiny, 3);
+    expect(calls).toBe(1);
+    expect(codes).toEqual([
+      [409, 'photo_check_in_progress'],
+      [409, 'photo_check_in_progress'],
+      [422, 'photo_too_small'],
+    ]);
+    expect(answers.find((answer) => answer.status === 422)!.body.error).toMatchObject({
+      details: { image: 'document', attemptsLeft: 2 },
+    });
+    expect(await server.ctx.evidence.forUser(userId)).toEqual([]);
+  });
+
+  it('asks for the same document when it is taken again for a selfie: another passport is a counted retake, nothing held', async () => {
+    const { browser, userId } = await userChoosing(['GenuinePassport']);
+    // The passport passed before was another one of Anna's (another number).
+    await server.ctx.evidence.record(userId, annaPassportEvidence('987654321'));
+    const { requestId } = await startSignInRequest(server, selfieConfig, browser, {
+      state: oidc.randomState(),
+    });
+    const chosen = await browser.post(`/api/verification/${requestId}/choice`, {
+      checks: ['SelfieComparison'],
+    });
+    expect(chosen.status).toBe(200);
+    const other = await send(
+      browser,
+      `/api/photoid/passport?requestId=${requestId}`,
+      photos.passport,
+    );
+    expect([other.status, other.body.error]).toEqual([
+      422,
+      expect.objectContaining({
+        code: 'photo_document_not_same',
+        details: { image: 'document', attemptsLeft: 2 },
+      }),
+    ]);
+    expect(await photoRows(userId)).toEqual([]);
+    expect((await server.ctx.evidence.forUser(userId)).map((item) => item.outcome)).toEqual([
+      'passed',
+    ]);
+  });
+
+  it('captures only into a profile without names: one name is 409 identity_details_required, uncounted; another birth date fails and nothing is saved', async () => {
+    const half = await userChoosing(['GenuineDrivingLicence'], null);
+    await server.ctx.profiles.update(half.userId, { given_name: 'Anna' });
+    const path = (requestId: string) => `/api/photoid/drivinglicence?requestId=${requestId}`;
+    const refused = await send(half.browser, path(half.requestId), photos.tiny);
+    expect([refused.status, (refused.body.error as { code: string }).code]).toEqual([
+      409,
+      'identity_details_required',
+    ]);
+    expect(await server.ctx.evidence.forUser(half.userId)).toEqual([]);
+
+    // No names, and a birth date that is not the licence's: the check fails, and the
+    // licence's names are not saved into the profile.
+    const other = await userChoosing(['GenuineDrivingLicence'], null);
+    await server.ctx.profiles.update(other.userId, { birthdate: '1990-01-01' });
+    const failed = await send(other.browser, path(other.requestId), photos.licence);
+    expect(failed.body).toMatchObject({ check: 'GenuineDrivingLicence', verified: false });
+    expect(await server.ctx.profiles.get(other.userId)).toEqual({ birthdate: '1990-01-01' });
+    expect(await server.ctx.evidence.forUser(other.userId)).toMatchObject([
+      { outcome: 'failed', attributes: null },
+    ]);
+    expect(await photoRows(other.userId)).toEqual([]);
   });
 
   it('is a step of the request: nobody signed in, another browser’s request and a pending second factor are refused', async () => {

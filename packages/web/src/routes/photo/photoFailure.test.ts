@@ -37,6 +37,12 @@ describe('photoFailure', () => {
       { kind: 'retake', image: 'selfie', message: 'Too large.', offerOther: false },
     ],
     [
+      'another photo still being checked: wait, then send it again',
+      new ApiError('photo_check_in_progress', 409, 'Wait.', { image: 'selfie' }),
+      'selfie',
+      { kind: 'retake', image: 'selfie', message: 'Wait.', offerOther: false },
+    ],
+    [
       'an expired document: no retake helps',
       new ApiError('photo_document_expired', 422, 'Expired.', { image: 'document' }),
       'document',

@@ -45,6 +45,8 @@ export function photoFailure(error: unknown, sent: PhotoKind): PhotoFailure {
       return { kind: 'retake', image: 'document', message: error.message, offerOther: true };
     case 'photo_document_required':
       return { kind: 'retake', image: 'document', message: error.message, offerOther: false };
+    case 'photo_check_in_progress':
+      return { kind: 'retake', image, message: error.message, offerOther: false };
     case 'rate_limited':
       return { kind: 'retake', image, message: checksCopy.triesLeft(0), offerOther: true };
     default:
