@@ -9,6 +9,7 @@ import {
   recommendedMinimumLive,
   recommendedMinimumReal,
 } from './faces.js';
+import { decoding } from './decodeSlots.js';
 import { prepareImage } from './images.js';
 import type { DocumentReading } from './photoId.js';
 import type { PhotoIdProvider } from './photoIdProvider.js';
@@ -57,7 +58,7 @@ export const localPhotoPipeline: PhotoIdProvider = {
   name: 'verity-local-photo',
 
   async readDocument(kind, bytes, { withFace }) {
-    const prepared = await prepareImage(bytes);
+    const prepared = await decoding(() => prepareImage(bytes));
     if (!prepared.ok) return { ok: false, problem: prepared.problem, image: 'document' };
     const image = prepared.value;
     const read = kind === 'passport' ? await readPassport(image) : await readDrivingLicence(image);
@@ -78,7 +79,7 @@ export const localPhotoPipeline: PhotoIdProvider = {
   },
 
   async compareSelfie(document, selfie) {
-    const prepared = await prepareImage(selfie, { purpose: 'selfie' });
+    const prepared = await decoding(() => prepareImage(selfie, { purpose: 'selfie' }));
     if (!prepared.ok) return { ok: false, problem: prepared.problem, image: 'selfie' };
     const inSelfie = await faceInSelfie(prepared.value);
     if (!inSelfie.ok) return { ok: false, problem: inSelfie.problem, image: 'selfie' };
