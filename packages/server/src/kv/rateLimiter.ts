@@ -26,6 +26,14 @@ export class RateLimiter {
     };
   }
 
+  /**
+   * Gives back one hit counted for work that then never ran (the service failed before it
+   * looked at the caller's input): only the server's own failure calls it, never the caller.
+   */
+  async refund(limit: RateLimit, subject: string): Promise<void> {
+    await this.store.increment(this.key(limit, subject), limit.windowSeconds, -1);
+  }
+
   /** Whether one more hit would be allowed, without counting one (for counts made afterwards). */
   async peek(limit: RateLimit, subject: string): Promise<RateLimitResult> {
     const count = Number((await this.store.get(this.key(limit, subject))) ?? 0);

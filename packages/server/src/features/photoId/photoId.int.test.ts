@@ -34,6 +34,7 @@ import { identityAssuranceSchemas } from '../../test/verifiedClaimsSchema.js';
 import { maxImageBytes } from './images.js';
 import type { PhotoIdProvider } from './photoIdProvider.js';
 import { PhotoImageStore } from './photoImageStore.js';
+import { PhotoPipelineUnavailable } from './photoPipelineUnavailable.js';
 
 /** Anna Smith (test/identities.ts) as her documents print her. */
 const anna: SpecimenPerson = {
@@ -348,6 +349,30 @@ describe.each(databaseTargets())('photo ID without the app (%s)', (target) => {
       expect.arrayContaining(['identity_check_mismatch', 'identity_check_failed']),
     );
     expect(await photoRows(userId)).toEqual([]);
+  });
+
+  it('gives the try back when the pipeline fails before judging the photo (503)', async () => {
+    const { browser, requestId } = await userChoosing(['GenuinePassport']);
+    const path = `/api/photoid/passport?requestId=${requestId}`;
+    const real = server.ctx.photoId!;
+    server.ctx.photoId = {
+      ...real,
+      readDocument: () => Promise.reject(new PhotoPipelineUnavailable('busy')),
+    };
+    try {
+      const failed = await send(browser, path, photos.blurred);
+      expect([failed.status, (failed.body.error as { code: string }).code]).toEqual([
+        503,
+        'service_unavailable',
+      ]);
+    } finally {
+      server.ctx.photoId = real;
+    }
+    const retake = await send(browser, path, photos.blurred);
+    expect(retake.body.error).toMatchObject({
+      code: 'photo_blurred',
+      details: { image: 'document', attemptsLeft: 2 },
+    });
   });
 
   it('asks for a retake of an unreadable photo (each a counted try, never a failed check), and after three offers another option', async () => {
