@@ -1,20 +1,14 @@
-import { useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import { Link } from 'react-router';
 import { ErrorScreen } from '../../components/ErrorScreen';
 import { PageHeading } from '../../components/PageHeading';
 import { accountsCopy } from '../../copy/accounts';
+import { stepFromLink, type Step } from './linkStep';
 import { NewPasswordStep } from './NewPasswordStep';
 import { ResetCodeStep } from './ResetCodeStep';
 import { ResetEmailStep } from './ResetEmailStep';
-
-type Step =
-  | { step: 'email'; email: string; notice: string | null }
-  | { step: 'code'; email: string }
-  | { step: 'password'; email: string; resetToken: string }
-  | { step: 'done' }
-  | { step: 'error' };
 
 const titles: Record<Exclude<Step['step'], 'error'>, string> = {
   email: accountsCopy.forgotPasswordTitle,
@@ -23,17 +17,12 @@ const titles: Record<Exclude<Step['step'], 'error'>, string> = {
   done: accountsCopy.passwordChangedTitle,
 };
 
-/**
- * The link in a lock e-mail (/forgotpassword#email=…&token=…) goes straight to the new
- * password. The fragment never reaches a server log, and is removed from the address bar.
- */
-function stepFromLink(): Step {
-  const link = new URLSearchParams(window.location.hash.slice(1));
-  const email = link.get('email');
-  const resetToken = link.get('token');
-  if (!email || !resetToken) return { step: 'email', email: '', notice: null };
-  window.history.replaceState(null, '', window.location.pathname + window.location.search);
-  return { step: 'password', email, resetToken };
+/** Removes the link's token from the address bar before the screen is painted. */
+function useClearedLink(): void {
+  useLayoutEffect(() => {
+    if (new URLSearchParams(window.location.hash.slice(1)).has('token'))
+      window.history.replaceState(null, '', window.location.pathname + window.location.search);
+  }, []);
 }
 
 /**
@@ -41,7 +30,8 @@ function stepFromLink(): Step {
  * stays in memory only: a reload starts again.
  */
 export function ForgotPasswordPage() {
-  const [current, setCurrent] = useState<Step>(stepFromLink);
+  const [current, setCurrent] = useState<Step>(() => stepFromLink(window.location.hash));
+  useClearedLink();
   const failed = () => setCurrent({ step: 'error' });
 
   if (current.step === 'error') return <ErrorScreen />;
