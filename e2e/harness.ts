@@ -176,6 +176,8 @@ export interface StackOptions {
   clientFlags?: string[];
   /** More settings for Verity, read when the stack starts (e.g. fake providers' addresses). */
   verityEnv?: () => Record<string, string>;
+  /** More Chromium flags for this block's browser (e.g. a fake camera: fakeCamera.ts). */
+  browserArgs?: string[];
 }
 
 /** Starts Verity and the demo relying party from their builds (run `npm run build` first). */
@@ -268,7 +270,7 @@ export const CHROMIUM_ARGS = [
  * Launches headless Chromium (CHROMIUM_PATH, default /usr/bin/chromium). A missing or broken
  * browser fails the suite: these journeys are never skipped.
  */
-export async function launchBrowser(): Promise<Browser> {
+export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   if (!existsSync(executablePath)) {
     throw new Error(
@@ -277,7 +279,11 @@ export async function launchBrowser(): Promise<Browser> {
     );
   }
   try {
-    return await chromium.launch({ executablePath, headless: true, args: CHROMIUM_ARGS });
+    return await chromium.launch({
+      executablePath,
+      headless: true,
+      args: [...CHROMIUM_ARGS, ...extraArgs],
+    });
   } catch (error) {
     throw new Error(
       `Chromium at ${executablePath} could not be launched: ` +
@@ -352,7 +358,10 @@ export function useStack(options?: StackOptions) {
   beforeAll(async () => {
     // The browser launches while the stack starts; a failure of either is kept (the other
     // is still closed in afterAll).
-    const [browser, stack] = await Promise.allSettled([launchBrowser(), startStack(options)]);
+    const [browser, stack] = await Promise.allSettled([
+      launchBrowser(options?.browserArgs),
+      startStack(options),
+    ]);
     if (browser.status === 'fulfilled') env.browser = browser.value;
     if (stack.status === 'fulfilled') env.stack = stack.value;
     const failed = [browser, stack].find((result) => result.status === 'rejected');

@@ -1,14 +1,19 @@
 /**
  * Photo ID without the app (issue 20) in a real browser: a client requiring a passport photo
  * and a selfie takes a new user from the relying party through 'Take or upload photos without
- * the app' (a specimen passport page and a selfie, chosen as files, with a preview; a blurred
- * page first, said next to it, then retaken), and the relying party receives the name and birth date read from the passport.
- * The webcam path and the app's cross-device handoff are not driven here.
+ * the app' (a specimen passport page chosen as a file, and a selfie taken with the webcam:
+ * Chromium's fake camera showing a face; both with a preview; a blurred page first, said next
+ * to it, then retaken), and the relying party receives the name and birth date read from the
+ * passport. The app's cross-device handoff is not driven here.
  */
 import { randomUUID } from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { rm } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alteredCopy, portrait } from '../packages/server/test/photoFaces.js';
 import { blurred, renderPassportPage } from '../packages/server/test/photoSpecimens.js';
+import { fakeCameraArgs, writeY4mStill } from './fakeCamera.js';
 import { checkAccessibility, onVerity, signUpFromRelyingParty, useStack } from './harness.js';
 
 const claims = JSON.stringify({
@@ -20,7 +25,9 @@ const claims = JSON.stringify({
   },
 });
 
-const photos: { passport?: Buffer; blurred?: Buffer; selfie?: Buffer } = {};
+const photos: { passport?: Buffer; blurred?: Buffer } = {};
+/** What the fake webcam shows: the passport's face, altered as a camera would see it again. */
+const cameraVideo = path.join(tmpdir(), `verity-camera-${randomUUID()}.y4m`);
 
 beforeAll(async () => {
   const face = await portrait(0);
@@ -36,14 +43,18 @@ beforeAll(async () => {
     portrait: face,
   });
   photos.blurred = await blurred(photos.passport, 8);
-  photos.selfie = await alteredCopy(face);
+  // 720 px square: the selfie's 480 px minimum, as a webcam's frame gives it.
+  await writeY4mStill(cameraVideo, await alteredCopy(face), 720);
 });
+
+afterAll(() => rm(cameraVideo, { force: true }));
 
 describe('photo ID: a client that asks for a passport photo and a selfie', () => {
   const env = useStack({
     scope: 'openid email',
     claims,
     clientFlags: ['--assurance', '[["GenuinePassport","SelfieComparison"]]'],
+    browserArgs: fakeCameraArgs(cameraVideo),
   });
 
   it('uploads both on one screen, retakes one, and the relying party receives what the passport says', async () => {
@@ -67,9 +78,15 @@ describe('photo ID: a client that asks for a passport photo and a selfie', () =>
       buffer: photos.blurred!,
     });
     await page.getByRole('img', { name: 'Preview of the photo of your passport' }).waitFor();
-    await page
-      .getByLabel('Or choose a photo from your files:')
-      .setInputFiles({ name: 'selfie.jpg', mimeType: 'image/jpeg', buffer: photos.selfie! });
+    // The selfie from the webcam: started, its live view shown, a frame kept, the camera off.
+    await page.getByRole('button', { name: 'Use my camera' }).click();
+    const camera = page.getByLabel('Camera view');
+    await expect
+      .poll(() => camera.evaluate((video: HTMLVideoElement) => video.videoWidth))
+      .toBeGreaterThan(0);
+    await checkAccessibility(page);
+    await page.getByRole('button', { name: 'Take selfie' }).click();
+    await camera.waitFor({ state: 'detached' });
     // The previews show: the page's Content-Security-Policy lets its own blob: images load.
     for (const name of ['Preview of the photo of your passport', 'Preview of the selfie']) {
       const preview = page.getByRole('img', { name });
