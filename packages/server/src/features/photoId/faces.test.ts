@@ -62,7 +62,9 @@ async function beside(page: Buffer, face: Buffer, overlap = false): Promise<Buff
     .toBuffer();
 }
 
-describe('faces (Human on WebAssembly)', () => {
+// Each detection is a few hundred ms of CPU; on a loaded machine (CI runs three files at once
+// on two cores) several of them take longer than Vitest's default 5 s.
+describe('faces (Human on WebAssembly)', { timeout: 30_000 }, () => {
   const fetchSpy = vi.spyOn(globalThis, 'fetch');
   /** Every portrait's selfie finding, found once (the models load on the first). */
   const faces: FaceFinding[] = [];

@@ -7,6 +7,7 @@
  */
 import { licenceAgrees, normaliseLicenceNumber, parseIsoDate } from '@verity/contracts';
 import type { DocumentReading } from './photoId.js';
+import { asDigit, asLetter } from './ocrLookAlikes.js';
 
 const date = String.raw`(\d{2})[.,](\d{2})[.,](\d{4})`;
 /** A field's number at the start of a line, after at most one stray mark (the portrait's edge read as a letter). */
@@ -26,26 +27,6 @@ function isoDate(match: RegExpExecArray | null): string | null {
   const iso = `${match[3]}-${match[2]}-${match[1]}`;
   return parseIsoDate(iso) ? iso : null;
 }
-
-const asLetter: Record<string, string> = {
-  '0': 'O',
-  '1': 'I',
-  '2': 'Z',
-  '5': 'S',
-  '6': 'G',
-  '8': 'B',
-};
-const asDigit: Record<string, string> = {
-  O: '0',
-  D: '0',
-  Q: '0',
-  I: '1',
-  L: '1',
-  Z: '2',
-  S: '5',
-  G: '6',
-  B: '8',
-};
 
 /**
  * The driver number's 16 characters corrected by position: the surname code (letters, 9 as

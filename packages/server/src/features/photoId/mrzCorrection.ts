@@ -14,6 +14,8 @@
  * Names carry no check digit in TD3: they are corrected by position only.
  */
 
+import { asDigit, asLetter } from './ocrLookAlikes.js';
+
 /** ICAO 9303 part 3, 4.9: weights 7, 3, 1; '<' counts 0, A-Z count 10-35. */
 export function checkDigit(value: string): string {
   let sum = 0;
@@ -24,31 +26,6 @@ export function checkDigit(value: string): string {
   }
   return String(sum % 10);
 }
-
-const asLetter: Record<string, string> = {
-  '0': 'O',
-  '1': 'I',
-  '2': 'Z',
-  '4': 'A',
-  '5': 'S',
-  '6': 'G',
-  '7': 'T',
-  '8': 'B',
-};
-const asDigit: Record<string, string> = {
-  O: '0',
-  Q: '0',
-  D: '0',
-  U: '0',
-  I: '1',
-  L: '1',
-  T: '1',
-  Z: '2',
-  A: '4',
-  S: '5',
-  G: '6',
-  B: '8',
-};
 
 /** What each character may be (`l` letter or filler, `d` digit, `x` either, `s` sex, `c` digit or filler). */
 const line2Pattern = 'xxxxxxxxxdlllddddddds' + 'ddddddd' + 'xxxxxxxxxxxxxx' + 'cd';
