@@ -11,7 +11,7 @@ import type { AppContext } from '../../context.js';
 import { ApiError } from '../../http/apiError.js';
 import { clientIp, enforceLimit } from '../../http/rateLimit.js';
 import { MAX_PIN_ATTEMPTS } from './pinStore.js';
-import { pinLimits } from './routes.js';
+import { pinLimits, readKeyOrRevoke } from './routes.js';
 
 /** What a consent record keeps of its PIN signature (the spec's signed message output). */
 export interface ConsentSignature extends PinSignedMessage {
@@ -61,7 +61,9 @@ export async function verifyConsentSignature(
   const counter = identity.parent_id ?? identity.id;
   const attempt = await ctx.pins.reserveAttempt(counter);
   if (attempt === null) throw new ApiError('pin_revoked');
-  const serverKey = ctx.pins.serverKeyOf(identity);
+  const serverKey = await readKeyOrRevoke(ctx, request, identity, counter, () =>
+    ctx.pins.serverKeyOf(identity),
+  );
   const right =
     serverKey !== null && verifySignature({ message, signature: { ...signature }, serverKey });
   if (!right) {

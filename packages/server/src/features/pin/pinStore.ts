@@ -34,6 +34,17 @@ export const newToken = () => randomBytes(32).toString('base64url');
  * DELETE … RETURNING, and the wrong-PIN counter moves with one conditional UPDATE, so parallel
  * requests cannot use a record twice or pass the attempt limit.
  */
+/**
+ * An identity's stored key failed its authentication: changed in storage, or copied from
+ * another identity (the field encryption binds it to its row). The identity cannot be used.
+ */
+export class UnreadablePinKey extends Error {
+  constructor(readonly identityId: string) {
+    super("a PIN identity's stored key does not decrypt");
+    this.name = 'UnreadablePinKey';
+  }
+}
+
 export class PinStore {
   /** Registrations count no attempts: the activation token is 256 random bits. */
   private readonly registrations: FlowRecords<'pin_registrations'>;
@@ -233,7 +244,7 @@ export class PinStore {
   ): Promise<boolean> {
     const shares = this.inProgress(identity);
     if (!identity.key_share_1 || !shares) return false;
-    const first = this.encryption.decrypt(identity.key_share_1, `pin-key-1:${identity.id}`);
+    const first = this.decryptKey(identity.key_share_1, `pin-key-1:${identity.id}`, identity.id);
     const renewal = identity.state === 'active';
     const updated = await this.db
       .updateTable('pin_identities')
@@ -379,10 +390,18 @@ export class PinStore {
     return readVerifierKey(made);
   }
 
+  /** Null for an identity without a key; UnreadablePinKey when the stored one fails to decrypt. */
   private storedServerKey(identity: PinIdentity): string | null {
-    return identity.server_key
-      ? this.encryption.decrypt(identity.server_key, `pin-server-key:${identity.id}`)
-      : null;
+    if (!identity.server_key) return null;
+    return this.decryptKey(identity.server_key, `pin-server-key:${identity.id}`, identity.id);
+  }
+
+  private decryptKey(stored: string, context: string, identityId: string): string {
+    try {
+      return this.encryption.decrypt(stored, context);
+    } catch {
+      throw new UnreadablePinKey(identityId);
+    }
   }
 
   /**

@@ -37,7 +37,7 @@ import { clientIp, enforceLimit } from '../../http/rateLimit.js';
 import { nowSeconds, signInBrowser } from '../session/signIn.js';
 import { acrForAmr } from '../../oidc/authenticationStrength.js';
 import { AUTHORITY_NAMES } from './authority.js';
-import { MAX_PIN_ATTEMPTS, type PinIdentity } from './pinStore.js';
+import { MAX_PIN_ATTEMPTS, UnreadablePinKey, type PinIdentity } from './pinStore.js';
 import { dvsRegisterOf, renewalOf } from './signing.js';
 import { enrolledWithTwoFactors, enrolmentStrength, pinLoginAmr } from './strength.js';
 import { sendNewAuthenticatorNotice } from '../notices/securityNotices.js';
@@ -83,6 +83,33 @@ export function usable(identity: PinIdentity | undefined): PinIdentity {
   if (!identity || identity.state !== 'active' || identity.kind !== 'login')
     throw new ApiError('pin_revoked');
   return identity;
+}
+
+/**
+ * The identity's stored key, read by `read`. A key that fails its authentication in storage
+ * (changed, or copied from another identity) makes the identity unusable: it is revoked
+ * (`revokeId`: the identity whose attempts count), the fault logged, and the caller answered
+ * pin_revoked, as for any revoked PIN, rather than a server error.
+ */
+export async function readKeyOrRevoke<T>(
+  ctx: AppContext,
+  request: FastifyRequest,
+  identity: PinIdentity,
+  revokeId: string,
+  read: () => T | Promise<T>,
+): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    if (!(error instanceof UnreadablePinKey)) throw error;
+    request.log.error(
+      { identityId: error.identityId },
+      'a PIN identity key failed its authentication in storage; the identity is revoked',
+    );
+    await ctx.pins.revoke(revokeId);
+    await ctx.audit.record(identity.user_id, 'pin_revoked', identity.client_id);
+    throw new ApiError('pin_revoked');
+  }
 }
 
 /** Guard: the pass 2 proof (authOTT) this browser was given, for this customer; taken once. */
@@ -286,9 +313,18 @@ export function pinRoutes(app: FastifyInstance, ctx: AppContext): void {
         shares.publicKey,
         request.log,
       );
-      const activated = await ctx.pins.activate(identity, token, (keyShare1) =>
-        combineServerSecretShares([keyShare1, keyShare]),
-      );
+      const activated = await ctx.pins
+        .activate(identity, token, (keyShare1) => combineServerSecretShares([keyShare1, keyShare]))
+        .catch((error: unknown) => {
+          if (!(error instanceof UnreadablePinKey)) throw error;
+          // Authority 1's share failed its authentication in storage: this registration is
+          // void (the device registers again); an identity it would renew stays as it was.
+          request.log.error(
+            { identityId: error.identityId },
+            'a PIN registration key share failed its authentication in storage',
+          );
+          return false;
+        });
       if (!activated) throw new ApiError('pin_registration_expired');
       // A new login identity is a new device; a renewal is its own event (the same identity,
       // its enrolment strength kept); a new identity of either kind is told to the owner.
@@ -348,7 +384,9 @@ export function pinRoutes(app: FastifyInstance, ctx: AppContext): void {
       // Counted before the check, atomically: parallel guesses cannot pass the limit.
       const attempt = await ctx.pins.reserveAttempt(identity.id);
       if (attempt === null) throw new ApiError('pin_revoked');
-      const verifier = await ctx.pins.verifierOf(identity);
+      const verifier = await readKeyOrRevoke(ctx, request, identity, identity.id, () =>
+        ctx.pins.verifierOf(identity),
+      );
       const right =
         verifier !== null &&
         protocolInput(() =>
