@@ -1,5 +1,10 @@
-import { describe, expect, it } from 'vitest';
-import { listingRaced, schemaCreatedMeanwhile } from './database.js';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { sql } from 'kysely';
+import { describe, expect, it, vi } from 'vitest';
+import { listingRaced, openDatabase, schemaCreatedMeanwhile } from './database.js';
 
 const failure = (code: string, message: string) => Object.assign(new Error(message), { code });
 
@@ -28,5 +33,23 @@ describe('schemaCreatedMeanwhile: another instance created the schema first', ()
     ['3D000', false],
   ])('%s: %s', (code, expected) => {
     expect(schemaCreatedMeanwhile(failure(code, 'x'))).toBe(expected);
+  });
+});
+
+describe('openDatabase on SQLite', () => {
+  it('prepares each statement once: the same SQL run again reuses it (statementCache.ts)', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'verity-db-'));
+    const prepare = vi.spyOn(SQLite.prototype, 'prepare');
+    const { db } = await openDatabase({ dataDir });
+    try {
+      const query = sql<{ one: number }>`select ${1} as one`;
+      for (let i = 0; i < 3; i++) expect((await query.execute(db)).rows).toEqual([{ one: 1 }]);
+      const prepared = prepare.mock.calls.filter(([text]) => text === 'select ? as one');
+      expect(prepared).toHaveLength(1);
+    } finally {
+      prepare.mockRestore();
+      await db.destroy();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

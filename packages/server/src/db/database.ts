@@ -8,6 +8,7 @@ import { resilientPool, type ConnectionLostLog } from './resilientPool.js';
 import type { Database } from './schema.js';
 import { logToStderr } from '../logging/jsonLine.js';
 import { tracedDialect } from '../tracing/database.js';
+import { cachingStatements } from './statementCache.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -84,7 +85,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   database.pragma('synchronous = NORMAL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
-  const dialect = new SqliteDialect({ database });
+  // Each statement prepared once and kept (statementCache.ts).
+  const dialect = new SqliteDialect({ database: cachingStatements(database) });
   return {
     db: new Kysely<Database>({
       dialect: options.traced ? tracedDialect(dialect, 'sqlite') : dialect,
