@@ -21,8 +21,13 @@ export class ProfileStore {
 
   async get(userId: string): Promise<ProfileValues> {
     const [row] = await findProfile.rows(this.db, { userId });
-    return row
-      ? (JSON.parse(this.encryption.decrypt(row.data, `profiles:${userId}`)) as ProfileValues)
+    return this.decode(userId, row?.data ?? null);
+  }
+
+  /** The values of `userId`'s stored profile (`profiles.data`, read with another statement). */
+  decode(userId: string, data: string | null): ProfileValues {
+    return data
+      ? (JSON.parse(this.encryption.decrypt(data, `profiles:${userId}`)) as ProfileValues)
       : {};
   }
 
