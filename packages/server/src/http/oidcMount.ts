@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { LiveProvider } from '../oidc/liveProvider.js';
 import type { RateLimit, RateLimiter } from '../kv/rateLimiter.js';
 import { isOidcPath, oidcRoutes } from '../oidc/provider.js';
+import { isForm, readBody } from './formBody.js';
 import {
   ENDPOINT_LIMIT_WINDOW_SECONDS as MINUTE,
   recordClientAuthentication,
@@ -35,17 +36,11 @@ async function answerPostWithGet(req: IncomingMessage, res: ServerResponse): Pro
     res.setHeader('Content-Type', 'application/json');
     res.end(JSON.stringify({ error: 'invalid_request', error_description: description }));
   };
-  const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-  if (type !== 'application/x-www-form-urlencoded')
+  if (!isForm(req))
     return fail(400, 'Send the parameters as a form (application/x-www-form-urlencoded).');
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > FORM_LIMIT) return fail(413, 'The request is too large.');
-    chunks.push(chunk);
-  }
-  const body = Buffer.concat(chunks).toString('utf8');
+  const read = await readBody(req, FORM_LIMIT);
+  if (read === 'too-large') return fail(413, 'The request is too large.');
+  const body = read.toString('utf8');
   const pathname = (req.url ?? '/').split('?')[0]!;
   const query = new URLSearchParams(body).toString();
   res.statusCode = 303;
