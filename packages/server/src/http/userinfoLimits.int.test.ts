@@ -103,6 +103,10 @@ describe.each(databaseTargets())('userinfo limits that fit the caller (%s)', (ta
         error_description: 'Too many requests; try again later.',
       });
       expect((await userinfo(server, first)).status).toBe(429);
+      // Both refusals counted in the metrics, by the limit's name.
+      const refusals = await server.ctx.metrics.rateLimitRefusals.get();
+      const byClient = refusals.values.find((v) => v.labels.limit === 'oidc-userinfo-client');
+      expect(byClient?.value).toBe(2);
     });
   });
 });
