@@ -192,6 +192,7 @@ export async function buildApp(
     ctx.endpointLimiter,
     (req: IncomingMessage) => clientAddress(req, config.trustProxy),
     config.tokenRateLimits,
+    config.userinfoRateLimits,
     (limit) => ctx.metrics.refused(limit),
   );
 

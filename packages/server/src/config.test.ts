@@ -19,8 +19,17 @@ describe('loadConfig', () => {
       shareLinkDays: 14,
       evidenceMaxAgeDays: 365,
       contactRetentionDays: 365,
+      tokenRateLimits: { perClient: 0, perAddress: 60, abusePerAddress: 120_000 },
+      userinfoRateLimits: { perClient: 0, perAddress: 120, abusePerAddress: 120_000 },
     });
     expect(config.dataDir).toMatch(/data$/);
+    expect(
+      loadConfig({
+        USERINFO_RATE_LIMIT_PER_CLIENT: '600',
+        USERINFO_RATE_LIMIT_PER_ADDRESS: '30',
+        USERINFO_RATE_LIMIT_ABUSE_PER_ADDRESS: '5000',
+      }).userinfoRateLimits,
+    ).toEqual({ perClient: 600, perAddress: 30, abusePerAddress: 5000 });
   });
 
   it('treats empty values as unset and trims the issuer', () => {
@@ -56,6 +65,11 @@ describe('loadConfig', () => {
     ['KEY_ACTIVATION_DELAY_SECONDS', '0'],
     // Not more than twice the refresh (60 s): an instance could sign before others publish.
     ['KEY_ACTIVATION_DELAY_SECONDS', '120'],
+    ['USERINFO_RATE_LIMIT_PER_CLIENT', '-1'],
+    ['USERINFO_RATE_LIMIT_PER_CLIENT', 'lots'],
+    ['USERINFO_RATE_LIMIT_PER_ADDRESS', '0'],
+    ['USERINFO_RATE_LIMIT_ABUSE_PER_ADDRESS', '1000001'],
+    ['TOKEN_RATE_LIMIT_PER_ADDRESS', '0'],
   ])('refuses %s=%s naming the setting', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(name);

@@ -129,6 +129,15 @@ const envSchema = z.object({
     .min(1)
     .max(1_000_000)
     .default(120_000),
+  // The userinfo endpoint, per minute (http/userinfoLimits.ts).
+  USERINFO_RATE_LIMIT_PER_CLIENT: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  USERINFO_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(120),
+  USERINFO_RATE_LIMIT_ABUSE_PER_ADDRESS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1_000_000)
+    .default(120_000),
   EVIDENCE_MAX_AGE_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
   CONTACT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
   // The bearer token a Prometheus scrape of /metrics sends; unset, /metrics does not exist.
@@ -263,6 +272,7 @@ export interface Config {
   pinRenewSecretsIssuedBefore: number | null;
   /** Calls a minute to the token endpoints: per confidential client (0: none), per address. */
   tokenRateLimits: { perClient: number; perAddress: number; abusePerAddress: number };
+  userinfoRateLimits: { perClient: number; perAddress: number; abusePerAddress: number };
   /** Days a piece of identity-check evidence counts (evidence/validity.ts). */
   evidenceMaxAgeDays: number;
   /** Days a contact-form message is kept before the periodic sweep deletes it. */
@@ -441,6 +451,11 @@ export function loadConfig(env: Record<string, string | undefined> = readEnv()):
       perClient: e.TOKEN_RATE_LIMIT_PER_CLIENT,
       perAddress: e.TOKEN_RATE_LIMIT_PER_ADDRESS,
       abusePerAddress: e.TOKEN_RATE_LIMIT_ABUSE_PER_ADDRESS,
+    },
+    userinfoRateLimits: {
+      perClient: e.USERINFO_RATE_LIMIT_PER_CLIENT,
+      perAddress: e.USERINFO_RATE_LIMIT_PER_ADDRESS,
+      abusePerAddress: e.USERINFO_RATE_LIMIT_ABUSE_PER_ADDRESS,
     },
     evidenceMaxAgeDays: e.EVIDENCE_MAX_AGE_DAYS,
     contactRetentionDays: e.CONTACT_RETENTION_DAYS,

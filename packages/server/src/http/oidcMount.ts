@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { LiveProvider } from '../oidc/liveProvider.js';
 import type { RateLimit, RateLimiter } from '../kv/rateLimiter.js';
 import { isOidcPath, oidcRoutes } from '../oidc/provider.js';
+import { isForm, readBody } from './formBody.js';
 import {
   ENDPOINT_LIMIT_WINDOW_SECONDS as MINUTE,
   recordClientAuthentication,
@@ -10,11 +11,11 @@ import {
   tokenEndpoints,
   type TokenEndpointLimitSettings,
 } from './tokenEndpointLimits.js';
+import { UserinfoLimits, userinfoEndpoint, type UserinfoLimitSettings } from './userinfoLimits.js';
 
-/** Per client address and minute; the token endpoints: tokenEndpointLimits.ts. */
+/** Per client address and minute; the token endpoints and userinfo: their own files. */
 const limits: Array<[RegExp, RateLimit]> = [
   [/^\/oidc\/auth/, { name: 'oidc-auth', max: 60, windowSeconds: MINUTE }],
-  [/^\/oidc\/me$/, { name: 'oidc-userinfo', max: 120, windowSeconds: MINUTE }],
   [/^\/oidc\/session\/end/, { name: 'oidc-logout', max: 30, windowSeconds: MINUTE }],
 ];
 
@@ -35,17 +36,11 @@ async function answerPostWithGet(req: IncomingMessage, res: ServerResponse): Pro
     res.setHeader('Content-Type', 'application/json');
     res.end(JSON.stringify({ error: 'invalid_request', error_description: description }));
   };
-  const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-  if (type !== 'application/x-www-form-urlencoded')
+  if (!isForm(req))
     return fail(400, 'Send the parameters as a form (application/x-www-form-urlencoded).');
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > FORM_LIMIT) return fail(413, 'The request is too large.');
-    chunks.push(chunk);
-  }
-  const body = Buffer.concat(chunks).toString('utf8');
+  const read = await readBody(req, FORM_LIMIT);
+  if (read === 'too-large') return fail(413, 'The request is too large.');
+  const body = read.toString('utf8');
   const pathname = (req.url ?? '/').split('?')[0]!;
   const query = new URLSearchParams(body).toString();
   res.statusCode = 303;
@@ -66,17 +61,21 @@ export async function mountProvider(
   rateLimiter: RateLimiter,
   clientIp: (req: IncomingMessage) => string,
   tokenLimits: TokenEndpointLimitSettings,
+  userinfoLimitSettings: UserinfoLimitSettings,
   /** Counts a refused call by the name of its limit (the metrics). */
   onRefused: (limit: string) => void,
 ): Promise<void> {
   await app.register((await import('@fastify/middie')).default);
   live.onBuild(recordClientAuthentication);
   const tokenEndpointLimits = new TokenEndpointLimits(rateLimiter, tokenLimits);
+  const userinfoLimits = new UserinfoLimits(rateLimiter, userinfoLimitSettings, onRefused);
+  live.onBuild((provider) => userinfoLimits.install(provider));
   app.use((req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => {
     const pathname = (req.url ?? '/').split('?')[0] ?? '/';
     if (!isOidcPath(pathname)) return next();
     const limit = limits.find(([pattern]) => pattern.test(pathname))?.[1];
     const tokenEndpoint = tokenEndpoints.test(pathname);
+    const userinfo = userinfoEndpoint.test(pathname);
     const refuse = (limitName: string, retryAfterSeconds: number) => {
       onRefused(limitName);
       res.statusCode = 429;
@@ -98,6 +97,10 @@ export async function mountProvider(
         const refusal = await tokenEndpointLimits.admit(req, clientIp(req));
         if (refusal) return refuse(refusal.limit, refusal.retryAfterSeconds);
       }
+      if (userinfo) {
+        const refusal = await userinfoLimits.admit(clientIp(req));
+        if (refusal) return refuse(refusal.limit, refusal.retryAfterSeconds);
+      }
       // The provider's pages and answers name the user (sign-out page, errors, tokens); only
       // its public metadata may be cached.
       if (!publicPaths.has(pathname)) res.setHeader('Cache-Control', 'no-store');
@@ -117,6 +120,8 @@ export async function mountProvider(
         // The answer is gone already: a counter that cannot be written (the store away) is lost.
         if (tokenEndpoint)
           await tokenEndpointLimits.settle(req, clientIp(req)).catch(() => undefined);
+        if (userinfo)
+          await userinfoLimits.settle(req, clientIp(req), res.statusCode).catch(() => undefined);
       }
     };
     handle().catch(next);

@@ -5,11 +5,22 @@ import { ApiError } from './apiError.js';
 
 /**
  * A call refused by the limit or budget named `limit`: counted in the metrics (by that fixed
- * name, never the subject), answered 429 rate_limited. Every API refusal is made here.
+ * name, never the subject), answered 429 rate_limited, with `retryAfterSeconds` (and the
+ * Retry-After header) when the wait is known. Every API refusal is made here
+ * (rateLimit.test.ts keeps it so).
  */
-export function rateLimited(ctx: AppContext, limit: string, retryAfterSeconds: number): ApiError {
+export function rateLimited(
+  ctx: AppContext,
+  limit: string,
+  retryAfterSeconds?: number,
+  message?: string,
+): ApiError {
   ctx.metrics.refused(limit);
-  return new ApiError('rate_limited', undefined, { retryAfterSeconds });
+  return new ApiError(
+    'rate_limited',
+    message,
+    retryAfterSeconds === undefined ? undefined : { retryAfterSeconds },
+  );
 }
 
 /** Counts one attempt against a limit; over it, the call answers 429 rate_limited. */

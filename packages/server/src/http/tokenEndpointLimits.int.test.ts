@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { exportJWK, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
 import * as oidc from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseTargets } from '../test/databases.js';
 import { redirectUri, signUp, startServerWithClient, startSignInRequest } from '../test/journey.js';
-import type { TestServer } from '../test/testServer.js';
+import { startTestServer, type TestServer } from '../test/testServer.js';
 
 type Created = { clientId: string; clientSecret: string | null };
 
@@ -40,6 +43,27 @@ describe.each(databaseTargets())('token endpoint limits that fit the caller (%s)
       ));
     });
     afterAll(async () => server?.close());
+
+    it('answers 1,000 authenticated calls of one client from one address, none refused', async () => {
+      // First: the junk below spends this address's budget for calls no client authenticated.
+      // Codes that were never issued: each call authenticates the client and is answered
+      // invalid_grant, so it counts as the client's (no limit), never as the address's 60.
+      const credentials = { id: created.clientId, secret: created.clientSecret! };
+      const exchange = () =>
+        tokenCall(
+          server,
+          'token',
+          { grant_type: 'authorization_code', code: randomUUID(), redirect_uri: redirectUri },
+          credentials,
+        );
+      const statuses: number[] = [];
+      for (let batch = 0; batch < 100; batch++)
+        statuses.push(
+          ...(await Promise.all(Array.from({ length: 10 }, exchange))).map((a) => a.status),
+        );
+      expect(statuses).toHaveLength(1000);
+      expect(statuses.filter((status) => status !== 400)).toEqual([]);
+    }, 300_000);
 
     it('lets one client make 200 exchanges, refreshes and introspections from one address in a minute; junk from that address is still limited', async () => {
       const credentials = { id: created.clientId, secret: created.clientSecret! };
@@ -138,6 +162,96 @@ describe.each(databaseTargets())('token endpoint limits that fit the caller (%s)
           (await tokenCall(server, 'token/introspection', { token: 'x' }, credentials)).status,
         );
       expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    });
+  });
+  describe('with TOKEN_RATE_LIMIT_PER_CLIENT, a client signing assertions (private_key_jwt)', () => {
+    let server: TestServer;
+    let jwks: Server;
+    let signed: string;
+    let other: Created;
+    let privateKey: CryptoKey;
+    let strangerKey: CryptoKey;
+    beforeAll(async () => {
+      const pair = await generateKeyPair('ES256');
+      privateKey = pair.privateKey as CryptoKey;
+      strangerKey = (await generateKeyPair('ES256')).privateKey as CryptoKey;
+      const publicJwk = { ...(await exportJWK(pair.publicKey)), kid: 'k1', alg: 'ES256' };
+      jwks = createServer((_request, response) => {
+        response.setHeader('content-type', 'application/json');
+        response.end(JSON.stringify({ keys: [publicJwk] }));
+      });
+      await new Promise<void>((resolve) => jwks.listen(0, '127.0.0.1', resolve));
+      const jwksUri = `http://127.0.0.1:${(jwks.address() as AddressInfo).port}/jwks`;
+      server = await startTestServer(
+        target,
+        { TOKEN_RATE_LIMIT_PER_CLIENT: '5' },
+        {
+          before: async (stores) => {
+            ({ clientId: signed } = await stores.clients.create({
+              name: 'Signing back end',
+              redirectUris: [redirectUri],
+              jwksUri,
+            }));
+            other = await stores.clients.create({ name: 'Neighbour', redirectUris: [redirectUri] });
+          },
+        },
+      );
+    });
+    afterAll(async () => {
+      await server?.close();
+      await new Promise((resolve) => jwks?.close(resolve));
+    });
+
+    /** An introspection authenticated by an assertion signed with `key` naming `clientId`. */
+    async function introspect(key: CryptoKey, clientId: string, withClientId: boolean) {
+      const assertion = await new SignJWT({ jti: randomUUID() })
+        .setProtectedHeader({ alg: 'ES256', kid: 'k1' })
+        .setIssuer(clientId)
+        .setSubject(clientId)
+        .setAudience(`${server.url}/oidc/token`)
+        .setIssuedAt()
+        .setExpirationTime('60s')
+        .sign(key);
+      return tokenCall(server, 'token/introspection', {
+        token: 'x',
+        ...(withClientId ? { client_id: clientId } : {}),
+        client_assertion_type: 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer',
+        client_assertion: assertion,
+      });
+    }
+
+    it('refuses the client over its limit, named in the form or only in its assertion; nobody spends its budget by naming it', async () => {
+      // Others naming the client: an assertion signed with another key (in the form and in
+      // the assertion only), and another client authenticating itself while naming it in the
+      // form. Refused by oidc-provider, counted against the address or that other client.
+      for (let i = 0; i < 4; i++) {
+        expect((await introspect(strangerKey, signed, true)).status).toBe(401);
+        expect((await introspect(strangerKey, signed, false)).status).toBe(401);
+        const neighbour = await tokenCall(
+          server,
+          'token/introspection',
+          { token: 'x', client_id: signed },
+          { id: other.clientId, secret: other.clientSecret! },
+        );
+        expect(neighbour.status).not.toBe(429);
+      }
+      const statuses: number[] = [];
+      for (let i = 0; i < 5; i++)
+        statuses.push((await introspect(privateKey, signed, i % 2 === 0)).status);
+      expect(statuses).toEqual([200, 200, 200, 200, 200]);
+      // Over the limit: refused before oidc-provider reads the form, whichever way it names
+      // the client; and so is anyone else naming it now, without its budget moving.
+      expect((await introspect(privateKey, signed, true)).status).toBe(429);
+      expect((await introspect(privateKey, signed, false)).status).toBe(429);
+      expect((await introspect(strangerKey, signed, false)).status).toBe(429);
+      // The other client's own budget was spent by its own four calls only.
+      const neighbour = await tokenCall(
+        server,
+        'token/introspection',
+        { token: 'x' },
+        { id: other.clientId, secret: other.clientSecret! },
+      );
+      expect(neighbour.status).toBe(200);
     });
   });
 });

@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type Provider from 'oidc-provider';
 import type { RateLimit, RateLimiter, RateLimitResult } from '../kv/rateLimiter.js';
+import { peekForm } from './formBody.js';
 
 /** Every limit of the OpenID Connect endpoints counts calls a minute (also oidcMount.ts). */
 export const ENDPOINT_LIMIT_WINDOW_SECONDS = 60;
@@ -37,8 +38,11 @@ export function recordClientAuthentication(provider: Provider): void {
   });
 }
 
+/** The longest client id read ahead of a call; a longer one is no client's and is not peeked. */
+const MAX_CLIENT_ID = 256;
+
 /** The client id a call names in HTTP Basic authentication (client_secret_basic), unverified. */
-function claimedClient(req: IncomingMessage): string | null {
+function basicClient(req: IncomingMessage): string | null {
   const header = req.headers.authorization;
   if (!header?.toLowerCase().startsWith('basic ')) return null;
   const decoded = Buffer.from(header.slice(6).trim(), 'base64').toString('utf8');
@@ -51,11 +55,49 @@ function claimedClient(req: IncomingMessage): string | null {
   }
 }
 
+/** The subject (else issuer) of a client assertion (RFC 7523 3: both the client id), unverified. */
+function assertionClient(assertion: string): string | null {
+  const payload = assertion.split('.')[1];
+  if (!payload) return null;
+  try {
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as unknown;
+    if (typeof claims !== 'object' || claims === null) return null;
+    const { sub, iss } = claims as { sub?: unknown; iss?: unknown };
+    return typeof sub === 'string' ? sub : typeof iss === 'string' ? iss : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The client a call names, unverified, read before oidc-provider authenticates it: in the
+ * Authorization header (client_secret_basic), else the form's client_id (private_key_jwt and
+ * any method that sends it in the body), else its client_assertion's subject. Used only to
+ * peek that client's budget: a caller naming someone else's client is refused while that
+ * client is over its limit, and never counted against it (only settle counts, after
+ * oidc-provider has authenticated the client).
+ */
+export function namedClient(req: IncomingMessage, form: URLSearchParams | null): string | null {
+  const single = (name: string) => {
+    const values = form?.getAll(name) ?? [];
+    return values.length === 1 ? values[0]! : null;
+  };
+  const assertion = single('client_assertion');
+  const named =
+    basicClient(req) ?? single('client_id') ?? (assertion ? assertionClient(assertion) : null);
+  return named && named.length <= MAX_CLIENT_ID ? named : null;
+}
+
+/** oidc-provider's own limit for a request body (lib/shared/selective_body.js). */
+const FORM_LIMIT = 56 * 1024;
+
 /**
  * Rate limits that fit who is calling the token endpoints: a relying party's back end, which
- * authenticates, per client id (and only its own successes count, so nobody can spend another
- * client's budget by naming it); everything else (public clients, wrong credentials, junk) per
- * address as before; and every call per address under a high ceiling against abuse.
+ * authenticates, per client id, whichever way it authenticates (only the calls it
+ * authenticated count, so nobody can spend another client's budget by naming it; a refused
+ * call counts only towards the abuse ceiling); everything else (public clients, wrong
+ * credentials, junk) per address as before; and every call per address under a high ceiling
+ * against abuse.
  */
 export class TokenEndpointLimits {
   private readonly client: RateLimit;
@@ -95,9 +137,12 @@ export class TokenEndpointLimits {
     // Counted after the call (settle): a confidential client's successes never fill it.
     const unauthenticated = refusedBy(this.address, await this.limiter.peek(this.address, address));
     if (unauthenticated) return unauthenticated;
-    const claimed = claimedClient(req);
-    if (claimed && this.client.max > 0)
-      return refusedBy(this.client, await this.limiter.peek(this.client, claimed));
+    if (this.client.max === 0) return null;
+    // The form is read ahead (and given back) only when a per-client limit needs the client
+    // it names: a Basic header names it without reading the body.
+    const form = basicClient(req) ? null : await peekForm(req, FORM_LIMIT);
+    const named = namedClient(req, form);
+    if (named) return refusedBy(this.client, await this.limiter.peek(this.client, named));
     return null;
   }
 

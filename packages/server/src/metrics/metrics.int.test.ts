@@ -4,6 +4,7 @@
  * with route patterns and fixed names as labels, never anyone's e-mail, id or token.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
+import { termsVersion } from '@verity/contracts';
 import * as oidc from 'openid-client';
 import parsePrometheusTextFormat, { type PrometheusFamily } from 'parse-prometheus-text-format';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -120,6 +121,12 @@ describe.each(databaseTargets())('metrics (%s)', (target) => {
       state: oidc.randomState(),
     });
     await browser.post(`/api/verification/${requestId}/choice`, { checks: ['Passport'] });
+    // A wrong expiry matches no record: a counted retry, and a check's outcome all the same.
+    const noRecord = await browser.post(`/api/verifypassport?requestId=${requestId}`, {
+      ...passport,
+      expiry: '2031-05-01',
+    });
+    expect(noRecord.status).toBe(404);
     const checked = await browser.post(`/api/verifypassport?requestId=${requestId}`, passport);
     expect(checked.body).toMatchObject({ check: 'Passport', verified: true });
 
@@ -132,6 +139,10 @@ describe.each(databaseTargets())('metrics (%s)', (target) => {
     expect(moved('verity_logins_total', { method: 'password', outcome: 'failure' })).toBe(2);
     expect(moved('verity_rate_limit_refusals_total', { limit: 'password-ip' })).toBe(1);
     expect(moved('verity_identity_checks_total', { check: 'Passport', outcome: 'passed' })).toBe(1);
+    expect(moved('verity_identity_checks_total', { check: 'Passport', outcome: 'no_record' })).toBe(
+      1,
+    );
+    expect(moved('verity_identity_checks_total', { check: 'Passport', outcome: 'failed' })).toBe(0);
     const login200 = { method: 'POST', route: '/api/login/email', status_class: '2xx' };
     expect(moved('verity_http_requests_total', login200)).toBe(3);
     expect(moved('verity_http_requests_total', { ...login200, status_class: '4xx' })).toBe(1);
@@ -157,6 +168,47 @@ describe.each(databaseTargets())('metrics (%s)', (target) => {
     const user = await server.ctx.users.findByEmail(email);
     for (const secret of [email, user!.id, requestId, clientId, token, '@'])
       expect(text).not.toContain(secret);
+  });
+
+  it("counts another person's record as a mismatch, and refusals made outside the limiters", async () => {
+    const { families: before } = await scrape();
+    const email = `${randomUUID()}@example.com`;
+    const browser = await signUp(server, email);
+    await claimIdentity(server, email, 'anna');
+    const { requestId } = await startSignInRequest(server, config, browser, {
+      state: oidc.randomState(),
+    });
+    await browser.post(`/api/verification/${requestId}/choice`, { checks: ['Passport'] });
+    // Ada Lovelace's passport: a record, of another person.
+    const mismatch = await browser.post(`/api/verifypassport?requestId=${requestId}`, {
+      number: '548213907',
+      surname: 'Lovelace',
+      given: 'ada',
+      dob: '1985-12-10',
+      expiry: '2032-05-31',
+    });
+    expect(mismatch.body).toMatchObject({ check: 'Passport', verified: false });
+
+    // Signing up again with an address that has an account sends a notice, five an hour per
+    // browser: the sixth is refused (a refusal made by a counter, not a rate limiter).
+    const other = new ApiBrowser(server);
+    const register = () =>
+      other.post('/api/register', {
+        Email: email,
+        Password: strongPassword,
+        TermsAccepted: true,
+        TermsVersion: termsVersion,
+      });
+    for (let i = 0; i < 5; i++) expect((await register()).status).toBe(200);
+    expect((await register()).status).toBe(429);
+
+    const { families: after } = await scrape();
+    const moved = (name: string, labels: Record<string, string>) =>
+      total(after, name, labels) - total(before, name, labels);
+    const passport = (outcome: string) =>
+      moved('verity_identity_checks_total', { check: 'Passport', outcome });
+    expect([passport('mismatch'), passport('failed'), passport('passed')]).toEqual([1, 0, 0]);
+    expect(moved('verity_rate_limit_refusals_total', { limit: 'signup-notice' })).toBe(1);
   });
 });
 

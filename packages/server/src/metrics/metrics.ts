@@ -16,6 +16,12 @@ export type LoginMethod =
 
 export type LoginOutcome = 'success' | 'failure';
 
+/**
+ * How an identity check ended (features/checks/checkOutcome.ts): passed; failed; a record of
+ * another person (a failed check, counted apart); no record with these details (a retry).
+ */
+export type CheckOutcome = 'passed' | 'failed' | 'mismatch' | 'no_record';
+
 export interface MetricsOptions {
   /**
    * E-mail waiting to be sent. The durable mail queue (issue 18 item 7) supplies it; until
@@ -56,7 +62,7 @@ export class Metrics {
 
   readonly checks = new Counter({
     name: 'verity_identity_checks_total',
-    help: 'Identity checks answered by a provider, by check and outcome (passed, failed).',
+    help: 'Identity checks answered by a provider, by check and outcome (passed, failed, mismatch, no_record).',
     labelNames: ['check', 'outcome'] as const,
     registers: [this.registry],
   });
@@ -89,8 +95,8 @@ export class Metrics {
     this.logins.inc({ method, outcome });
   }
 
-  check(check: CheckName, passed: boolean): void {
-    this.checks.inc({ check, outcome: passed ? 'passed' : 'failed' });
+  check(check: CheckName, outcome: CheckOutcome): void {
+    this.checks.inc({ check, outcome });
   }
 
   refused(limit: string): void {

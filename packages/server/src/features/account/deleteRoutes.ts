@@ -12,7 +12,7 @@ import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/schema.js';
 import { account } from '../../journey/access.js';
 import { ApiError } from '../../http/apiError.js';
-import { clientIp, enforceLimit } from '../../http/rateLimit.js';
+import { clientIp, enforceLimit, rateLimited } from '../../http/rateLimit.js';
 import { throttledPasswordCheck } from '../accounts/passwordThrottle.js';
 import type { User } from '../accounts/userStore.js';
 import { closeAccount } from './closeAccount.js';
@@ -83,8 +83,10 @@ async function confirmationFailure(
       owner: { id: user.id, email: user.email },
     });
     if (outcome === 'locked')
-      throw new ApiError(
-        'rate_limited',
+      throw rateLimited(
+        ctx,
+        'password-lock',
+        undefined,
         "Too many wrong passwords: password login is locked. Use 'Forgot Password' to set a new one.",
       );
     return outcome === 'valid' ? null : 'wrong_password';
@@ -138,7 +140,8 @@ export function accountDeleteRoutes(app: FastifyInstance, ctx: AppContext): void
           attemptsKey,
           deleteLimits.failuresPerAccount.windowSeconds,
         );
-        if (attempts > deleteLimits.failuresPerAccount.max) throw new ApiError('rate_limited');
+        if (attempts > deleteLimits.failuresPerAccount.max)
+          throw rateLimited(ctx, deleteLimits.failuresPerAccount.name);
       }
       const failure = await confirmationFailure(ctx, request, user, confirmation, request.body);
       if (failure) {

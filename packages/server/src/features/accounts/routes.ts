@@ -13,7 +13,7 @@ import { publicCall } from '../../journey/access.js';
 import { ApiError } from '../../http/apiError.js';
 import { takeCodeGuess } from '../../http/codeGuessBudget.js';
 import type { Taken } from '../../kv/slidingWindow.js';
-import { clientIp, enforceLimit } from '../../http/rateLimit.js';
+import { clientIp, enforceLimit, rateLimited } from '../../http/rateLimit.js';
 import { nowSeconds, signInBrowser } from '../session/signIn.js';
 import { MAX_SENDS_PER_ADDRESS_PER_HOUR, MAX_SENDS_PER_HOUR } from './emailCodes.js';
 import { hashPassword } from './passwords.js';
@@ -53,7 +53,7 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
         const notices = await ctx.counters.increment(`signup-notice:${Email}:${browserId}`, 3600);
         const noticesToAddress = await ctx.counters.increment(`signup-notice:${Email}`, 3600);
         if (notices > MAX_SENDS_PER_HOUR || noticesToAddress > MAX_SENDS_PER_ADDRESS_PER_HOUR)
-          throw new ApiError('rate_limited');
+          throw rateLimited(ctx, 'signup-notice');
         // The same answer as for a new address, so sign-up does not reveal who has an account.
         await ctx.email.send({
           to: Email,
@@ -68,7 +68,7 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
         passwordHash,
         termsVersion: TermsVersion,
       });
-      if (!issued) throw new ApiError('rate_limited');
+      if (!issued) throw rateLimited(ctx, 'email-code-sends');
       await sendCodeEmail(ctx, Email, 'verify', issued.code);
       return { status: 'codeSent' as const };
     },

@@ -59,6 +59,7 @@ export async function settleCheck(
 ): Promise<CheckResult> {
   const { accountId } = journey.step;
   if (!finding.found) {
+    ctx.metrics.check(check, 'no_record');
     if (finding.error) throw finding.error;
     // The attempt was counted before the provider was asked: say how many are left today.
     const { remaining } = await ctx.rateLimiter.peek(
@@ -97,7 +98,7 @@ export async function recordMismatch(
   await ctx.audit.record(accountId, 'identity_check_mismatch', client?.clientId ?? null);
   // Another person's record verified nobody: whatever else it showed, no verification score.
   const scores = { ...found.scores, verification: 0 };
-  return recordCheck(ctx, journey, { ...found, scores, outcome: 'failed', attributes: null });
+  return recordCheck(ctx, journey, { ...found, scores, outcome: 'failed', attributes: null }, true);
 }
 
 /** A document check's finding: the holder the issuer's record names, and the document. */

@@ -95,11 +95,13 @@ export async function recordCheck(
   ctx: AppContext,
   journey: Journey,
   evidence: NewEvidence,
+  /** A failed check whose record named another person: counted apart in the metrics. */
+  mismatch = false,
 ): Promise<CheckResult> {
   const step = journey.step;
   const recorded: Evidence = await ctx.evidence.record(step.accountId, evidence);
   const passed = recorded.outcome === 'passed';
-  ctx.metrics.check(evidence.check, passed);
+  ctx.metrics.check(evidence.check, passed ? 'passed' : mismatch ? 'mismatch' : 'failed');
   await ctx.audit.record(
     step.accountId,
     passed ? 'identity_check_passed' : 'identity_check_failed',

@@ -96,6 +96,7 @@ export function kbvRoutes(app: FastifyInstance, ctx: AppContext): void {
           checkProvider(ctx.creditReference).startChallenge(person, level),
         );
         if (started.outcome === 'insufficient') {
+          ctx.metrics.check(check, 'no_record');
           await enforceLimit(ctx, checkLimits.perUser, attempts);
           throw new ApiError('kbvInsufficientQuestions');
         }

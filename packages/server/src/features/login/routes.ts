@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { publicCall } from '../../journey/access.js';
-import { ApiError } from '../../http/apiError.js';
+import { rateLimited } from '../../http/rateLimit.js';
 import { throttledPasswordCheck } from '../accounts/passwordThrottle.js';
 import { sendCodeEmail } from '../accounts/sendCode.js';
 import { nowSeconds, signInBrowser } from '../session/signIn.js';
@@ -50,7 +50,7 @@ export function loginRoutes(app: FastifyInstance, ctx: AppContext): void {
           ctx.browsers.ensure(request, reply),
           pending ?? undefined,
         );
-        if (!issued) throw new ApiError('rate_limited');
+        if (!issued) throw rateLimited(ctx, 'email-code-sends');
         await sendCodeEmail(ctx, Email, 'verify', issued.code);
         return { failed: false, verifyEmail: true, email: user.email, userRequirements: [] };
       }
