@@ -45,6 +45,22 @@ export function levelProfileMet(
   return firstProfileMet(gpg45ScoresOf(passes), acceptedProfiles(level));
 }
 
+/** Strongest first, as GOV.UK tries its Vots (`SUPPORTED_VOTS_BY_DESCENDING_STRENGTH`). */
+const strongestFirst: readonly AssuranceLevel[] = ['P2', 'P1'];
+
+/**
+ * The profile by which these passed checks meet the strongest level they meet (GOV.UK's
+ * strongest matched Vot, and the first of its profiles met), or null when they meet none: what
+ * verified_claims reports as the GPG45 procedure.
+ */
+export function strongestProfileMet(passes: readonly ScoredCheck[]): Gpg45Profile | null {
+  for (const level of strongestFirst) {
+    const name = levelProfileMet(level, passes);
+    if (name) return gpg45Profile(name);
+  }
+  return null;
+}
+
 /**
  * The largest set of checks tried for a level: one check per piece its profiles ask, and one
  * each for activity, fraud and verification (P2: five, for M2B; P1: four). No smaller set can be
