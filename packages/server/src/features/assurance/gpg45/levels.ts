@@ -63,8 +63,9 @@ export function strongestProfileMet(passes: readonly ScoredCheck[]): Gpg45Profil
 
 /**
  * The largest set of checks tried for a level: one check per piece its profiles ask, and one
- * each for activity, fraud and verification (P2: five, for M2B; P1: four). No smaller set can be
- * missed, as each check adds at most one piece.
+ * each for activity, fraud and verification (P2: five, for M2B; P1: four). A smallest set never
+ * needs more: one check fills each piece, and activity, fraud and verification are each the
+ * highest of one check, so any further check could be left out.
  */
 const mostChecks = (level: AssuranceLevel) =>
   Math.max(...acceptedProfiles(level).map((profile) => profile.pieces.length)) + 3;

@@ -46,8 +46,8 @@ function profile(
 
 /**
  * Every profile GOV.UK defines, in its order: evidence, activity, fraud, verification. The high
- * and very high ones are data only: no level a client may name accepts them, and they need a
- * validity 3 (a chip read) or more than any check here scores.
+ * and very high ones are data only: no level a client may name accepts them, and each asks for
+ * more than any check here scores (a validity 3, which needs a chip read, or fraud 2).
  */
 export const gpg45Profiles: readonly Gpg45Profile[] = [
   profile('L1A', 'low', ['22'], 0, 1, 1),
