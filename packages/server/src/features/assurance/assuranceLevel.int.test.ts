@@ -131,7 +131,7 @@ describe.each(databaseTargets())('a client naming a GPG45 level (%s)', (target) 
     const request = await signIn('P2', user);
     const q = `?requestId=${request.requestId}`;
     expect(await outstanding(request)).toEqual(['assurance']);
-    // The offered sets can each reach a medium profile; none needs a photo check (not offered).
+    // The offered sets can each reach a profile P2 lists; none needs a photo check (not offered).
     expect(await options(request)).toEqual(
       expect.arrayContaining([
         ['KBVL1', 'MobileContract', 'Passport'],
