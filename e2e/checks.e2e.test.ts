@@ -4,9 +4,13 @@
  * client, which the consent screen lists): a client requiring
  * [["Passport","KBVL1"],["DrivingLicence","KBVL1"]] takes a new user through the options, the
  * passport and the questions, and the relying party receives verified_claims; a failing
- * passport leads to a different option; cancel gives access_denied at the relying party.
+ * passport leads to a different option; cancel gives access_denied at the relying party. A
+ * client asking for ial2 (an essential acr) of a user with two factors: another person's
+ * passport fails and leaves assurance outstanding, and ial2 comes only with the user's own
+ * licence, whose evidence alone reaches the client.
  */
 import { randomUUID } from 'node:crypto';
+import { Secret, TOTP } from 'otpauth';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
@@ -555,5 +559,105 @@ describe('identity checks: a card, then the questions, for a new user', () => {
     await onVerity(stack, page, '/Consent');
     await page.getByRole('button', { name: 'Confirm' }).click();
     await page.waitForURL((url) => url.origin === stack.rpUrl && url.pathname === '/me');
+  });
+});
+
+describe('identity checks: a client that asks for ial2, and a user with two factors', () => {
+  // The acr essential and ial2 only: the request ends with ial2 or not at all (acr.ts). Either
+  // document will do; the client wants the documents' details.
+  const env = useStack({
+    scope: 'openid email',
+    claims: JSON.stringify({
+      id_token: {
+        acr: { essential: true, values: ['urn:verity:ial2'] },
+        verified_claims: JSON.parse(claimsWithDocuments).id_token.verified_claims,
+      },
+    }),
+    clientFlags: ['--assurance', '[["Passport"],["DrivingLicence"]]'],
+  });
+
+  it("another person's passport fails and the request cannot end on it; ial2 comes only with her own licence, and nothing of the passport reaches the client", async () => {
+    const stack = env.stack();
+    const page = env.page();
+    await signUpFromRelyingParty(stack, page, newEmail());
+    // ial2 needs two factors: the authenticator app first.
+    await onVerity(stack, page, '/SecondFactor');
+    await page.getByRole('button', { name: 'Set up Authenticator App' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Set up an authenticator app' });
+    const secret = ((await dialog.locator('#authenticator-key').textContent()) ?? '').replace(
+      /\s/g,
+      '',
+    );
+    await dialog
+      .getByLabel('Enter the 6-digit code the app shows')
+      .fill(TOTP.generate({ secret: Secret.fromBase32(secret) }));
+    await dialog.getByRole('button', { name: 'Verify' }).click();
+    await page.getByRole('list', { name: 'Your recovery codes' }).waitFor();
+    await page.getByRole('button', { name: 'Continue' }).click();
+
+    await onVerity(stack, page, '/VerifyOptions');
+    await page.getByRole('button', { name: 'Passport', exact: true }).click();
+    await fillIdentity(stack, page, {
+      given: 'Ada',
+      family: 'Lovelace',
+      day: '10',
+      month: '12',
+      year: '1985',
+    });
+    await onVerity(stack, page, '/Passport');
+    await fillPassport(page, anna);
+    await page
+      .getByText(
+        'Sorry we have been unable to verify your Passport. Please choose a different verification option.',
+      )
+      .waitFor();
+    // Two factors, and the mismatched passport: had it counted, the request could end now
+    // with ial2. It cannot: assurance is still outstanding.
+    const ending = await page.evaluate(async () => {
+      const response = await fetch('/api/generateresponse', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ requestId: sessionStorage.getItem('requestId') }),
+      });
+      return (await response.json()) as { redirect_Uri: string | null; userRequirements: string[] };
+    });
+    expect(ending.redirect_Uri).toBeNull();
+    expect(ending.userRequirements).toContain('assurance');
+
+    // She carries on with the other option, her own licence.
+    await page.getByRole('button', { name: 'Choose a different option' }).click();
+    await onVerity(stack, page, '/VerifyOptions');
+    await onVerity(stack, page, '/DrivingLicence');
+    await page.getByLabel('1. Surname').fill('Lovelace');
+    await page.getByLabel('2. Given Name(s)').fill('Ada');
+    await page.getByLabel('3. Date of Birth').fill('1985-12-10');
+    await page.getByLabel('4a. Date of Issue').fill('2020-06-15');
+    await page.getByLabel('4b. Date of Expiry').fill('2030-06-14');
+    await page.getByLabel('5. Licence Number').fill('LOVEL862105A99LV');
+    await page.getByLabel('8. Postcode').fill('SW1A 1AA');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page
+      .getByText('Congratulations, you have verified your Driving Licence successfully.')
+      .waitFor();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await onVerity(stack, page, '/Consent');
+    await page.getByRole('button', { name: 'Confirm' }).click();
+
+    const received = await relyingPartyClaims(stack, page);
+    expect(received.acr).toBe('urn:verity:ial2');
+    const verified = JSON.parse(received.verified_claims!) as {
+      verification: { evidence: Array<{ document_details?: Record<string, unknown> }> };
+      claims: Record<string, string>;
+    };
+    // The licence alone: the failed passport is no evidence, and its person is nowhere.
+    expect(verified.verification.evidence.map((e) => e.document_details)).toMatchObject([
+      { type: 'driving_permit', document_number: 'LOVEL862105A99LV' },
+    ]);
+    expect(verified.claims).toEqual({
+      given_name: 'ADA',
+      family_name: 'LOVELACE',
+      birthdate: '1985-12-10',
+    });
+    expect(JSON.stringify(received)).not.toMatch(/533401372|ANNA|SMITH|passport/i);
   });
 });

@@ -51,7 +51,7 @@ export function addClientOptions(command: Command, forUpdate: boolean): Command 
     )
     .option(
       '--assurance-level <level>',
-      'GPG45 confidence: P2 (any medium profile) or P1 (any low or medium); meeting it or one --assurance alternative is enough',
+      'GPG45 confidence, as GOV.UK One Login names it: P2 (profile M1A, M1B or M2B) or P1 (L1A); meeting it or one --assurance alternative is enough',
     )
     .option('--session-lifetime <seconds>', 'how long a session for this client lasts')
     .option(

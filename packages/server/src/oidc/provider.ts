@@ -20,6 +20,7 @@ import { escapeHtml, htmlPage } from '../http/htmlPage.js';
 import { accountFinder, secondFactorsOf } from './account.js';
 import { CLIENT_POLICY_METADATA, policyOfProviderClient } from './clientPolicyMetadata.js';
 import { DatabaseAdapter } from './adapter.js';
+import { judgeIal2AtIssue } from './ial2AtIssue.js';
 import { makeReplayDetectionAtomic } from './replayDetection.js';
 import {
   REFRESH_TOKEN_IDLE_SECONDS,
@@ -397,6 +398,12 @@ export function createProvider(
   };
   const provider = new Provider(config.issuer, configuration);
   makeReplayDetectionAtomic(provider, db, clients);
+  judgeIal2AtIssue(
+    provider,
+    async (client) =>
+      policyOfProviderClient(client) ?? (await clients.find(client.clientId))?.policy,
+    evidence,
+  );
   provider.proxy = config.trustProxy > 0;
   provider.maxIpsCount = config.trustProxy;
   return provider;

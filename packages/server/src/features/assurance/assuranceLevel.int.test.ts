@@ -1,7 +1,8 @@
 /**
  * A client that names a GPG45 confidence (`--assurance-level`) instead of lists of checks: the
  * user is offered the sets of checks that can reach it, and the request ends with acr ial2 only
- * once the evidence meets a profile of the level (P2: a medium one; P1: a low one will do).
+ * once the evidence meets a profile the level lists, as GOV.UK's Vots list them (P2: M1A, M1B,
+ * M2B; P1: L1A only, so a fraud score even there).
  */
 import { claimIdentity } from '../../test/identities.js';
 import { randomUUID } from 'node:crypto';
@@ -130,7 +131,7 @@ describe.each(databaseTargets())('a client naming a GPG45 level (%s)', (target) 
     const request = await signIn('P2', user);
     const q = `?requestId=${request.requestId}`;
     expect(await outstanding(request)).toEqual(['assurance']);
-    // The offered sets can each reach a medium profile; none needs a photo check (not offered).
+    // The offered sets can each reach a profile P2 lists; none needs a photo check (not offered).
     expect(await options(request)).toEqual(
       expect.arrayContaining([
         ['KBVL1', 'MobileContract', 'Passport'],
@@ -166,11 +167,19 @@ describe.each(databaseTargets())('a client naming a GPG45 level (%s)', (target) 
     expect(await finish(request)).toBe('urn:verity:ial2');
   });
 
-  it('P1: passport and questions meet L1B, so ial2 without more', async () => {
+  it('P1: passport and questions meet L1B, which P1 does not list; a phone contract makes L1A, then ial2', async () => {
     const user = await userWithTwoFactors();
     const request = await signIn('P1', user);
     const q = `?requestId=${request.requestId}`;
     expect(await outstanding(request)).toEqual(['assurance']);
+    // L1A asks for a 22 piece, fraud 1 and verification 1: a bank login and a phone contract
+    // are enough for P1, never for P2.
+    expect(await options(request)).toEqual(
+      expect.arrayContaining([
+        ['MobileContract', 'OB'],
+        ['KBVL1', 'MobileContract', 'Passport'],
+      ]),
+    );
     await request.browser.post(`/api/verifypassport${q}`, anna.passport);
     expect(await outstanding(request)).toEqual(['assurance']);
     const asked = (await (await request.browser.fetch(`${server.url}/api/kbv${q}`)).json()) as {
@@ -181,7 +190,12 @@ describe.each(databaseTargets())('a client naming a GPG45 level (%s)', (target) 
       challengeId: asked.challengeId,
       answers: Object.fromEntries(asked.questions.map((x) => [x.name, anna.kbv[x.name]])),
     });
-    expect(kbv.body).toMatchObject({ verified: true, userRequirements: [] });
+    expect(kbv.body).toMatchObject({ verified: true, userRequirements: ['assurance'] });
+    expect(await options(request)).toEqual([['MobileContract']]);
+    const mobile = await request.browser.post(`/api/verifymobilecontract${q}`, {
+      mobileNumber: anna.mobileNumber,
+    });
+    expect(mobile.body).toMatchObject({ verified: true, userRequirements: [] });
     expect(await finish(request)).toBe('urn:verity:ial2');
   });
 });

@@ -35,7 +35,7 @@ export function asksForVerifiedClaims(interaction: Pick<Interaction, 'params'>):
 export interface AssuranceDemand {
   /** Alternatives, each a list of check names (the spec's assuranceRequirements). */
   lists: CheckName[][];
-  /** A GPG45 confidence any of whose profiles is enough (`--assurance-level`). */
+  /** A GPG45 confidence, any profile it lists being enough (`--assurance-level`). */
   level: AssuranceLevel | null;
 }
 

@@ -59,7 +59,9 @@ describe('demandStanding', () => {
       true,
     ],
     ['P2 short of fraud (L1B only)', { lists: [], level: 'P2' }, m1a().slice(0, 2), false],
-    ['P1 met by L1B', { lists: [], level: 'P1' }, m1a().slice(0, 2), true],
+    // L1B is met, but P1 lists only L1A (GOV.UK's Vot), which asks for a fraud score.
+    ['P1 not met by L1B', { lists: [], level: 'P1' }, m1a().slice(0, 2), false],
+    ['P1 met by L1A', { lists: [], level: 'P1' }, m1a(), true],
     [
       'expired evidence counts for nothing',
       { lists: [], level: 'P2' },

@@ -1,7 +1,7 @@
 import { assuranceMet, type CheckName } from '@verity/contracts';
 import { currentPasses, type Evidence } from '../evidence/evidenceStore.js';
 import type { AssuranceDemand } from './demand.js';
-import { levelAlternatives, levelProfilesMet } from './gpg45/levels.js';
+import { levelAlternatives, levelProfileMet } from './gpg45/levels.js';
 
 /** Where the user's evidence stands against a demand. */
 export interface DemandStanding {
@@ -19,7 +19,7 @@ const everyCheck = () => true;
 
 /**
  * Either is enough: every check of one list passed, or the passed checks' scores (each capped
- * at what its check can score) meeting a profile of the level. Expired evidence counts for
+ * at what its check can score) meeting a profile the level accepts. Expired evidence counts for
  * neither.
  */
 export function demandStanding(
@@ -31,7 +31,7 @@ export function demandStanding(
   const passes = currentPasses(evidence);
   const met =
     assuranceMet(demand.lists, passed) ||
-    (demand.level !== null && levelProfilesMet(demand.level, passes).length > 0);
+    (demand.level !== null && levelProfileMet(demand.level, passes) !== null);
   const alternatives = [
     ...demand.lists,
     ...(demand.level && !met

@@ -20,7 +20,7 @@ export const clientPolicySchema = z.object({
   customClaims: z.array(fieldDefinitionSchema).default([]),
   /** Alternatives, each a list of check names; meeting any one alternative is enough. */
   assurance: z.array(z.array(z.enum(checkNames)).min(1)).default([]),
-  /** A GPG45 confidence (P1, P2), met by any of its profiles: an alternative to the lists. */
+  /** A GPG45 confidence (P1, P2), met by any profile it lists (GOV.UK's Vots): an alternative to the lists. */
   assuranceLevel: z.enum(assuranceLevels).nullable().default(null),
   skipConsent: z.boolean().default(false),
   allowBankLogin: z.boolean().default(false),

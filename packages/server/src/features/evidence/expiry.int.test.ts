@@ -297,7 +297,7 @@ describe.each(databaseTargets())('identity-check evidence expires (%s)', (target
     expect(back.href.startsWith(redirectUri)).toBe(true);
   });
 
-  it('editing a verified name sets its evidence aside: no verified_claims, assurance (and so ial2) outstanding, until a check matches', async () => {
+  it('editing a verified name sets its evidence aside: no verified_claims, assurance (and so ial2) outstanding, even in ID tokens from an earlier code or refresh token, until a check matches', async () => {
     const stack = tenYears;
     const { email, userId } = await verifiedUser(stack);
     const request = { verification: null, claims: { given_name: null, family_name: null } };
@@ -307,17 +307,62 @@ describe.each(databaseTargets())('identity-check evidence expires (%s)', (target
       claims: { given_name: 'ANNA', family_name: 'SMITH' },
     });
 
+    // Two factors, and a request that ends with ial2 and a code, before the edit.
+    const own = new ApiBrowser(stack.server);
+    await own.post('/api/login/email', { Email: email, Password: strongPassword });
+    const started = await own.post('/api/authenticator/startsetup');
+    const secret = Secret.fromBase32(String(started.body.secret));
+    const otp = (step: number) => TOTP.generate({ secret, timestamp: Date.now() + step * 30_000 });
+    expect((await own.post('/api/authenticator/completesetup', { Code: otp(0) })).status).toBe(200);
+    const browser = new ApiBrowser(stack.server);
+    const asked = await startClaimsRequest(stack, browser, {
+      claims: JSON.stringify({ id_token: { verified_claims: request } }),
+      scope: 'openid offline_access',
+      prompt: 'consent',
+    });
+    const login = await browser.post('/api/login/email', {
+      Email: email,
+      Password: strongPassword,
+      RequestId: asked.requestId,
+    });
+    expect(login.body.userRequirements).toContain('loginWithSecondFactor');
+    await browser.post(`/api/authenticator/login?requestId=${asked.requestId}`, { Code: otp(1) });
+    await browser.post(`/api/consent?requestId=${asked.requestId}`, { Approved: true });
+    const generated = await browser.post('/api/generateresponse', { requestId: asked.requestId });
+    expect(generated.body).toMatchObject({ userRequirements: [] });
+    const callback = await followToClient(stack, browser, generated.body.redirect_Uri as string);
+
     // This deployment's form has no name fields: the edit goes to the store /api/profile writes.
     await stack.server.ctx.profiles.update(userId, { given_name: 'Annabel' });
     expect(await claimsNow()).toBeUndefined();
+
+    // The code, minted with ial2 before the edit and exchanged after it: its ID token says two
+    // factors, not a verified identity, and carries no verified_claims; nor does a refresh.
+    const tokens = await oidc.authorizationCodeGrant(stack.config, callback, {
+      pkceCodeVerifier: asked.verifier,
+      expectedState: asked.state,
+    });
+    expect(tokens.claims()).toMatchObject({ acr: 'urn:verity:aal2' });
+    expect(tokens.claims()!.verified_claims).toBeUndefined();
+    const refreshed = await oidc.refreshTokenGrant(stack.config, tokens.refresh_token!);
+    expect(refreshed.claims()).toMatchObject({ acr: 'urn:verity:aal2' });
+    expect(refreshed.claims()!.verified_claims).toBeUndefined();
     expect(await verifiedFields(stack.server.ctx, userId)).toEqual({
       given_name: false,
       family_name: false,
       birthdate: false,
     });
     // A new request of the client asks for the assurance again (acr ial2 needs it met).
-    const later = await signInAt(stack, email, Date.now());
-    expect(later.userRequirements).toContain('assurance');
+    // (A minute on: the app's next codes were used above.)
+    const later = await signInAt(stack, email, Date.now() + 60_000);
+    expect(later.userRequirements).toContain('loginWithSecondFactor');
+    const second = await later.browser.post(
+      `/api/authenticator/login?requestId=${later.requestId}`,
+      { Code: otp(0) },
+    );
+    expect(second.status).toBe(200);
+    const outstanding = await later.browser.post(`/api/requests/${later.requestId}`);
+    expect(outstanding.body.userRequirements).toContain('assurance');
     // The passport names Anna, not Annabel: another person's now, so the check fails.
     const mismatch = await later.browser.post(
       `/api/verifypassport?requestId=${later.requestId}`,
@@ -332,6 +377,15 @@ describe.each(databaseTargets())('identity-check evidence expires (%s)', (target
       given_name: true,
       family_name: true,
       birthdate: true,
+    });
+    // And a refresh says ial2 again, with the passport's name.
+    const again = await oidc.refreshTokenGrant(
+      stack.config,
+      refreshed.refresh_token ?? tokens.refresh_token!,
+    );
+    expect(again.claims()).toMatchObject({
+      acr: 'urn:verity:ial2',
+      verified_claims: { claims: { given_name: 'ANNA', family_name: 'SMITH' } },
     });
   });
 

@@ -118,6 +118,33 @@ describe('verifiedClaims', () => {
     });
   });
 
+  it("names the GPG45 profile the same evidence meets, as the standard's UK DIATF example does", () => {
+    const questions: Evidence = { ...kbv, scores: { ...scores, verification: 2 }, attributes: {} };
+    const mobile: Evidence = {
+      ...card,
+      id: 'e8',
+      check: 'MobileContract',
+      transactionId: 'tx-mobile',
+      scores: { strength: 0, validity: 0, activity: 1, fraud: 1, verification: 0 },
+      attributes: {},
+    };
+    // Passport, questions and a phone contract: M1A, so P2 (medium).
+    const m1a = verifiedClaims([mobile, questions, passport], null)!;
+    expect(schemas.response({ verified_claims: m1a }), schemas.errors()).toBe(true);
+    expect(m1a.verification).toMatchObject({
+      assurance_level: 'medium',
+      assurance_process: { policy: 'gpg45', procedure: 'm1a' },
+    });
+    // Passport and questions meet L1B, which no level lists: the policy alone.
+    const l1b = verifiedClaims([questions, passport], null)!;
+    expect(l1b.verification).not.toHaveProperty('assurance_level');
+    expect(l1b.verification).toMatchObject({ assurance_process: { policy: 'gpg45' } });
+    expect(JSON.stringify(l1b)).not.toContain('procedure');
+    // The phone contract set aside (another person's now): M1A is no longer claimed.
+    const setAside = verifiedClaims([{ ...mobile, bound: false }, questions, passport], null)!;
+    expect(JSON.stringify(setAside)).not.toMatch(/procedure|assurance_level/);
+  });
+
   it('gives a document once, with every check of it (a photo read, then the selfie) in its check_details', () => {
     const photo: Evidence = {
       ...passport,

@@ -1,3 +1,4 @@
+import { strongestProfileMet } from '../assurance/gpg45/levels.js';
 import { checkInfo } from '../checks/checkRegistry.js';
 import { currentPasses, type Evidence, type VerifiedDocument } from './evidenceStore.js';
 
@@ -101,7 +102,8 @@ export function wantsDocumentDetails(request: unknown): boolean {
  * The verified_claims claim (trust framework uk_diatf) from the user's passed checks that
  * count (not expired, validity.ts; about the claimed identity as the profile holds it now,
  * features/identity): the name and birth date as the latest document's record gives them (else
- * a credit file's), and every such check as evidence.
+ * a credit file's), every such check as evidence, and the GPG45 profile they meet
+ * (`strongestProfileMet`: of P2, else of P1), if any.
  * Only the claims the request names are included, and the documents' details only when the
  * request asks for them. Undefined when nothing is verified.
  */
@@ -122,10 +124,14 @@ export function verifiedClaims(
     const value = identity.attributes[name];
     if (wanted.has(name) && value) claims[name] = value;
   }
+  const met = strongestProfileMet(passed);
   return {
     verification: {
       trust_framework: 'uk_diatf',
-      assurance_process: { policy: 'gpg45' },
+      // The GPG45 profile the same evidence meets, if any, as the standard's UK DIATF example
+      // gives it (assurance_level 'medium', procedure 'm1c').
+      ...(met && { assurance_level: met.level }),
+      assurance_process: { policy: 'gpg45', ...(met && { procedure: met.name.toLowerCase() }) },
       time: time(passed[0]!.createdAt),
       evidence: evidenceEntries(passed, wantsDocumentDetails(request)),
     },

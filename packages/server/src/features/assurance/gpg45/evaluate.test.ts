@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { profileMet, profilesMet } from './evaluate.js';
-import { fixtureScores } from './gpg45.fixtures.js';
-import { gpg45Profiles, type Gpg45Profile, type Gpg45Scores } from './profiles.js';
+import { scoresOf } from './gpg45.fixtures.js';
+import { gpg45Profile as named, gpg45Profiles, type Gpg45Scores } from './profiles.js';
 
-const named = (name: string): Gpg45Profile => gpg45Profiles.find((p) => p.name === name)!;
 const scores = (pieces: string[], activity: number, fraud: number, verification: number) =>
-  fixtureScores({ source: '', scores: [pieces, activity, fraud, verification], profiles: [] });
+  scoresOf([pieces, activity, fraud, verification]);
 
 describe('profileMet', () => {
   it.each(gpg45Profiles.map((profile) => [profile.name, profile] as const))(

@@ -1,7 +1,7 @@
 import type { CheckName } from '@verity/contracts';
 import { describe, expect, it } from 'vitest';
 import { mostOf, type ScoredCheck } from './checkScores.js';
-import { levelAlternatives, levelProfilesMet } from './levels.js';
+import { levelAlternatives, levelProfileMet } from './levels.js';
 
 const sorted = (ways: CheckName[][]) => ways.map((way) => [...way].sort()).sort();
 const kbv = (verification: number): ScoredCheck => ({
@@ -9,20 +9,26 @@ const kbv = (verification: number): ScoredCheck => ({
   scores: { strength: 0, validity: 0, activity: 0, fraud: 0, verification },
 });
 
-describe('levelProfilesMet', () => {
-  const m1a = ['Passport', 'KBVL1', 'MobileContract'] as const;
+describe('levelProfileMet', () => {
+  // The first profile the level lists (GOV.UK's Vot) that the checks meet: P1 lists only L1A,
+  // P2 M1A, M1B, M2B and M1C (never accepted here: it asks for no fraud score, and GOV.UK
+  // tries it only when a fraud check could not reach its source).
   it.each([
-    ['P2', m1a, ['M1A']],
-    ['P1', m1a, ['L1A', 'L1B', 'M1A']],
-    ['P2', ['Passport', 'KBVL1'], []],
-    ['P1', ['Passport', 'KBVL1'], ['L1B']],
-  ] as const)('%s from %j: %j', (level, checks, profiles) => {
-    expect(levelProfilesMet(level, checks.map(mostOf))).toEqual(profiles);
+    ['P2', ['Passport', 'KBVL1', 'MobileContract'], 'M1A'],
+    ['P1', ['Passport', 'KBVL1', 'MobileContract'], 'L1A'],
+    ['P2', ['DrivingLicence', 'OB', 'MobileContract'], 'M2B'],
+    ['P1', ['OB', 'MobileContract'], 'L1A'],
+    ['P2', ['OB', 'MobileContract'], null], // L1A only: no medium profile
+    // L1B (32, verification 1) is met, but GOV.UK's P1 does not list it: no fraud score.
+    ['P1', ['Passport', 'KBVL1'], null],
+    ['P2', ['Passport', 'KBVL1'], null],
+  ] as const)('%s from %j: %s', (level, checks, profile) => {
+    expect(levelProfileMet(level, checks.map(mostOf))).toBe(profile);
   });
 });
 
 describe('levelAlternatives', () => {
-  it('P2 from nothing: the smallest sets of checks that can reach a medium profile', () => {
+  it('P2 from nothing: the smallest sets of checks that can reach a profile P2 lists', () => {
     expect(sorted(levelAlternatives('P2', []))).toEqual(
       sorted([
         ['Passport', 'KBVL1', 'MobileContract'], // M1A
@@ -41,6 +47,30 @@ describe('levelAlternatives', () => {
         ['Passport', 'SelfieComparison', 'MobileContract'],
       ]),
     );
+  });
+
+  it('P1 from nothing: L1A, which asks for a fraud score, so always a phone contract', () => {
+    expect(sorted(levelAlternatives('P1', []))).toEqual(
+      sorted([
+        ['OB', 'MobileContract'], // a bank login is a 22 piece and verification 2 at once
+        ['Bank', 'MobileContract'],
+        ['Passport', 'KBVL1', 'MobileContract'],
+        ['Passport', 'SelfieComparison', 'MobileContract'],
+        ['DrivingLicence', 'KBVL1', 'MobileContract'],
+        ['DrivingLicence', 'SelfieComparison', 'MobileContract'],
+        ['GenuinePassport', 'KBVL1', 'MobileContract'],
+        ['GenuinePassport', 'SelfieComparison', 'MobileContract'],
+        ['GenuineDrivingLicence', 'KBVL1', 'MobileContract'],
+        ['GenuineDrivingLicence', 'SelfieComparison', 'MobileContract'],
+      ]),
+    );
+    // Passport and questions meet L1B, which P1 does not list.
+    expect(
+      levelAlternatives(
+        'P1',
+        ['Passport', 'KBVL1'].map((c) => mostOf(c as CheckName)),
+      ),
+    ).toEqual([['MobileContract']]);
   });
 
   it('never offers KBVL2 where KBVL1 would do, nor a set holding a smaller one', () => {

@@ -1,33 +1,74 @@
 import { checkNames, checkRegistry, namesOfCheck, type CheckName } from '@verity/contracts';
 import { gpg45ScoresOf, mostOf, type ScoredCheck } from './checkScores.js';
-import { profileMet, profilesMet } from './evaluate.js';
-import { gpg45Profiles, type ConfidenceLevel } from './profiles.js';
+import { profileMet } from './evaluate.js';
+import { gpg45Profile, type Gpg45Profile, type Gpg45Scores } from './profiles.js';
 
-/**
- * The confidence a client may ask for (`--assurance-level`), named as GOV.UK names them: P2 is
- * any medium profile, P1 any low or medium one.
- */
+/** The confidence a client may ask for (`--assurance-level`), named as GOV.UK names them. */
 export const assuranceLevels = ['P1', 'P2'] as const;
 export type AssuranceLevel = (typeof assuranceLevels)[number];
 
-const meets: Record<AssuranceLevel, readonly ConfidenceLevel[]> = {
-  P1: ['low', 'medium'],
-  P2: ['medium'],
+/**
+ * The profiles each level accepts, in the order they are tried: GOV.UK One Login's Vot
+ * (ipv-core-back, `Vot.java`), exactly. A profile not listed (L1B, M1D, M2C, ...) does not meet
+ * the level, however close. M1C is listed but, as below, never accepted here.
+ */
+export const levelProfiles: Record<AssuranceLevel, readonly string[]> = {
+  P1: ['L1A'],
+  P2: ['M1A', 'M1B', 'M2B', 'M1C'],
 };
 
-const profilesOf = (level: AssuranceLevel) =>
-  gpg45Profiles.filter((profile) => meets[level].includes(profile.level));
+/**
+ * The profiles of the level that may be met (GOV.UK's `getSupportedGpg45Profiles`): when a fraud
+ * score is required, those asking for none are dropped. GOV.UK drops it only when a fraud check
+ * ran and could not reach its authoritative source (or found a death record with score 0); no
+ * check here has that outcome, so Verity always requires it and M1C is never accepted.
+ */
+export function acceptedProfiles(level: AssuranceLevel, fraudScoreRequired = true): Gpg45Profile[] {
+  return levelProfiles[level]
+    .map(gpg45Profile)
+    .filter((profile) => !fraudScoreRequired || profile.fraud > 0);
+}
 
-/** The profiles of the level that these passed checks meet (none: the level is not met). */
-export function levelProfilesMet(level: AssuranceLevel, passes: readonly ScoredCheck[]): string[] {
-  return profilesMet(gpg45ScoresOf(passes), profilesOf(level));
+/** The first of the profiles the scores meet, in order (GOV.UK's `getFirstMatchingProfile`). */
+export function firstProfileMet(
+  scores: Gpg45Scores,
+  profiles: readonly Gpg45Profile[],
+): string | null {
+  return profiles.find((profile) => profileMet(profile, scores))?.name ?? null;
+}
+
+/** The profile of the level that these passed checks meet first, or null: the level is not met. */
+export function levelProfileMet(
+  level: AssuranceLevel,
+  passes: readonly ScoredCheck[],
+): string | null {
+  return firstProfileMet(gpg45ScoresOf(passes), acceptedProfiles(level));
+}
+
+/** Strongest first, as GOV.UK tries its Vots (`SUPPORTED_VOTS_BY_DESCENDING_STRENGTH`). */
+const strongestFirst: readonly AssuranceLevel[] = ['P2', 'P1'];
+
+/**
+ * The profile by which these passed checks meet the strongest level they meet (GOV.UK's
+ * strongest matched Vot, and the first of its profiles met), or null when they meet none: what
+ * verified_claims reports as the GPG45 procedure.
+ */
+export function strongestProfileMet(passes: readonly ScoredCheck[]): Gpg45Profile | null {
+  for (const level of strongestFirst) {
+    const name = levelProfileMet(level, passes);
+    if (name) return gpg45Profile(name);
+  }
+  return null;
 }
 
 /**
- * Sets of up to four checks are tried: three pieces and one check for the other scores, the
- * most a low or medium profile asks (L3A, M3A) of checks that each give one piece.
+ * The largest set of checks tried for a level: one check per piece its profiles ask, and one
+ * each for activity, fraud and verification (P2: five, for M2B; P1: four). A smallest set never
+ * needs more: one check fills each piece, and activity, fraud and verification are each the
+ * highest of one check, so any further check could be left out.
  */
-const MOST_CHECKS = 4;
+const mostChecks = (level: AssuranceLevel) =>
+  Math.max(...acceptedProfiles(level).map((profile) => profile.pieces.length)) + 3;
 
 /** Every check once, under its first name (Bank, not its twin CurrentAccount). */
 const candidates: readonly CheckName[] = checkNames.filter(
@@ -62,10 +103,8 @@ const lighterOnSameScreen = new Map(
   }),
 );
 
-const reachesLevel = (level: AssuranceLevel, results: readonly ScoredCheck[]) => {
-  const scores = gpg45ScoresOf(results);
-  return profilesOf(level).some((profile) => profileMet(profile, scores));
-};
+const reachesLevel = (level: AssuranceLevel, results: readonly ScoredCheck[]) =>
+  levelProfileMet(level, results) !== null;
 
 function ways(level: AssuranceLevel, passes: readonly ScoredCheck[]): CheckName[][] {
   if (reachesLevel(level, passes)) return [];
@@ -74,7 +113,7 @@ function ways(level: AssuranceLevel, passes: readonly ScoredCheck[]): CheckName[
   const reaches = (checks: readonly CheckName[]) =>
     reachesLevel(level, [...passes, ...checks.map(mostOf)]);
   const found: CheckName[][] = [];
-  for (let size = 1; size <= MOST_CHECKS; size++) {
+  for (let size = 1; size <= mostChecks(level); size++) {
     for (const set of subsets(open, size)) {
       if (found.some((way) => way.every((check) => set.includes(check)))) continue;
       if (reaches(set)) found.push(set);
@@ -100,7 +139,7 @@ const KNOWN_MAX = 500;
 /**
  * The ways to reach the level from what the user has passed, as alternatives of check names (so
  * that /Verify ranks and offers them like a client's own lists): the smallest sets of checks not
- * yet passed that, each scoring the most it can, would meet a profile of the level. A set is left
+ * yet passed that, each scoring the most it can, would meet a profile the level accepts. A set is left
  * out when a lighter check on the same screen would do instead. None once the level is met.
  */
 export function levelAlternatives(
