@@ -21,6 +21,7 @@ import { accountFinder, secondFactorsOf } from './account.js';
 import { CLIENT_POLICY_METADATA, policyOfProviderClient } from './clientPolicyMetadata.js';
 import { DatabaseAdapter } from './adapter.js';
 import { makeReplayDetectionAtomic } from './replayDetection.js';
+import { renderUnavailable, reportingUnavailable, storeUnavailable } from './storeUnavailable.js';
 import {
   REFRESH_TOKEN_IDLE_SECONDS,
   REFRESH_TOKEN_LIFETIME_METADATA,
@@ -268,8 +269,11 @@ export function createProvider(
   jwks: { keys: JWK[] },
 ): Provider {
   const configuration: Configuration = {
+    // An outage of the database is reported in the provider's terms: 503 temporarily_unavailable.
     adapter: (model: string) =>
-      new DatabaseAdapter(model, db, clients, Date.now, config.refreshRetryGraceSeconds),
+      reportingUnavailable(
+        new DatabaseAdapter(model, db, clients, Date.now, config.refreshRetryGraceSeconds),
+      ),
     findAccount: accountFinder(db, profiles, customClaims, evidence),
     jwks,
     cookies: providerCookies(config.publicUrl, cookieKeys),
@@ -386,14 +390,16 @@ export function createProvider(
     clientBasedCORS: (_ctx, origin, client) =>
       origin !== 'null' &&
       client.redirectUris?.some((uri) => URL.parse(uri)?.origin === origin) === true,
-    renderError: (ctx, out) =>
-      renderPage(
-        ctx,
-        'Something went wrong',
-        `<h1>Oops. Something went wrong please try again later.</h1>
+    renderError: (ctx, out, error) =>
+      out.error === 'temporarily_unavailable' || storeUnavailable(error)
+        ? renderUnavailable(ctx, config.productName)
+        : renderPage(
+            ctx,
+            'Something went wrong',
+            `<h1>Oops. Something went wrong please try again later.</h1>
 <p>The service that sent you here made a request ${escapeHtml(config.productName)} cannot accept, so you have not been sent back to it.</p>
 <dl><dt>Error</dt><dd><code>${escapeHtml(out.error)}</code></dd>${out.error_description ? `<dt>Details</dt><dd>${escapeHtml(out.error_description)}</dd>` : ''}</dl>`,
-      ),
+          ),
   };
   const provider = new Provider(config.issuer, configuration);
   makeReplayDetectionAtomic(provider, db, clients);
