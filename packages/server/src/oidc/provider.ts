@@ -17,6 +17,7 @@ import {
 } from '../features/profile/requestedClaims.js';
 import { isHttps, pathCookieName, siteCookieName } from '../http/cookieNames.js';
 import { escapeHtml, htmlPage } from '../http/htmlPage.js';
+import { inClientSpan, providerSpan } from '../tracing/tracing.js';
 import { accountFinder, secondFactorsOf } from './account.js';
 import { CLIENT_POLICY_METADATA, policyOfProviderClient } from './clientPolicyMetadata.js';
 import { DatabaseAdapter } from './adapter.js';
@@ -377,15 +378,22 @@ export function createProvider(
     // oidc-provider fetches a client's jwks_uri through a dispatcher that refuses special-use
     // addresses (SSRF). Outside production the client rules accept a loopback jwks_uri
     // (features/clients/input.ts), so a loopback address, and only that, is fetched directly.
+    // Traced as a client span (the relying party's host only, never the path).
     fetch: (url, options) => {
       const target = new URL(url instanceof Request ? url.url : url);
-      if (config.env !== 'production' && isLoopback(target)) {
-        const { dispatcher: _ssrfGuard, ...direct } = options as RequestInit & {
-          dispatcher?: unknown;
-        };
-        return fetch(url, direct);
-      }
-      return fetch(url, options);
+      return inClientSpan(
+        `relying party ${options?.method ?? 'GET'}`,
+        providerSpan('relying_party', target.href),
+        () => {
+          if (config.env !== 'production' && isLoopback(target)) {
+            const { dispatcher: _ssrfGuard, ...direct } = options as RequestInit & {
+              dispatcher?: unknown;
+            };
+            return fetch(url, direct);
+          }
+          return fetch(url, options);
+        },
+      );
     },
     clientBasedCORS: (_ctx, origin, client) =>
       origin !== 'null' &&
