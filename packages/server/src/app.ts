@@ -47,6 +47,7 @@ import { clientAddress } from './http/clientAddress.js';
 import { installNoStore } from './http/noStore.js';
 import { requestIdGenerator } from './http/requestId.js';
 import { mountProvider } from './http/oidcMount.js';
+import { answerStoreUnavailable, failureCode, storeUnavailable } from './oidc/storeUnavailable.js';
 import { observeRequests } from './http/observeRequests.js';
 import { metricsRoutes } from './metrics/routes.js';
 import { registerSpa } from './http/spa.js';
@@ -174,11 +175,15 @@ export async function buildApp(
     }
   });
 
-  ctx.liveProvider.onBuild((provider) =>
-    provider.on('server_error', (_koa: unknown, error: Error) =>
-      app.log.error({ err: error }, 'oidc-provider server error'),
-    ),
-  );
+  ctx.liveProvider.onBuild((provider) => {
+    provider.on('server_error', (_koa: unknown, error: Error) => {
+      if (!storeUnavailable(error)) app.log.error({ err: error }, 'oidc-provider server error');
+    });
+    // A database or Redis outage inside the provider: 503 temporarily_unavailable, not 500.
+    answerStoreUnavailable(provider, config.productName, (error, path) =>
+      app.log.warn({ path, code: failureCode(error) }, 'store unavailable in the OpenID provider'),
+    );
+  });
   ctx.liveProvider.onRefreshError((error) =>
     app.log.warn({ err: error }, 'signing keys could not be re-read; serving the last read'),
   );

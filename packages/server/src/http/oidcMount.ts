@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { LiveProvider } from '../oidc/liveProvider.js';
 import type { RateLimit, RateLimiter } from '../kv/rateLimiter.js';
 import { isOidcPath, oidcRoutes } from '../oidc/provider.js';
+import { storeUnavailable, temporarilyUnavailable } from '../oidc/storeUnavailable.js';
 import { isForm, readBody } from './formBody.js';
 import {
   ENDPOINT_LIMIT_WINDOW_SECONDS as MINUTE,
@@ -124,6 +125,14 @@ export async function mountProvider(
           await userinfoLimits.settle(req, clientIp(req), res.statusCode).catch(() => undefined);
       }
     };
-    handle().catch(next);
+    // A store away (the limits' counters): the provider's own answer for it, not a catalogue
+    // error (oidc/storeUnavailable.ts answers the same from inside the provider).
+    handle().catch((error: unknown) => {
+      if (!storeUnavailable(error) || res.headersSent) return next(error);
+      res.statusCode = 503;
+      res.setHeader('Retry-After', '1');
+      res.setHeader('Content-Type', 'application/json');
+      res.end(JSON.stringify(temporarilyUnavailable));
+    });
   });
 }

@@ -108,4 +108,22 @@ describe('FallbackCounterStore', () => {
     const store = new FallbackCounterStore(broken, new MemoryKeyValueStore(), 60);
     await expect(store.increment('k', 60)).rejects.toThrow('bug');
   });
+
+  it('counts in Redis alone while the database cannot be read for the marker', async () => {
+    const { one, database, advance } = setup();
+    const lost = Object.assign(new Error('Connection terminated unexpectedly'), {
+      code: '57P01',
+    });
+    const get = database.get.bind(database);
+    database.get = () => Promise.reject(lost);
+    expect(await one.increment('k', 60)).toBe(1);
+    expect(await one.get('k')).toBe('1');
+    // Any other failure of the database is not hidden.
+    database.get = () => Promise.reject(new Error('syntax error'));
+    advance(1000);
+    await expect(one.increment('k', 60)).rejects.toThrow('syntax error');
+    database.get = get;
+    advance(1000);
+    expect(await one.increment('k', 60)).toBe(3);
+  });
 });

@@ -1,3 +1,4 @@
+import { connectionLost } from '../db/resilientPool.js';
 import type { KeyValueStore } from './keyValueStore.js';
 import { KeyValueStoreUnavailable } from './storeUnavailable.js';
 
@@ -88,11 +89,20 @@ export class FallbackCounterStore implements CounterStore {
     if (this.now() >= this.nextProbeAt) {
       this.probe ??= this.database
         .get(MARKER)
-        .then((marker) => {
-          if (marker)
-            this.fallbackSeenUntil = Math.max(this.fallbackSeenUntil, this.now() + PROBE_MS);
-          this.nextProbeAt = this.now() + PROBE_MS;
-        })
+        .then(
+          (marker) => {
+            if (marker)
+              this.fallbackSeenUntil = Math.max(this.fallbackSeenUntil, this.now() + PROBE_MS);
+            this.nextProbeAt = this.now() + PROBE_MS;
+          },
+          (error: unknown) => {
+            // The database away while Redis answers: the counts are Redis's alone (what this
+            // instance fell back to itself is still read), asked again after a second, so the
+            // provider's endpoints are not refused for want of the marker.
+            if (!connectionLost(error)) throw error;
+            this.nextProbeAt = this.now() + PROBE_MS;
+          },
+        )
         .finally(() => {
           this.probe = null;
         });

@@ -23,11 +23,8 @@ export type LoginOutcome = 'success' | 'failure';
 export type CheckOutcome = 'passed' | 'failed' | 'mismatch' | 'no_record';
 
 export interface MetricsOptions {
-  /**
-   * E-mail waiting to be sent. The durable mail queue (issue 18 item 7) supplies it; until
-   * then mail is handed to SMTP at once, nothing waits, and the gauge is left out.
-   */
-  mailQueueDepth?: (() => Promise<number>) | undefined;
+  /** E-mail waiting to be sent: the durable mail queue's pending count (`mailQueue.pendingCount()`). */
+  mailQueueDepth: () => Promise<number>;
 }
 
 /**
@@ -74,21 +71,19 @@ export class Metrics {
     registers: [this.registry],
   });
 
-  constructor(options: MetricsOptions = {}) {
+  constructor(options: MetricsOptions) {
     // The standard process_* and nodejs_* names, so stock dashboards read them.
     collectDefaultMetrics({ register: this.registry });
     const depth = options.mailQueueDepth;
-    if (depth) {
-      new Gauge({
-        name: 'verity_mail_queue_depth',
-        help: 'E-mail waiting to be sent (NaN when the queue could not be read).',
-        registers: [this.registry],
-        async collect() {
-          // A scrape during a database outage still answers, with this gauge unknown.
-          this.set(await depth().catch(() => Number.NaN));
-        },
-      });
-    }
+    new Gauge({
+      name: 'verity_mail_queue_depth',
+      help: 'E-mail waiting to be sent (NaN when the queue could not be read).',
+      registers: [this.registry],
+      async collect() {
+        // A scrape during a database outage still answers, with this gauge unknown.
+        this.set(await depth().catch(() => Number.NaN));
+      },
+    });
   }
 
   login(method: LoginMethod, outcome: LoginOutcome): void {

@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { createLocalJWKSet, decodeProtectedHeader, jwtVerify, type JSONWebKeySet } from 'jose';
+import {
+  calculateJwkThumbprint,
+  createLocalJWKSet,
+  decodeProtectedHeader,
+  jwtVerify,
+  type JSONWebKeySet,
+} from 'jose';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CreatedClient } from '../features/clients/store.js';
 import { loadConfig } from '../config.js';
@@ -7,6 +13,7 @@ import { buildCli } from '../main.js';
 import { databaseTargets, redisTargets } from '../test/databases.js';
 import { ApiBrowser, discoverClient, redirectUri, signUp } from '../test/journey.js';
 import { authorizationCode, tokenRequest } from '../test/oidcAttacker.js';
+import { instanceSigningKey } from '../test/signingKeys.js';
 import { startTestServers, type TestServer } from '../test/testServer.js';
 
 async function jwks(server: TestServer): Promise<JSONWebKeySet> {
@@ -134,21 +141,50 @@ describe.each(databaseTargets())('signing keys across instances (%s)', (target) 
 });
 
 describe.each(databaseTargets())('instances started at once (%s)', (target) => {
-  it('publish the same JWKS with one signing key per algorithm', async () => {
-    // SQLite is one process's file (its migrations take no lock): migrated first, so only
-    // the keys are left to the race. PostgreSQL starts from an empty schema.
+  it('publish the same JWKS with one signing key per algorithm, one of those offered', async () => {
+    // Each instance offers first keys of its own (a second fixture: RSA keys cost a second
+    // each to make), so a second set let in, or an instance serving the set it offered
+    // instead of the one stored, shows. SQLite is one process's file (its migrations take no
+    // lock): migrated first, so only the keys are left to the race. PostgreSQL starts from an
+    // empty schema.
+    const count = 4;
+    const offered = await Promise.all(
+      Array.from({ length: count }, async (_, index) => {
+        const makeKey = instanceSigningKey(index);
+        return Object.fromEntries(
+          await Promise.all(
+            (['ES256', 'RS256'] as const).map(async (alg) => [
+              alg,
+              await calculateJwkThumbprint(await makeKey(alg, 1)),
+            ]),
+          ),
+        ) as Record<'ES256' | 'RS256', string>;
+      }),
+    );
+    for (const alg of ['ES256', 'RS256'] as const)
+      expect(new Set(offered.map((set) => set[alg])).size).toBe(count);
     const deployment = await startTestServers(
       target,
-      4,
+      count,
       {},
-      target === 'sqlite' ? { before: async () => undefined } : {},
+      {
+        ...(target === 'sqlite' ? { before: async () => undefined } : {}),
+        makeKey: instanceSigningKey,
+      },
     );
     try {
       const sets = await Promise.all(deployment.servers.map(jwks));
       for (const set of sets) expect(set).toEqual(sets[0]);
-      expect(sets[0]!.keys.map((key) => key.alg).sort()).toEqual(['ES256', 'RS256']);
+      const published = sets[0]!.keys;
+      expect(published.map((key) => key.alg).sort()).toEqual(['ES256', 'RS256']);
+      // One instance's offer won, for both algorithms: never a mix of two offers.
+      const winner = offered.find((set) =>
+        published.every((key) => set[key.alg as 'ES256' | 'RS256'] === key.kid),
+      );
+      expect(winner, JSON.stringify(published.map((key) => key.kid))).toBeDefined();
       const stored = await deployment.servers[0]!.ctx.keys.list();
       expect(stored.map((key) => key.state)).toEqual(['signing', 'signing']);
+      expect(stored.map((key) => key.kid).sort()).toEqual(published.map((key) => key.kid).sort());
     } finally {
       await deployment.close();
     }

@@ -17,11 +17,13 @@ import {
 } from '../features/profile/requestedClaims.js';
 import { isHttps, pathCookieName, siteCookieName } from '../http/cookieNames.js';
 import { escapeHtml, htmlPage } from '../http/htmlPage.js';
+import { inClientSpan, providerSpan } from '../tracing/tracing.js';
 import { accountFinder, secondFactorsOf } from './account.js';
 import { CLIENT_POLICY_METADATA, policyOfProviderClient } from './clientPolicyMetadata.js';
 import { DatabaseAdapter } from './adapter.js';
 import { judgeIal2AtIssue } from './ial2AtIssue.js';
 import { makeReplayDetectionAtomic } from './replayDetection.js';
+import { renderUnavailable, reportingUnavailable, storeUnavailable } from './storeUnavailable.js';
 import {
   REFRESH_TOKEN_IDLE_SECONDS,
   REFRESH_TOKEN_LIFETIME_METADATA,
@@ -269,8 +271,11 @@ export function createProvider(
   jwks: { keys: JWK[] },
 ): Provider {
   const configuration: Configuration = {
+    // An outage of the database is reported in the provider's terms: 503 temporarily_unavailable.
     adapter: (model: string) =>
-      new DatabaseAdapter(model, db, clients, Date.now, config.refreshRetryGraceSeconds),
+      reportingUnavailable(
+        new DatabaseAdapter(model, db, clients, Date.now, config.refreshRetryGraceSeconds),
+      ),
     findAccount: accountFinder(db, profiles, customClaims, evidence),
     jwks,
     cookies: providerCookies(config.publicUrl, cookieKeys),
@@ -374,27 +379,36 @@ export function createProvider(
     // oidc-provider fetches a client's jwks_uri through a dispatcher that refuses special-use
     // addresses (SSRF). Outside production the client rules accept a loopback jwks_uri
     // (features/clients/input.ts), so a loopback address, and only that, is fetched directly.
+    // Traced as a client span (the relying party's host only, never the path).
     fetch: (url, options) => {
       const target = new URL(url instanceof Request ? url.url : url);
-      if (config.env !== 'production' && isLoopback(target)) {
-        const { dispatcher: _ssrfGuard, ...direct } = options as RequestInit & {
-          dispatcher?: unknown;
-        };
-        return fetch(url, direct);
-      }
-      return fetch(url, options);
+      return inClientSpan(
+        `relying party ${options?.method ?? 'GET'}`,
+        providerSpan('relying_party', target.href),
+        () => {
+          if (config.env !== 'production' && isLoopback(target)) {
+            const { dispatcher: _ssrfGuard, ...direct } = options as RequestInit & {
+              dispatcher?: unknown;
+            };
+            return fetch(url, direct);
+          }
+          return fetch(url, options);
+        },
+      );
     },
     clientBasedCORS: (_ctx, origin, client) =>
       origin !== 'null' &&
       client.redirectUris?.some((uri) => URL.parse(uri)?.origin === origin) === true,
-    renderError: (ctx, out) =>
-      renderPage(
-        ctx,
-        'Something went wrong',
-        `<h1>Oops. Something went wrong please try again later.</h1>
+    renderError: (ctx, out, error) =>
+      out.error === 'temporarily_unavailable' || storeUnavailable(error)
+        ? renderUnavailable(ctx, config.productName)
+        : renderPage(
+            ctx,
+            'Something went wrong',
+            `<h1>Oops. Something went wrong please try again later.</h1>
 <p>The service that sent you here made a request ${escapeHtml(config.productName)} cannot accept, so you have not been sent back to it.</p>
 <dl><dt>Error</dt><dd><code>${escapeHtml(out.error)}</code></dd>${out.error_description ? `<dt>Details</dt><dd>${escapeHtml(out.error_description)}</dd>` : ''}</dl>`,
-      ),
+          ),
   };
   const provider = new Provider(config.issuer, configuration);
   makeReplayDetectionAtomic(provider, db, clients);

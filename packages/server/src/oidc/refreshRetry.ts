@@ -2,10 +2,11 @@ import { createHash } from 'node:crypto';
 import Provider from 'oidc-provider';
 
 /**
- * The retry grace for a rotated refresh token (issue 18, item 8; docs/flows/oidc.md has the
- * reasoning). A confidential client that sent a refresh token and lost the answer (a crash
- * or a cut connection after the rotation was recorded) may send the same token again within
- * REFRESH_RETRY_GRACE_SECONDS and get a new pair, instead of having the grant revoked:
+ * The retry grace for a rotated refresh token (issue 18, item 8; docs/flows/sign-in.md, "A
+ * retried refresh", has the reasoning). A confidential client that sent a refresh token and lost
+ * the answer (a crash or a cut connection after the rotation was recorded) may send the same
+ * token again within REFRESH_RETRY_GRACE_SECONDS and get a new pair, instead of having the grant
+ * revoked:
  *
  * - Only for a client that authenticated at the token endpoint: a stolen refresh token is of
  *   no use without the client's credentials, so a repeat from that client is a retry, not a

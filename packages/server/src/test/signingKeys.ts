@@ -24,3 +24,20 @@ export const testSigningKey: SigningKeyMaker = async (alg, generation) => {
   }
   return { ...(await made) };
 };
+
+/** Distinct first-generation keys (the second fixture beside this file), one set per instance. */
+const instanceFixtures = JSON.parse(
+  readFileSync(new URL('./signingKeys.instances.fixture.json', import.meta.url), 'utf8'),
+) as Array<Record<SigningAlgorithm, JWK>>;
+
+/**
+ * For instances started at once on an empty database: instance `index` offers keys no other
+ * instance offers, so which set won (and that only one did) can be told apart. Later
+ * generations as testSigningKey's.
+ */
+export function instanceSigningKey(index: number): SigningKeyMaker {
+  const set = instanceFixtures[index];
+  if (!set) throw new Error(`signingKeys.instances.fixture.json has no set ${index}`);
+  return async (alg, generation) =>
+    generation === 1 ? { ...set[alg] } : testSigningKey(alg, generation);
+}

@@ -10,6 +10,7 @@ import { loadConfig } from '../config.js';
 import { createAppContext, type AppContext } from '../context.js';
 import { openStores } from '../stores.js';
 import { dropSchema, freshSchemaName } from './databases.js';
+import type { SigningKeyMaker } from '../oidc/keys.js';
 import { testSigningKey } from './signingKeys.js';
 
 export interface TestServer {
@@ -94,9 +95,13 @@ export async function startTestServer(
 async function listenOn(
   env: Record<string, string>,
   port: number,
-  options: { webRoot?: string; now?: () => number } = {},
+  options: { webRoot?: string; now?: () => number; makeKey?: SigningKeyMaker } = {},
 ): Promise<TestServer> {
-  const ctx = await createAppContext(loadConfig(env), options.now, testSigningKey);
+  const ctx = await createAppContext(
+    loadConfig(env),
+    options.now,
+    options.makeKey ?? testSigningKey,
+  );
   const app = await buildApp(ctx, { logger: false, webRoot: options.webRoot });
   await app.listen({ port, host: '127.0.0.1' });
   return {
@@ -122,6 +127,8 @@ export async function startTestServers(
   options: {
     now?: () => number;
     before?: (stores: Awaited<ReturnType<typeof openStores>>) => Promise<void>;
+    /** Instance `index`'s signing key maker; else every instance offers the test keys. */
+    makeKey?: (index: number) => SigningKeyMaker;
   } = {},
 ): Promise<{ servers: TestServer[]; env: Record<string, string>; close(): Promise<void> }> {
   const { env, cleanup } = testEnv(target, {
@@ -137,12 +144,11 @@ export async function startTestServers(
   }
   const ports = await Promise.all(Array.from({ length: count }, () => freePort()));
   const started = await Promise.allSettled(
-    ports.map((port) =>
-      listenOn(
-        { ...env, PORT: String(port), PUBLIC_URL: `http://localhost:${port}` },
-        port,
-        options,
-      ),
+    ports.map((port, index) =>
+      listenOn({ ...env, PORT: String(port), PUBLIC_URL: `http://localhost:${port}` }, port, {
+        now: options.now,
+        makeKey: options.makeKey?.(index),
+      }),
     ),
   );
   const servers = started.flatMap((result) =>

@@ -2,13 +2,19 @@
  * Traces as a collector receives them: a real server with OTEL_EXPORTER_OTLP_ENDPOINT pointing
  * at an OTLP/HTTP collector in this test, which decodes the JSON it is sent. A request that
  * carries a W3C traceparent becomes a server span in the caller's trace, with its database
- * statements as child spans (kind and database only); closing the server flushes the spans.
+ * statements and its outgoing provider calls (a fake OpenID Connect provider's discovery) as
+ * child spans (kind, database or provider only); closing the server flushes the spans.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer, request, type Server } from 'node:http';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseTargets } from '../test/databases.js';
+import {
+  socialEnv,
+  startFakeOpenIdProvider,
+  type FakeSocialProvider,
+} from '../test/fakeSocialProviders.js';
 import { startTestServer } from '../test/testServer.js';
 
 interface OtlpAttribute {
@@ -101,12 +107,20 @@ describe.each(databaseTargets())('traces (%s)', (target) => {
   let collector: Awaited<ReturnType<typeof startCollector>>;
   const traceId = randomBytes(16).toString('hex');
   const callerSpanId = randomBytes(8).toString('hex');
+  const socialTraceId = randomBytes(16).toString('hex');
+  const email = `${randomUUID()}@example.com`;
   let answer: { status: number; requestId: string | undefined };
   let untraced: Response;
+  let google: FakeSocialProvider;
+  let socialStart: Response;
 
   beforeAll(async () => {
     collector = await startCollector();
-    const server = await startTestServer(target, { OTEL_EXPORTER_OTLP_ENDPOINT: collector.url });
+    google = await startFakeOpenIdProvider();
+    const server = await startTestServer(target, {
+      OTEL_EXPORTER_OTLP_ENDPOINT: collector.url,
+      ...socialEnv({ google }),
+    });
     try {
       answer = await postWithLateBody(
         `${server.url}/api/login/email`,
@@ -115,15 +129,27 @@ describe.each(databaseTargets())('traces (%s)', (target) => {
           traceparent: `00-${traceId}-${callerSpanId}-01`,
           'x-request-id': 'lb-request-7',
         },
-        JSON.stringify({ Email: `${randomUUID()}@example.com`, Password: 'a password' }),
+        JSON.stringify({ Email: email, Password: 'a password' }),
       );
       untraced = await fetch(`${server.url}/readyz`);
+      // Starting a Google login discovers the provider: an outgoing call.
+      socialStart = await fetch(`${server.url}/api/login/google/start`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          traceparent: `00-${socialTraceId}-${randomBytes(8).toString('hex')}-01`,
+        },
+        body: JSON.stringify({ Purpose: 'login' }),
+      });
     } finally {
       // Closing flushes the spans still buffered.
       await server.close();
     }
   });
-  afterAll(async () => collector?.close());
+  afterAll(async () => {
+    await collector?.close();
+    await google?.close();
+  });
 
   const spans = () =>
     collector.received.flatMap(({ body }) =>
@@ -176,5 +202,30 @@ describe.each(databaseTargets())('traces (%s)', (target) => {
     expect(ready[0]!.traceId).not.toBe(traceId);
     expect(ready[0]!.parentSpanId ?? '').toBe('');
     expect(spans().some((span) => span.parentSpanId === ready[0]!.spanId)).toBe(true);
+  });
+
+  it('makes an outgoing provider call a client span of its request, naming the provider only', async () => {
+    expect(socialStart.status).toBe(200);
+    await socialStart.body?.cancel();
+    const [request, ...more] = spans().filter(
+      (span) => span.traceId === socialTraceId && span.kind === SERVER,
+    );
+    expect(more).toEqual([]);
+    expect(attributesOf(request!.attributes)['http.route']).toBe('/api/login/:provider/start');
+    const calls = spans().filter(
+      (span) =>
+        span.parentSpanId === request!.spanId &&
+        span.kind === CLIENT &&
+        !/^[A-Z]+$/.test(span.name),
+    );
+    expect(calls.map((span) => span.name)).toEqual(['social discovery']);
+    // Which provider and its host: not the path, the client's id or secret, nor who signs in.
+    expect(attributesOf(calls[0]!.attributes)).toEqual({
+      'verity.provider': 'google',
+      'server.address': new URL(google.url).host,
+    });
+    const exported = JSON.stringify(collector.received);
+    for (const secret of [email, 'a password', google.clientId, google.clientSecret])
+      expect(exported).not.toContain(secret);
   });
 });

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { signRequest, SIGNATURE_HEADER } from '../../authority/requestSigning.js';
 import { ISSUE_PATH, issueResponseSchema } from '../../authority/wire.js';
 import { ApiError } from '../../http/apiError.js';
+import { inClientSpan, providerSpan } from '../../tracing/tracing.js';
 import type { AuthorityClient, IssuedShares } from './authority.js';
 
 export const REMOTE_AUTHORITY_TIMEOUT_MS = 5_000;
@@ -34,17 +35,26 @@ export class RemoteAuthority implements AuthorityClient {
     const body = JSON.stringify({ mpinId, publicKey });
     let response: Response;
     try {
-      response = await fetch(this.endpoint, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          accept: 'application/json',
-          [SIGNATURE_HEADER]: signRequest(this.secret, { method: 'POST', path: ISSUE_PATH, body }),
-        },
-        body,
-        redirect: 'error',
-        signal: AbortSignal.timeout(this.timeoutMs),
-      });
+      response = await inClientSpan(
+        'pin authority POST',
+        providerSpan('pin_authority', this.endpoint),
+        () =>
+          fetch(this.endpoint, {
+            method: 'POST',
+            headers: {
+              'content-type': 'application/json',
+              accept: 'application/json',
+              [SIGNATURE_HEADER]: signRequest(this.secret, {
+                method: 'POST',
+                path: ISSUE_PATH,
+                body,
+              }),
+            },
+            body,
+            redirect: 'error',
+            signal: AbortSignal.timeout(this.timeoutMs),
+          }),
+      );
     } catch (error) {
       throw unavailable(
         (error as Error).name === 'TimeoutError' ? 'no answer in time' : 'not reachable',

@@ -8,6 +8,7 @@ import {
   type SocialIdentityProvider,
   type SocialProfile,
 } from './socialProvider.js';
+import { inClientSpan, providerSpan } from '../../tracing/tracing.js';
 
 const tokenSchema = z.object({ access_token: z.string().min(1) });
 const meSchema = z.object({ id: z.string().min(1), email: z.string().optional() });
@@ -77,10 +78,16 @@ export class FacebookSocialProvider implements SocialIdentityProvider {
     url.search = new URLSearchParams(query).toString();
     let response: Response;
     try {
-      response = await fetch(url, {
-        headers: accessToken ? { authorization: `Bearer ${accessToken}` } : {},
-        signal: AbortSignal.timeout(TIMEOUT_MS),
-      });
+      // Named by the path (/oauth/access_token, /me); the query carries the code or token.
+      response = await inClientSpan(
+        `facebook GET ${path}`,
+        providerSpan('facebook', url.href),
+        () =>
+          fetch(url, {
+            headers: accessToken ? { authorization: `Bearer ${accessToken}` } : {},
+            signal: AbortSignal.timeout(TIMEOUT_MS),
+          }),
+      );
     } catch (error) {
       throw new SocialProviderError(
         `facebook ${path} unreachable: ${error instanceof Error ? error.name : 'error'}`,

@@ -2,6 +2,7 @@ import type { SocialProvider } from '@verity/contracts';
 import * as client from 'openid-client';
 import type { OpenIdProviderConfig } from '../../config.js';
 import { isLoopback } from '../../config.js';
+import { inClientSpan, providerSpan } from '../../tracing/tracing.js';
 import {
   SocialProviderError,
   type SocialAttempt,
@@ -45,12 +46,17 @@ export class OpenIdSocialProvider implements SocialIdentityProvider {
     if (iss !== undefined) callback.searchParams.set('iss', iss);
     let claims: client.IDToken | undefined;
     try {
-      const tokens = await client.authorizationCodeGrant(configuration, callback, {
-        pkceCodeVerifier: attempt.codeVerifier,
-        expectedState: attempt.state,
-        expectedNonce: attempt.nonce,
-        idTokenExpected: true,
-      });
+      const tokens = await inClientSpan(
+        'social token',
+        providerSpan(this.name, this.settings.issuer),
+        () =>
+          client.authorizationCodeGrant(configuration, callback, {
+            pkceCodeVerifier: attempt.codeVerifier,
+            expectedState: attempt.state,
+            expectedNonce: attempt.nonce,
+            idTokenExpected: true,
+          }),
+      );
       claims = tokens.claims();
     } catch (error) {
       throw new SocialProviderError(`${this.name} refused the code: ${describe(error)}`);
@@ -63,21 +69,24 @@ export class OpenIdSocialProvider implements SocialIdentityProvider {
   /** Discovery once; a failure is forgotten so the next attempt tries again. */
   private connect(): Promise<client.Configuration> {
     const issuer = new URL(this.settings.issuer);
-    this.configuration ??= client
-      .discovery(
-        issuer,
-        this.settings.clientId,
-        { client_secret: this.settings.clientSecret },
-        client.ClientSecretPost(this.settings.clientSecret),
-        // Plain http only for a provider on this machine (the tests' fake providers).
-        issuer.protocol === 'http:' && isLoopback(issuer)
-          ? { execute: [client.allowInsecureRequests], timeout: 10 }
-          : { timeout: 10 },
-      )
-      .catch((error: unknown) => {
-        this.configuration = undefined;
-        throw new SocialProviderError(`${this.name} discovery failed: ${describe(error)}`);
-      });
+    this.configuration ??= inClientSpan(
+      'social discovery',
+      providerSpan(this.name, issuer.href),
+      () =>
+        client.discovery(
+          issuer,
+          this.settings.clientId,
+          { client_secret: this.settings.clientSecret },
+          client.ClientSecretPost(this.settings.clientSecret),
+          // Plain http only for a provider on this machine (the tests' fake providers).
+          issuer.protocol === 'http:' && isLoopback(issuer)
+            ? { execute: [client.allowInsecureRequests], timeout: 10 }
+            : { timeout: 10 },
+        ),
+    ).catch((error: unknown) => {
+      this.configuration = undefined;
+      throw new SocialProviderError(`${this.name} discovery failed: ${describe(error)}`);
+    });
     return this.configuration;
   }
 }

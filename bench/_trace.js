@@ -1,0 +1,271 @@
+// Issue 19 items 1 and 5: the server's CPU per code exchange and per rotating refresh, Verity
+// beside a bare oidc-provider 9 in Fastify with its in-memory adapter (bench/bareProvider.js),
+// measured in the same run. CPU is the server processes' utime + stime (/proc/<pid>/stat) over
+// a window of a fixed number of calls, divided by the calls that succeeded; the targets take
+// turns window by window, round after round, so each meets the same load from the machine's
+// other work. Codes are minted before each window (single sign-on, no screen), not in it.
+//
+// Targets: the bare provider; Verity on SQLite; with BENCH_DATABASE_URL (a postgres:// URL;
+// a schema of its own, dropped at the end) Verity on PostgreSQL, with Redis when
+// BENCH_REDIS_URL is set, and a second instance on the same PostgreSQL and Redis: the pair
+// takes the calls in turn (a load balancer), and its CPU is both processes'. Metrics on
+// (METRICS_TOKEN set), tracing off.
+//
+// Run: npm run build && node bench/grantCpu.js   (results: bench/README.md)
+// Settings: BENCH_ROUNDS (default 5), BENCH_OPS (calls per window, default 300),
+// BENCH_CONCURRENCY (calls in flight, default 4). Diagnostics: BENCH_DEBUG=1 prints each
+// process's CPU per window; BENCH_ONLY_FIRST=1 sends the pair's calls to its first instance
+// only (what the idle second costs); BENCH_PROFILE=<dir> writes each Verity's V8 CPU profile.
+import { spawn } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { browser, post, serverCpuSeconds, signUp, startVerity } from './lib.js';
+import { appendFileSync } from 'node:fs';
+const mark = (m) => process.env.SQL_TRACE && appendFileSync(process.env.SQL_TRACE, `### ${m}\n`);
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const OPS = Number(process.env.BENCH_OPS ?? 300);
+const IN_FLIGHT = Number(process.env.BENCH_CONCURRENCY ?? 4);
+const DATABASE_URL = process.env.BENCH_DATABASE_URL;
+const REDIS_URL = process.env.BENCH_REDIS_URL;
+const PASSWORD = 'correct horse battery staple 42';
+/** The relying party's back end: every token call from this one address. */
+const ADDRESS = '198.18.200.1';
+const REDIRECT_URI = 'http://127.0.0.1:9/cb';
+const METRICS = { METRICS_TOKEN: randomBytes(24).toString('base64url') };
+
+const verifier = randomBytes(32).toString('base64url');
+const challenge = createHash('sha256').update(verifier).digest('base64url');
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A target: its servers, its client, and how a browser signed in to it gets a code. */
+async function target(name, { bases, pids, client, stop }, signIn) {
+  process.stderr.write(`${name}: signing in\n`);
+  const sso = browser(bases[0]);
+  const authUrl = (extra = {}) =>
+    `${bases[0]}/oidc/auth?${new URLSearchParams({ client_id: client.client_id, response_type: 'code', scope: 'openid', redirect_uri: REDIRECT_URI, code_challenge: challenge, code_challenge_method: 'S256', nonce: 'n', ...extra })}`;
+  /** Follows the redirects of a sign-in; the screens (a first login, a consent) by signIn. */
+  const code = async (extra) => {
+    let location = (await sso(authUrl(extra))).headers.get('location');
+    for (let hops = 0; !location.startsWith(REDIRECT_URI); hops++) {
+      if (hops > 10) throw new Error(`${name}: no code, at ${location}`);
+      location = (await signIn(sso, location)) ?? (await sso(location)).headers.get('location');
+    }
+    const url = new URL(location);
+    if (!url.searchParams.get('code')) throw new Error(`${name}: ${location}`);
+    return url.searchParams.get('code');
+  };
+  const basic = `Basic ${Buffer.from(`${client.client_id}:${client.client_secret}`).toString('base64')}`;
+  let turn = 0;
+  const token = async (params) => {
+    const at = process.env.BENCH_ONLY_FIRST ? 0 : turn++ % bases.length;
+    const response = await fetch(`${bases[at]}/oidc/token`, {
+      method: 'POST',
+      headers: {
+        authorization: basic,
+        'content-type': 'application/x-www-form-urlencoded',
+        'x-forwarded-for': ADDRESS,
+      },
+      body: new URLSearchParams(params),
+    });
+    const body = await response.json();
+    if (response.status !== 200 || !body.id_token)
+      throw new Error(`${name}: ${response.status} ${JSON.stringify(body)}`);
+    return body;
+  };
+  const exchange = (value) =>
+    token({
+      grant_type: 'authorization_code',
+      code: value,
+      redirect_uri: REDIRECT_URI,
+      code_verifier: verifier,
+    });
+  // One refresh-token chain per call in flight (each refresh rotates the token it uses).
+  const chains = [];
+  for (let i = 0; i < IN_FLIGHT; i++)
+    chains.push(
+      (await exchange(await code({ scope: 'openid offline_access', prompt: 'consent' })))
+        .refresh_token,
+    );
+  return { name, pids, code, exchange, token, chains, stop };
+}
+
+/** The CPU seconds of a target's processes so far. */
+const cpuOf = (t) => t.pids.reduce((sum, pid) => sum + serverCpuSeconds(pid), 0);
+
+/**
+ * Makes `count` calls, IN_FLIGHT at a time; `call(worker)` is told which of the IN_FLIGHT
+ * workers makes it (a refresh chain is one worker's). The CPU ms they cost and how many succeeded.
+ */
+async function measure(t, count, call) {
+  await sleep(200); // what minting left behind (answers, collections) settles outside the window
+  let started = 0;
+  let ok = 0;
+  let firstError;
+  mark(`start ${t.name}`);
+  const before = cpuOf(t);
+  const each = t.pids.map(serverCpuSeconds);
+  await Promise.all(
+    Array.from({ length: IN_FLIGHT }, async (_, worker) => {
+      while (started < count) {
+        started++;
+        try {
+          await call(worker);
+          ok++;
+        } catch (error) {
+          firstError ??= error;
+        }
+      }
+    }),
+  );
+  const cpuMs = (cpuOf(t) - before) * 1000;
+  mark(`end ${t.name}`);
+  if (process.env.BENCH_DEBUG)
+    process.stderr.write(
+      `${t.name}: CPU ms by process ${t.pids.map((pid, i) => Math.round((serverCpuSeconds(pid) - each[i]) * 1000)).join(' / ')}\n`,
+    );
+  if (firstError) process.stderr.write(`${t.name}: ${count - ok} failed: ${firstError}\n`);
+  return { cpuMs, ok };
+}
+
+const exchangeWindow = async (t) => {
+  const codes = [];
+  while (codes.length < OPS)
+    codes.push(...(await Promise.all(Array.from({ length: 4 }, () => t.code()))));
+  return measure(t, OPS, () => t.exchange(codes.pop()));
+};
+const refreshWindow = (t) =>
+  measure(t, OPS, async (worker) => {
+    const body = await t.token({ grant_type: 'refresh_token', refresh_token: t.chains[worker] });
+    t.chains[worker] = body.refresh_token;
+  });
+
+// --- the targets --------------------------------------------------------------------------
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+async function startBare() {
+  const child = spawn(process.execPath, [path.join(ROOT, 'bench/bareProvider.js')], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const line = await new Promise((resolve) => {
+    let out = '';
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+      if (out.includes('\n')) resolve(out.split('\n')[0]);
+    });
+  });
+  const { port, client } = JSON.parse(line);
+  return {
+    bases: [`http://localhost:${port}`],
+    pids: [child.pid],
+    client,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.on('exit', resolve));
+    },
+  };
+}
+
+/** Verity's screens: a first login by e-mail and password; then consent is given by the API. */
+const veritySignIn = (email) => async (sso, location) => {
+  if (!new URL(location, 'http://x').pathname.startsWith('/requests/')) return undefined;
+  const requestId = location.split('/').pop();
+  await sso(location);
+  await post(sso, '/api/login/email', { Email: email, Password: PASSWORD, RequestId: requestId });
+  const generated = await (await post(sso, '/api/generateresponse', { requestId })).json();
+  return generated.redirect_Uri;
+};
+
+async function verityTarget(name, servers) {
+  const email = `bench-${randomBytes(4).toString('hex')}@example.com`;
+  await signUp(servers.base, email, PASSWORD);
+  return target(name, servers, veritySignIn(email));
+}
+
+const targets = [];
+const stops = [];
+let schema;
+try {
+  const bare = await startBare();
+  stops.push(bare.stop);
+  targets.push(await target('reference', bare, async () => undefined));
+  const sqlite = await startVerity(METRICS);
+  stops.push(sqlite.stop);
+  targets.push(await verityTarget('sqlite', sqlite));
+  if (DATABASE_URL) {
+    schema = `bench_${randomBytes(4).toString('hex')}`;
+    const shared = {
+      ...METRICS,
+      DATABASE_URL,
+      DATABASE_SCHEMA: schema,
+      COOKIE_KEYS: randomBytes(32).toString('base64url'),
+      DATA_ENCRYPTION_KEY: randomBytes(32).toString('base64url'),
+      // Scalars below the curve's order (a leading zero nibble is enough).
+      PIN_AUTHORITY_1_SHARE: `0${randomBytes(32).toString('hex').slice(1)}`,
+      PIN_AUTHORITY_2_SHARE: `0${randomBytes(32).toString('hex').slice(1)}`,
+      ...(REDIS_URL ? { REDIS_URL } : {}),
+    };
+    const pair = await startVerity(shared, { instances: 2 });
+    stops.push(pair.stop);
+    const one = { ...pair, bases: [pair.bases[0]], pids: [pair.pids[0]] };
+    targets.push(await verityTarget('postgres', one));
+    targets.push(await verityTarget('postgres, two instances', pair));
+  }
+
+  const totals = new Map(targets.map((t) => [t.name, { exchange: [0, 0], refresh: [0, 0] }]));
+  for (let round = 1; round <= ROUNDS; round++) {
+    // Each round starts with another target, so none is always first after minting.
+    const order = targets.map((_, i) => targets[(i + round) % targets.length]);
+    for (const t of order) {
+      for (const [kind, run] of [
+        ['exchange', exchangeWindow],
+        ['refresh', refreshWindow],
+      ]) {
+        const { cpuMs, ok } = await run(t);
+        const sum = totals.get(t.name)[kind];
+        sum[0] += cpuMs;
+        sum[1] += ok;
+        process.stderr.write(
+          `round ${round} ${t.name} ${kind}: ${(cpuMs / ok).toFixed(2)} ms (${ok} calls)\n`,
+        );
+      }
+    }
+  }
+
+  const ms = (name, kind) => {
+    const [cpuMs, ok] = totals.get(name)?.[kind] ?? [0, 0];
+    return ok ? cpuMs / ok : null;
+  };
+  const fmt = (value) => (value === null ? 'n/a' : value.toFixed(2));
+  process.stdout.write(
+    `\nServer CPU ms per call, ${ROUNDS} rounds of ${OPS} calls per window, ${IN_FLIGHT} in flight, ` +
+      `Node ${process.version}${DATABASE_URL ? `, PostgreSQL${REDIS_URL ? ' and Redis' : ''}` : ''}\n\n` +
+      '| Operation | Verity SQLite | Verity PostgreSQL | Reference | Ratio (SQLite / PostgreSQL) | Second instance |\n' +
+      '|---|---|---|---|---|---|\n',
+  );
+  for (const [kind, label] of [
+    ['exchange', 'Code exchange'],
+    ['refresh', 'Refresh (rotating)'],
+  ]) {
+    const ref = ms('reference', kind);
+    const lite = ms('sqlite', kind);
+    const postgres = ms('postgres', kind);
+    const two = ms('postgres, two instances', kind);
+    const ratio = (value) => (value === null ? 'n/a' : `${(value / ref).toFixed(2)}x`);
+    const second =
+      two === null ? 'n/a' : `${fmt(two)} (${((two / postgres - 1) * 100).toFixed(0)}%)`;
+    process.stdout.write(
+      `| ${label} | ${fmt(lite)} | ${fmt(postgres)} | ${fmt(ref)} | ${ratio(lite)} / ${ratio(postgres)} | ${second} |\n`,
+    );
+  }
+} finally {
+  for (const stop of stops.reverse()) await stop().catch(() => undefined);
+  if (schema) {
+    const client = new pg.Client({ connectionString: DATABASE_URL });
+    await client.connect();
+    await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+    await client.end();
+  }
+}
