@@ -168,7 +168,9 @@ describe.each(databaseTargets())('Redis outages (%s)', (target) => {
         const burst = await Promise.all(Array.from({ length: 20 }, () => signInRequest()));
         for (const answer of burst) {
           expect(answer).toMatchObject({ status: 503, code: 'service_unavailable' });
-          expect(answer.ms).toBeLessThan(1500);
+          // Not a speed measure: far under the commands' old wait of up to 14.5 s, with room for
+          // 20 answers at once on a loaded 2-core machine.
+          expect(answer.ms).toBeLessThan(5000);
         }
       } finally {
         if (fault === 'cut') proxy.restore();
