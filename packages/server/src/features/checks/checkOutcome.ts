@@ -36,6 +36,11 @@ export type CheckFinding =
       scores: EvidenceScores;
       /** What the evidence verified; kept only when the person is the claimed identity. */
       attributes: VerifiedAttributes;
+      /**
+       * Anything else of the record the check keeps (a bank account and its holder's name):
+       * called only when the person is the claimed identity, before the evidence is recorded.
+       */
+      keep?: () => Promise<void>;
     };
 
 /**
@@ -74,6 +79,7 @@ export async function settleCheck(
     if (onMismatch) throw onMismatch;
     return result;
   }
+  await finding.keep?.();
   return recordCheck(ctx, journey, {
     check,
     outcome: 'passed',
