@@ -9,6 +9,7 @@ import { databaseTargets } from '../../test/databases.js';
 import { claimIdentity } from '../../test/identities.js';
 import { signUp, type ApiBrowser } from '../../test/journey.js';
 import { startTestServer, type TestServer } from '../../test/testServer.js';
+import { verifiedClaims } from '../evidence/verifiedClaims.js';
 
 /** Each check's call with Ada's records, then with Anna's. */
 const checks: Array<
@@ -112,6 +113,40 @@ describe.each(databaseTargets())('the usual test profile in the sandbox (%s)', (
     expect(passed.map((evidence) => evidence.check).sort()).toEqual(
       ['Bank', 'CreditCard', 'DrivingLicence', 'KBVL1', 'MobileContract', 'Passport'].sort(),
     );
+    expect(await verifiedOnProfile(browser)).toEqual(['given_name', 'family_name', 'birthdate']);
+  });
+
+  /** The fields /Profile marks as verified. */
+  async function verifiedOnProfile(browser: ApiBrowser): Promise<string[]> {
+    const fields = (await (await browser.fetch(`${server.url}/api/profile`)).json()) as Array<{
+      name: string;
+      verified?: boolean;
+    }>;
+    return fields.filter((field) => field.verified).map((field) => field.name);
+  }
+
+  it('a card, a bank account and a mobile contract bind the checks but verify no field', async () => {
+    const { browser, userId } = await ada();
+    for (const [check, path, own] of checks.filter(([name]) =>
+      ['CreditCard', 'MobileContract'].includes(name),
+    ))
+      expect([check, (await browser.post(path, own)).body]).toMatchObject([
+        check,
+        { check, verified: true },
+      ]);
+    const bank = await browser.post('/api/verifybankaccount', {
+      sort_code: '089999',
+      account_number: '66374958',
+    });
+    expect(bank.body).toMatchObject({ check: 'Bank', verified: true });
+    // Shown as verified is what is released as verified: nothing (no document, no credit file).
+    expect(await verifiedOnProfile(browser)).toEqual([]);
+    const evidence = await server.ctx.evidence.forUser(userId);
+    expect(verifiedClaims(evidence, undefined)).toBeUndefined();
+    // A document verifies the fields it holds.
+    const [, path, own] = checks[0]!;
+    expect((await browser.post(path, own)).body).toMatchObject({ verified: true });
+    expect(await verifiedOnProfile(browser)).toEqual(['given_name', 'family_name', 'birthdate']);
   });
 
   it.each(checks)(

@@ -95,10 +95,14 @@ export function mobileContractRoutes(app: FastifyInstance, ctx: AppContext): voi
             : null,
           transactionId: result.transactionId,
           scores: result.scores,
+          // The operator answers yes or no and gives no values of its own: the evidence says
+          // whom it confirmed (binding), and verifies no claim (evidence/verifiedValues.ts).
           attributes: {
-            given_name: person.given,
-            family_name: person.surname,
-            birthdate: person.dob,
+            confirmed: {
+              given_name: person.given,
+              family_name: person.surname,
+              birthdate: person.dob,
+            },
           },
         },
         new ApiError(failures.noMatch),
