@@ -152,6 +152,40 @@ describe('matchIdentity: the one entry point', () => {
     expect(matchIdentity(core, record)).toEqual(expected);
   });
 
+  it.each([
+    // A credit file's address must be one of the profile's addresses (case, spaces free).
+    [['SW1A 1AA'], 'SW1A 1AA', { matches: true }],
+    [['sw1a1aa'], 'SW1A 1AA', { matches: true }],
+    // An earlier address of the profile counts (people move; the file may be behind).
+    [['M1 1AE', 'SW1A 1AA'], 'SW1A 1AA', { matches: true }],
+    [['CR2 6XH'], 'SW1A 1AA', { matches: false, reason: 'address' }],
+    // A profile without an address is not compared on it; a record without one neither.
+    [[], 'SW1A 1AA', { matches: true }],
+    [undefined, 'SW1A 1AA', { matches: true }],
+    [['CR2 6XH'], null, { matches: true }],
+  ] as const)('profile postcodes %j, the record at %j: %j', (postcodes, postcode, expected) => {
+    expect(
+      matchIdentity(
+        { ...core, postcodes },
+        { kind: 'document', name: name('ADA', 'LOVELACE'), birthDate: '1985-12-10', postcode },
+      ),
+    ).toEqual(expected);
+  });
+
+  it('compares the name and birth date before the address', () => {
+    expect(
+      matchIdentity(
+        { ...core, postcodes: ['CR2 6XH'] },
+        {
+          kind: 'document',
+          name: name('ANNA', 'LOVELACE'),
+          birthDate: '1985-12-10',
+          postcode: 'X',
+        },
+      ),
+    ).toEqual({ matches: false, reason: 'name' });
+  });
+
   it('matches nothing without a claimed identity', () => {
     expect(
       matchIdentity({ names: [], birthDate: null }, { kind: 'holder', holderName: 'ADA LOVELACE' }),

@@ -24,6 +24,11 @@
  *   ('Mr C Babbage & Mrs A Lovelace') matches when one of its holders does.
  * - The profile may hold several names (a previous family name, e.g. before marriage):
  *   a record matches when it matches one of them.
+ * - A record that carries its subject's address (a credit file) matches only when that
+ *   address's postcode is one of the profile's address history (case and spaces do not
+ *   count). A profile without an address is not compared on it (the record was then found
+ *   by name and birth date alone). Documents are not matched on their address: a licence
+ *   keeps an address its holder may have left, and GOV.UK does not match one either.
  */
 
 /** A person's names as a document, a credit file or a profile gives them. */
@@ -39,15 +44,23 @@ export interface CoreIdentity {
   names: readonly PersonName[];
   /** yyyy-mm-dd, or null when the profile has none. */
   birthDate: string | null;
+  /** The postcodes of the profile's address history, current first (none: not compared). */
+  postcodes?: readonly string[];
 }
 
 /** The person a check's record names. */
 export type RecordPerson =
-  | { kind: 'document'; name: PersonName; birthDate: string | null }
+  | {
+      kind: 'document';
+      name: PersonName;
+      birthDate: string | null;
+      /** The postcode of the address the record holds for its subject (a credit file's). */
+      postcode?: string | null;
+    }
   | { kind: 'holder'; holderName: string; birthDate?: string | null };
 
 /** Why a record is not the claimed identity (no personal data: safe for audit events). */
-export type MismatchReason = 'name' | 'birthdate' | 'no_identity';
+export type MismatchReason = 'name' | 'birthdate' | 'address' | 'no_identity';
 
 export type IdentityMatch = { matches: true } | { matches: false; reason: MismatchReason };
 
@@ -202,9 +215,31 @@ export function birthDatesMatch(
   );
 }
 
+/** A postcode as one string of letters and digits, upper case: 'sw1a 1aa' = 'SW1A1AA'. */
+const postcodeKey = (postcode: string) => postcode.toUpperCase().replace(/[^A-Z0-9]/g, '');
+
+/**
+ * Whether a record's address is one of the profile's (rules above): true when the record
+ * carries none, or the profile holds none.
+ */
+export function addressMatches(
+  profile: readonly string[] | undefined,
+  record: string | null | undefined,
+): boolean {
+  const known = (profile ?? []).map(postcodeKey).filter((key) => key !== '');
+  if (record == null || known.length === 0) return true;
+  return known.includes(postcodeKey(record));
+}
+
+/** Whether two family names are one (a lookup by family name, as a credit agency's). */
+export function familyNamesMatch(profile: string, record: string): boolean {
+  return familyMatches(profile, record);
+}
+
 /**
  * The one entry point: is the person a check's record names the claimed identity? The birth
- * date is compared when the record has one (a holder name often comes without).
+ * date is compared when the record has one (a holder name often comes without), the address
+ * when the record carries one.
  */
 export function matchIdentity(core: CoreIdentity, record: RecordPerson): IdentityMatch {
   if (core.names.length === 0) return { matches: false, reason: 'no_identity' };
@@ -219,5 +254,7 @@ export function matchIdentity(core: CoreIdentity, record: RecordPerson): Identit
     if (!birthDatesMatch(core.birthDate, recordDate))
       return { matches: false, reason: 'birthdate' };
   }
+  if (record.kind === 'document' && !addressMatches(core.postcodes, record.postcode))
+    return { matches: false, reason: 'address' };
   return { matches: true };
 }
