@@ -149,6 +149,19 @@ describe.each(databaseTargets())('the usual test profile in the sandbox (%s)', (
     expect(await verifiedOnProfile(browser)).toEqual(['given_name', 'family_name', 'birthdate']);
   });
 
+  /** Another person's data fails as a check, and leaves nothing of them: the shared assertions. */
+  async function expectFailedWithoutEvidence(userId: string, check: string) {
+    const evidence = await server.ctx.evidence.forUser(userId);
+    expect(evidence.filter((e) => e.outcome === 'passed')).toEqual([]);
+    expect(evidence.find((e) => e.check === check)).toMatchObject({
+      outcome: 'failed',
+      attributes: null,
+    });
+    expect((await server.ctx.audit.forUser(userId)).map((event) => event.type)).toContain(
+      'identity_check_mismatch',
+    );
+  }
+
   it.each(checks)(
     "fails %s with Anna Smith's record, leaving no evidence of it",
     async (check, path, _own, anna) => {
@@ -157,12 +170,30 @@ describe.each(databaseTargets())('the usual test profile in the sandbox (%s)', (
       if (check === 'MobileContract')
         expect(answer.body).toMatchObject({ error: { code: 'mobileOperatorNoMatch' } });
       else expect(answer.body).toMatchObject({ check, verified: false });
-      const evidence = await server.ctx.evidence.forUser(userId);
-      expect(evidence.filter((e) => e.outcome === 'passed')).toEqual([]);
-      expect(evidence.find((e) => e.check === check)).toMatchObject({
-        outcome: 'failed',
-        attributes: null,
-      });
+      await expectFailedWithoutEvidence(userId, check);
     },
   );
+
+  it("fails DebitCard with James Taylor's debit card, leaving no evidence of it", async () => {
+    const { browser, userId } = await ada();
+    const answer = await browser.post('/api/verifycard', {
+      number: '4000 0566 5566 5556',
+      name: 'James Taylor',
+      expiry: '08/29',
+    });
+    expect(answer.body).toMatchObject({ check: 'DebitCard', verified: false });
+    await expectFailedWithoutEvidence(userId, 'DebitCard');
+  });
+
+  it("fails KBVL1 when the agency's file is another person's (Anna's, for her twin), leaving no evidence", async () => {
+    // Questions are always about the profile's own identity: the way another person's file
+    // comes back is a lookup that finds it (docs/sandbox.md, Emma Smith).
+    const email = `${randomUUID()}@example.com`;
+    const browser = await signUp(server, email);
+    const userId = await claimIdentity(server, email, 'emma');
+    const answer = await browser.fetch(`${server.url}/api/kbv`);
+    expect(answer.status).toBe(403);
+    expect(await answer.json()).toMatchObject({ error: { code: 'kbvChallengeFailed' } });
+    await expectFailedWithoutEvidence(userId, 'KBVL1');
+  });
 });
