@@ -65,7 +65,7 @@ export async function verifyTypedAccount(
   if (result.outcome === 'notFound')
     return settleCheck(ctx, journey, check, provider.name, {
       found: false,
-      error: new ApiError('bankVerificationFailed'),
+      error: 'bankVerificationFailed',
     });
   return settleCheck(
     ctx,

@@ -149,6 +149,66 @@ describe.each(databaseTargets())('the usual test profile in the sandbox (%s)', (
     expect(await verifiedOnProfile(browser)).toEqual(['given_name', 'family_name', 'birthdate']);
   });
 
+  it.each<[string, string, Record<string, string> | null, string]>([
+    [
+      'Passport',
+      '/api/verifypassport',
+      { ...checks[0]![2], expiry: '2032-05-30' },
+      'check_record_not_found',
+    ],
+    [
+      'DrivingLicence',
+      '/api/verifydrivinglicence',
+      { ...checks[1]![2], expiry: '2030-06-13' },
+      'check_record_not_found',
+    ],
+    [
+      'CreditCard',
+      '/api/verifycard',
+      { ...checks[2]![2], expiry: '10/30' },
+      'check_record_not_found',
+    ],
+    [
+      'MobileContract',
+      '/api/verifymobilecontract',
+      { mobileNumber: '07700900999' },
+      'mobileOperatorNotFound',
+    ],
+    [
+      'MobileContract (operator does not confirm contracts)',
+      '/api/verifymobilecontract',
+      { mobileNumber: '07700900100' },
+      'mobileOperatorNotSupported',
+    ],
+    [
+      'Bank (typed)',
+      '/api/verifybankaccount',
+      { sort_code: '871427', account_number: '46238510' },
+      'bankVerificationFailed',
+    ],
+    ['KBVL1', '/api/kbv', null, 'kbvInsufficientQuestions'],
+  ])(
+    'answers no record found for %s with the attempts left, as every check does',
+    async (_check, path, body, code) => {
+      const { browser, userId } = await ada();
+      // Nobody's credit file: Ada at an address where the agency has none of hers.
+      if (!body)
+        await server.ctx.profiles.update(userId, {
+          address: { postcode: 'M1 1AE', uprn: '', text: '2 Piccadilly Gardens', picklist: false },
+        });
+      for (const attemptsLeft of [2, 1]) {
+        const answer = body
+          ? await browser.post(path, body)
+          : await browser.fetch(`${server.url}${path}`).then(async (response) => ({
+              status: response.status,
+              body: (await response.json()) as Record<string, unknown>,
+            }));
+        expect(answer.body).toMatchObject({ error: { code, details: { attemptsLeft } } });
+      }
+      expect(await server.ctx.evidence.forUser(userId)).toEqual([]);
+    },
+  );
+
   /** Another person's data fails as a check, and leaves nothing of them: the shared assertions. */
   async function expectFailedWithoutEvidence(userId: string, check: string) {
     const evidence = await server.ctx.evidence.forUser(userId);

@@ -19,7 +19,7 @@ import {
 import { step as stepAccess } from '../../journey/access.js';
 import { attemptSubject, checkAllowed, checkLimits, recordCheck } from '../checks/checkStep.js';
 import { kbvApplicant, kbvLevel, kbvRecordPerson } from './kbvSubject.js';
-import { recordMismatch } from '../checks/checkOutcome.js';
+import { noRecord, recordMismatch } from '../checks/checkOutcome.js';
 import { claimedIdentity } from '../identity/coreIdentity.js';
 import { checkOffered, checkProvider } from '../checks/checkProviders.js';
 
@@ -107,7 +107,7 @@ export function kbvRoutes(app: FastifyInstance, ctx: AppContext): void {
         );
         if (started.outcome === 'insufficient') {
           await enforceLimit(ctx, checkLimits.perUser, attempts);
-          throw new ApiError('kbvInsufficientQuestions');
+          throw await noRecord(ctx, check, step.accountId, 'kbvInsufficientQuestions');
         }
         // The file found must be the claimed identity's (names, birth date, and its address
         // one of the profile's): an agency finds files by family name, birth date and address,

@@ -129,7 +129,7 @@ async function checkOwnership(
               modulusValid,
             }),
         }
-      : { found: false, error: new ApiError('bankVerificationFailed') },
+      : { found: false, error: 'bankVerificationFailed' },
     new ApiError('bankIdentityMismatch'),
   );
   // A joint account cannot tell its holders apart at a bank login: it is never linked for one.
