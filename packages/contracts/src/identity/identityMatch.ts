@@ -11,7 +11,9 @@
  *   transliterated as ICAO 9303 part 3 does for the MRZ: ß = ss, æ = ae, œ = oe, þ = th,
  *   ð = d, ł = l, ı = i; ä, ö, ü, ø and å have two spellings (ä = a or ae, ø = o or oe,
  *   å = a or aa): 'Müller' matches 'MULLER' and 'MUELLER', but 'Mueller' never matches
- *   'Muller' (no umlaut, so no second spelling).
+ *   'Muller' (no umlaut, so no second spelling). Cyrillic by ICAO's Cyrillic table
+ *   ('Юлия Щербакова' = 'IULIIA SHCHERBAKOVA'; ь is dropped, ъ = ie). Other scripts
+ *   (Greek, Arabic...) have no table here and match no Latin name.
  * - Titles before a name (Mr, Dr, Sir...) and suffixes after it (Jr, III, OBE...) are dropped.
  * - The birth date is exact (yyyy-mm-dd); a record without one cannot match a profile with one.
  * - A document or credit file gives its subject's names in fields: every word of the family
@@ -91,6 +93,55 @@ const transliterations: Record<string, readonly string[]> = {
   ł: ['l'],
   ı: ['i'],
   ħ: ['h'],
+  // Cyrillic (ICAO 9303 part 3, section 6, the Cyrillic table): a profile written in
+  // Cyrillic matches a passport's MRZ, which the issuing state writes in Latin by this table.
+  а: ['a'],
+  б: ['b'],
+  в: ['v'],
+  г: ['g'],
+  ґ: ['g'],
+  д: ['d'],
+  ђ: ['d'],
+  ѓ: ['g'],
+  е: ['e'],
+  ё: ['e'],
+  є: ['ie'],
+  ж: ['zh'],
+  з: ['z'],
+  ѕ: ['dz'],
+  и: ['i'],
+  і: ['i'],
+  ї: ['i'],
+  й: ['i'],
+  ј: ['j'],
+  к: ['k'],
+  л: ['l'],
+  љ: ['lj'],
+  м: ['m'],
+  н: ['n'],
+  њ: ['nj'],
+  о: ['o'],
+  п: ['p'],
+  р: ['r'],
+  с: ['s'],
+  т: ['t'],
+  ћ: ['c'],
+  ќ: ['k'],
+  у: ['u'],
+  ў: ['u'],
+  ф: ['f'],
+  х: ['kh'],
+  ц: ['ts'],
+  ч: ['ch'],
+  џ: ['dz'],
+  ш: ['sh'],
+  щ: ['shch'],
+  ъ: ['ie'],
+  ы: ['y'],
+  ь: [''],
+  э: ['e'],
+  ю: ['iu'],
+  я: ['ia'],
 };
 
 /** A name with more special letters than this is compared by its first spelling only. */
