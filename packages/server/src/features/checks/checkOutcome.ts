@@ -49,8 +49,8 @@ export type CheckFinding =
 
 /**
  * The one classification of a check's outcome, the same for every check:
- * - no record found: 404 check_record_not_found with the attempts left today (`attemptsLeft`),
- *   a counted retry (checkAllowed counted the attempt against the per-user limit); no
+ * - no record found: 404 check_record_not_found, or the screen's own code, always with the
+ *   attempts left today (`attemptsLeft`, noRecord), a counted retry (checkAllowed counted the attempt against the per-user limit); no
  *   evidence, no failed check;
  * - a record of another person: a failed check (held back 24 hours), with an
  *   identity_check_mismatch audit event and evidence without attributes: never evidence of
