@@ -90,6 +90,48 @@ describe('holder names (card, bank, mobile contract)', () => {
   });
 });
 
+describe('Cyrillic names against the MRZ (ICAO 9303 part 3, Cyrillic table)', () => {
+  it.each([
+    // profile in Cyrillic, the passport's Latin name, matches
+    [name('Анна', 'Смирнова'), name('ANNA', 'SMIRNOVA'), true],
+    [name('Юлия', 'Щербакова'), name('IULIIA', 'SHCHERBAKOVA'), true],
+    [name('Дмитрий', 'Хрущёв'), name('DMITRII', 'KHRUSHCHEV'), true],
+    [name('Наталья', 'Воронцова'), name('NATALIA', 'VORONTSOVA'), true],
+    [name('Фёдор', 'Достоевский'), name('FEDOR', 'DOSTOEVSKII'), true],
+    [name('Эльвира', 'Подъячева'), name('ELVIRA', 'PODIEIACHEVA'), true],
+    [name('Жанна', 'Цыганова'), name('ZHANNA', 'TSYGANOVA'), true],
+    [name('Яков', 'Чайковский'), name('IAKOV', 'CHAIKOVSKII'), true],
+    // Ukrainian, Belarusian, Serbian and Macedonian letters of the table.
+    [name('Олексій', 'Ковальчук'), name('OLEKSII', 'KOVALCHUK'), true],
+    [name('Євгенія', 'Ґудзь'), name('IEVGENIIA', 'GUDZ'), true],
+    [name('Ўладзімір', 'Їжак'), name('ULADZIMIR', 'IZHAK'), true],
+    [name('Ђорђе', 'Јовановић'), name('DORDE', 'JOVANOVIC'), true],
+    [name('Љубица', 'Њежић'), name('LJUBITSA', 'NJEZHIC'), true],
+    [name('Ѓорѓи', 'Џеков'), name('GORGI', 'DZEKOV'), true],
+    [name('Ќирил', 'Ѕвездов'), name('KIRIL', 'DZVEZDOV'), true],
+    // Both sides in Cyrillic; a Latin profile against a Cyrillic record (a credit file).
+    [name('Анна', 'Смирнова'), name('АННА', 'СМИРНОВА'), true],
+    [name('Anna', 'Smirnova'), name('Анна', 'Смирнова'), true],
+    // Only ICAO's spellings: other romanisations are another name.
+    [name('Юлия', 'Щербакова'), name('YULIYA', 'SHCHERBAKOVA'), false],
+    [name('Дмитрий', 'Хрущёв'), name('DMITRIY', 'KHRUSHCHEV'), false],
+    [name('Анна', 'Смирнова'), name('ANNA', 'SMIRNOV'), false],
+    [name('Анна', 'Смирнова'), name('ANNA', 'SMITH'), false],
+  ])('%j against %j: %s', (profile, record, matches) => {
+    expect(documentNameMatches(profile, record)).toBe(matches);
+  });
+
+  it('matches a Cyrillic profile with a passport through the one entry point', () => {
+    expect(
+      matchIdentity(
+        { names: [name('Юлия', 'Щербакова')], birthDate: '1990-03-04' },
+        { kind: 'document', name: name('IULIIA', 'SHCHERBAKOVA'), birthDate: '1990-03-04' },
+      ),
+    ).toEqual({ matches: true });
+    expect(holderNameMatches(name('Юлия', 'Щербакова'), 'MRS IULIIA SHCHERBAKOVA')).toBe(true);
+  });
+});
+
 describe('spellings (ICAO 9303 part 3)', () => {
   it.each([
     ['muller', ['muller']],
@@ -97,6 +139,9 @@ describe('spellings (ICAO 9303 part 3)', () => {
     ['straße', ['strasse']],
     ['ærø', ['aero', 'aeroe']],
     ['ñ', ['n']],
+    ['щука', ['shchuka']],
+    ['ольга', ['olga']],
+    ['объект', ['obieekt']],
   ])('%s: %j', (word, expected) => {
     expect(spellings(word).sort()).toEqual([...expected].sort());
   });
@@ -150,6 +195,40 @@ describe('matchIdentity: the one entry point', () => {
     ],
   ] as const)('%j: %j', (record, expected) => {
     expect(matchIdentity(core, record)).toEqual(expected);
+  });
+
+  it.each([
+    // A credit file's address must be one of the profile's addresses (case, spaces free).
+    [['SW1A 1AA'], 'SW1A 1AA', { matches: true }],
+    [['sw1a1aa'], 'SW1A 1AA', { matches: true }],
+    // An earlier address of the profile counts (people move; the file may be behind).
+    [['M1 1AE', 'SW1A 1AA'], 'SW1A 1AA', { matches: true }],
+    [['CR2 6XH'], 'SW1A 1AA', { matches: false, reason: 'address' }],
+    // A profile without an address is not compared on it; a record without one neither.
+    [[], 'SW1A 1AA', { matches: true }],
+    [undefined, 'SW1A 1AA', { matches: true }],
+    [['CR2 6XH'], null, { matches: true }],
+  ] as const)('profile postcodes %j, the record at %j: %j', (postcodes, postcode, expected) => {
+    expect(
+      matchIdentity(
+        { ...core, postcodes },
+        { kind: 'document', name: name('ADA', 'LOVELACE'), birthDate: '1985-12-10', postcode },
+      ),
+    ).toEqual(expected);
+  });
+
+  it('compares the name and birth date before the address', () => {
+    expect(
+      matchIdentity(
+        { ...core, postcodes: ['CR2 6XH'] },
+        {
+          kind: 'document',
+          name: name('ANNA', 'LOVELACE'),
+          birthDate: '1985-12-10',
+          postcode: 'X',
+        },
+      ),
+    ).toEqual({ matches: false, reason: 'name' });
   });
 
   it('matches nothing without a claimed identity', () => {

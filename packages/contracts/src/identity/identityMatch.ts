@@ -11,7 +11,9 @@
  *   transliterated as ICAO 9303 part 3 does for the MRZ: ß = ss, æ = ae, œ = oe, þ = th,
  *   ð = d, ł = l, ı = i; ä, ö, ü, ø and å have two spellings (ä = a or ae, ø = o or oe,
  *   å = a or aa): 'Müller' matches 'MULLER' and 'MUELLER', but 'Mueller' never matches
- *   'Muller' (no umlaut, so no second spelling).
+ *   'Muller' (no umlaut, so no second spelling). Cyrillic by ICAO's Cyrillic table
+ *   ('Юлия Щербакова' = 'IULIIA SHCHERBAKOVA'; ь is dropped, ъ = ie). Other scripts
+ *   (Greek, Arabic...) have no table here and match no Latin name.
  * - Titles before a name (Mr, Dr, Sir...) and suffixes after it (Jr, III, OBE...) are dropped.
  * - The birth date is exact (yyyy-mm-dd); a record without one cannot match a profile with one.
  * - A document or credit file gives its subject's names in fields: every word of the family
@@ -24,6 +26,11 @@
  *   ('Mr C Babbage & Mrs A Lovelace') matches when one of its holders does.
  * - The profile may hold several names (a previous family name, e.g. before marriage):
  *   a record matches when it matches one of them.
+ * - A record that carries its subject's address (a credit file) matches only when that
+ *   address's postcode is one of the profile's address history (case and spaces do not
+ *   count). A profile without an address is not compared on it (the record was then found
+ *   by name and birth date alone). Documents are not matched on their address: a licence
+ *   keeps an address its holder may have left, and GOV.UK does not match one either.
  */
 
 /** A person's names as a document, a credit file or a profile gives them. */
@@ -39,15 +46,23 @@ export interface CoreIdentity {
   names: readonly PersonName[];
   /** yyyy-mm-dd, or null when the profile has none. */
   birthDate: string | null;
+  /** The postcodes of the profile's address history, current first (none: not compared). */
+  postcodes?: readonly string[];
 }
 
 /** The person a check's record names. */
 export type RecordPerson =
-  | { kind: 'document'; name: PersonName; birthDate: string | null }
+  | {
+      kind: 'document';
+      name: PersonName;
+      birthDate: string | null;
+      /** The postcode of the address the record holds for its subject (a credit file's). */
+      postcode?: string | null;
+    }
   | { kind: 'holder'; holderName: string; birthDate?: string | null };
 
 /** Why a record is not the claimed identity (no personal data: safe for audit events). */
-export type MismatchReason = 'name' | 'birthdate' | 'no_identity';
+export type MismatchReason = 'name' | 'birthdate' | 'address' | 'no_identity';
 
 export type IdentityMatch = { matches: true } | { matches: false; reason: MismatchReason };
 
@@ -78,6 +93,55 @@ const transliterations: Record<string, readonly string[]> = {
   ł: ['l'],
   ı: ['i'],
   ħ: ['h'],
+  // Cyrillic (ICAO 9303 part 3, section 6, the Cyrillic table): a profile written in
+  // Cyrillic matches a passport's MRZ, which the issuing state writes in Latin by this table.
+  а: ['a'],
+  б: ['b'],
+  в: ['v'],
+  г: ['g'],
+  ґ: ['g'],
+  д: ['d'],
+  ђ: ['d'],
+  ѓ: ['g'],
+  е: ['e'],
+  ё: ['e'],
+  є: ['ie'],
+  ж: ['zh'],
+  з: ['z'],
+  ѕ: ['dz'],
+  и: ['i'],
+  і: ['i'],
+  ї: ['i'],
+  й: ['i'],
+  ј: ['j'],
+  к: ['k'],
+  л: ['l'],
+  љ: ['lj'],
+  м: ['m'],
+  н: ['n'],
+  њ: ['nj'],
+  о: ['o'],
+  п: ['p'],
+  р: ['r'],
+  с: ['s'],
+  т: ['t'],
+  ћ: ['c'],
+  ќ: ['k'],
+  у: ['u'],
+  ў: ['u'],
+  ф: ['f'],
+  х: ['kh'],
+  ц: ['ts'],
+  ч: ['ch'],
+  џ: ['dz'],
+  ш: ['sh'],
+  щ: ['shch'],
+  ъ: ['ie'],
+  ы: ['y'],
+  ь: [''],
+  э: ['e'],
+  ю: ['iu'],
+  я: ['ia'],
 };
 
 /** A name with more special letters than this is compared by its first spelling only. */
@@ -202,9 +266,31 @@ export function birthDatesMatch(
   );
 }
 
+/** A postcode as one string of letters and digits, upper case: 'sw1a 1aa' = 'SW1A1AA'. */
+const postcodeKey = (postcode: string) => postcode.toUpperCase().replace(/[^A-Z0-9]/g, '');
+
+/**
+ * Whether a record's address is one of the profile's (rules above): true when the record
+ * carries none, or the profile holds none.
+ */
+export function addressMatches(
+  profile: readonly string[] | undefined,
+  record: string | null | undefined,
+): boolean {
+  const known = (profile ?? []).map(postcodeKey).filter((key) => key !== '');
+  if (record == null || known.length === 0) return true;
+  return known.includes(postcodeKey(record));
+}
+
+/** Whether two family names are one (a lookup by family name, as a credit agency's). */
+export function familyNamesMatch(profile: string, record: string): boolean {
+  return familyMatches(profile, record);
+}
+
 /**
  * The one entry point: is the person a check's record names the claimed identity? The birth
- * date is compared when the record has one (a holder name often comes without).
+ * date is compared when the record has one (a holder name often comes without), the address
+ * when the record carries one.
  */
 export function matchIdentity(core: CoreIdentity, record: RecordPerson): IdentityMatch {
   if (core.names.length === 0) return { matches: false, reason: 'no_identity' };
@@ -219,5 +305,7 @@ export function matchIdentity(core: CoreIdentity, record: RecordPerson): Identit
     if (!birthDatesMatch(core.birthDate, recordDate))
       return { matches: false, reason: 'birthdate' };
   }
+  if (record.kind === 'document' && !addressMatches(core.postcodes, record.postcode))
+    return { matches: false, reason: 'address' };
   return { matches: true };
 }

@@ -13,6 +13,21 @@ export const identities = {
   robert: { given_name: 'Robert', family_name: 'MacDonald', birthdate: '1968-04-05' },
   siobhan: { given_name: 'Siobhán', family_name: "O'Brien", birthdate: '1990-06-21' },
   ada: { given_name: 'Ada', family_name: 'Lovelace', birthdate: '1985-12-10' },
+  /**
+   * Anna Smith's twin sister at the same address: no records of her own, but a credit agency,
+   * which looks files up by family name, birth date and address, finds Anna's for her.
+   */
+  emma: {
+    given_name: 'Emma',
+    family_name: 'Smith',
+    birthdate: '1985-02-17',
+    address: {
+      postcode: 'CR2 6XH',
+      uprn: '900000000601',
+      text: '14 Selsdon Road, South Croydon, Croydon',
+      picklist: false,
+    },
+  },
 } as const;
 
 export type TestIdentity = keyof typeof identities;

@@ -116,8 +116,17 @@ describe.each(databaseTargets())('POST /api/verifybankaccount (%s)', (target) =>
     expect(again).toMatchObject({ status: 409, body: { error: { code: 'step_not_allowed' } } });
   });
 
-  it('answers bankIdentityMismatch for an account in another name, and records it', async () => {
-    const { browser, user } = await ada('mismatch');
+  it('keeps no account of a bank login in another name: the Bank check asks for one', async () => {
+    const { browser } = await ada('mismatch');
+    expect(await browser.post('/api/verifybankaccount')).toMatchObject({
+      status: 409,
+      body: { error: { code: 'bankDetailsRequired' } },
+    });
+  });
+
+  it('answers bankIdentityMismatch when the name changed since the bank login, and records it', async () => {
+    const { browser, user } = await ada('current');
+    await server.ctx.profiles.update(user.id, { given_name: 'Grace', family_name: 'Hopper' });
     const answer = await browser.post('/api/verifybankaccount');
     expect(answer).toMatchObject({
       status: 422,
@@ -183,6 +192,8 @@ describe.each(databaseTargets())('POST /api/verifybankaccount (%s)', (target) =>
     expect((await server.ctx.audit.forUser(user.id)).map((event) => event.type)).toContain(
       'identity_check_mismatch',
     );
+    // The holder name the service gave is another person's: nothing of it is kept.
+    expect(await server.ctx.bankAccounts.latest(user.id)).toBeNull();
   });
 
   it.each([
@@ -198,6 +209,8 @@ describe.each(databaseTargets())('POST /api/verifybankaccount (%s)', (target) =>
     expect(answer).toMatchObject({ status, body: { error: { code } } });
     const bank = (await server.ctx.evidence.forUser(user.id)).find((e) => e.check === 'Bank');
     expect(bank?.outcome).toBe(outcome);
+    // An account is kept among the checked ones only once it is found in the user's name.
+    expect(await server.ctx.bankAccounts.latest(user.id)).toBeNull();
     if (code === 'bankIdentityMismatch')
       expect(apiErrorSchema.parse(answer.body).error.message).toMatch(
         /this bank account is in your name/,

@@ -93,7 +93,7 @@ export function bankAccountRoutes(app: FastifyInstance, ctx: AppContext): void {
               },
               attributes: holderName ? { holder_name: holderName } : {},
             }
-          : { found: false, error: new ApiError('bankVerificationFailed') },
+          : { found: false, error: 'bankVerificationFailed' },
         new ApiError('bankIdentityMismatch'),
       );
     },

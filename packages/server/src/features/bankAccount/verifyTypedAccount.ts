@@ -62,18 +62,10 @@ export async function verifyTypedAccount(
         : null;
   const nameScore =
     result.outcome === 'match' ? 100 : holderName ? holderNameScore(holderName, name) : 0;
-  await ctx.bankAccounts.record(step.accountId, {
-    ...account,
-    holderName: result.outcome === 'closeMatch' ? result.holderName : null,
-    source: 'profile',
-    provider: provider.name,
-    nameScore,
-    modulusValid: true,
-  });
   if (result.outcome === 'notFound')
     return settleCheck(ctx, journey, check, provider.name, {
       found: false,
-      error: new ApiError('bankVerificationFailed'),
+      error: 'bankVerificationFailed',
     });
   return settleCheck(
     ctx,
@@ -88,6 +80,16 @@ export async function verifyTypedAccount(
       // nothing about who typed it (anyone may know an account's details and its holder's name).
       scores: { strength: 1, validity: 2, activity: 0, fraud: 0, verification: 0 },
       attributes: holderName ? { holder_name: holderName } : {},
+      // The account and the holder name the service gave, only once they are the user's.
+      keep: () =>
+        ctx.bankAccounts.record(step.accountId, {
+          ...account,
+          holderName: result.outcome === 'closeMatch' ? result.holderName : null,
+          source: 'profile',
+          provider: provider.name,
+          nameScore,
+          modulusValid: true,
+        }),
     },
     new ApiError('bankIdentityMismatch', TYPED_MISMATCH),
   );

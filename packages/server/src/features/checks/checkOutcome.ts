@@ -2,6 +2,7 @@ import {
   matchIdentity,
   type CheckName,
   type CheckResult,
+  type ErrorCode,
   type RecordPerson,
 } from '@verity/contracts';
 import type { AppContext } from '../../context.js';
@@ -22,8 +23,11 @@ import { attemptSubject, checkLimits, recordCheck } from './checkStep.js';
  * here: checkAllowed answers it with 400 validation_failed before anything is counted.
  */
 export type CheckFinding =
-  /** `error`: the code a screen expects instead of check_record_not_found (mobile contract). */
-  | { found: false; error?: ApiError }
+  /**
+   * `error`: the code a screen expects instead of check_record_not_found (mobile contract,
+   * bank account); answered with the attempts left all the same.
+   */
+  | { found: false; error?: NoRecordCode }
   | {
       found: true;
       /**
@@ -36,12 +40,17 @@ export type CheckFinding =
       scores: EvidenceScores;
       /** What the evidence verified; kept only when the person is the claimed identity. */
       attributes: VerifiedAttributes;
+      /**
+       * Anything else of the record the check keeps (a bank account and its holder's name):
+       * called only when the person is the claimed identity, before the evidence is recorded.
+       */
+      keep?: () => Promise<void>;
     };
 
 /**
  * The one classification of a check's outcome, the same for every check:
- * - no record found: 404 check_record_not_found with the attempts left today (`attemptsLeft`),
- *   a counted retry (checkAllowed counted the attempt against the per-user limit); no
+ * - no record found: 404 check_record_not_found, or the screen's own code, always with the
+ *   attempts left today (`attemptsLeft`, noRecord), a counted retry (checkAllowed counted the attempt against the per-user limit); no
  *   evidence, no failed check;
  * - a record of another person: a failed check (held back 24 hours), with an
  *   identity_check_mismatch audit event and evidence without attributes: never evidence of
@@ -58,16 +67,7 @@ export async function settleCheck(
   onMismatch?: ApiError,
 ): Promise<CheckResult> {
   const { accountId } = journey.step;
-  if (!finding.found) {
-    ctx.metrics.check(check, 'no_record');
-    if (finding.error) throw finding.error;
-    // The attempt was counted before the provider was asked: say how many are left today.
-    const { remaining } = await ctx.rateLimiter.peek(
-      checkLimits.perUser,
-      attemptSubject(check, accountId),
-    );
-    throw new ApiError('check_record_not_found', undefined, { attemptsLeft: remaining });
-  }
+  if (!finding.found) throw await noRecord(ctx, check, accountId, finding.error);
   const core = await claimedIdentity(ctx, accountId);
   const { transactionId, scores } = finding;
   if (finding.person === null || !matchIdentity(core, finding.person).matches) {
@@ -75,6 +75,7 @@ export async function settleCheck(
     if (onMismatch) throw onMismatch;
     return result;
   }
+  await finding.keep?.();
   return recordCheck(ctx, journey, {
     check,
     outcome: 'passed',
@@ -83,6 +84,34 @@ export async function settleCheck(
     transactionId,
     attributes: finding.attributes,
   });
+}
+
+/** The codes a check's screen expects for "no record found" (spec: each screen's own). */
+export type NoRecordCode = Extract<
+  ErrorCode,
+  | 'check_record_not_found'
+  | 'mobileOperatorNotFound'
+  | 'mobileOperatorNotSupported'
+  | 'bankVerificationFailed'
+  | 'kbvInsufficientQuestions'
+>;
+
+/**
+ * No record found, the same for every check whatever its code: the attempt was counted before
+ * the provider was asked, so the answer says how many are left today (`attemptsLeft`).
+ */
+export async function noRecord(
+  ctx: AppContext,
+  check: CheckName,
+  accountId: string,
+  code: NoRecordCode = 'check_record_not_found',
+): Promise<ApiError> {
+  ctx.metrics.check(check, 'no_record');
+  const { remaining } = await ctx.rateLimiter.peek(
+    checkLimits.perUser,
+    attemptSubject(check, accountId),
+  );
+  return new ApiError(code, undefined, { attemptsLeft: remaining });
 }
 
 /**

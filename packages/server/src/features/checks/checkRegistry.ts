@@ -55,7 +55,25 @@ export interface ServerCheckInfo {
    * (card, bank account), matched with the profile's name.
    */
   binds: 'person' | 'holder';
+  /**
+   * The claims its evidence verifies (verified_claims, the consent summary and /Profile's
+   * verified marking all read this, through evidence/verifiedValues.ts): what its record
+   * gives in fields. A document or credit file gives its subject's names and birth date; a
+   * card's or bank account's holder name binds the check (it must be the claimed identity)
+   * but verifies no claim (initials, no birth date: GOV.UK counts it as activity, not
+   * identity); a mobile operator only answers whether the contract is in the name asked.
+   */
+  verifies: readonly VerifiableClaim[];
 }
+
+/** The claims evidence may verify (verified_claims.claims, OpenID Connect for Identity Assurance). */
+export const verifiableClaims = ['given_name', 'family_name', 'birthdate'] as const;
+export type VerifiableClaim = (typeof verifiableClaims)[number];
+
+/** A document's or credit file's fielded name and birth date. */
+const identity = verifiableClaims;
+/** A holder name, or a yes from the provider: binds, verifies nothing. */
+const nothing: readonly VerifiableClaim[] = [];
 
 const documents = (ctx: AppContext) => ctx.documents;
 // The local image pipeline (LOCAL_PHOTO_CHECKS), or later a vendor's.
@@ -77,54 +95,63 @@ export const serverCheckRegistry = {
     evidence: { checkMethod: 'data', recordType: 'record' },
     scores: scores(['passport', 4, 2], 0, 0, 0),
     binds: 'person',
+    verifies: identity,
   },
   DrivingLicence: {
     provider: documents,
     evidence: { checkMethod: 'data', recordType: 'record' },
     scores: scores(['drivingLicence', 3, 2], 0, 0, 0),
     binds: 'person',
+    verifies: identity,
   },
   KBVL1: {
     provider: creditReference,
     evidence: { checkMethod: 'kbv', recordType: 'credit_file' },
     scores: scores(null, 0, 0, 2),
     binds: 'person',
+    verifies: identity,
   },
   KBVL2: {
     provider: creditReference,
     evidence: { checkMethod: 'kbv', recordType: 'credit_file' },
     scores: scores(null, 0, 0, 3),
     binds: 'person',
+    verifies: identity,
   },
   CreditCard: {
     provider: cards,
     evidence: { checkMethod: 'data', recordType: 'payment_card' },
     scores: scores(['paymentCard', 1, 1], 1, 0, 0),
     binds: 'holder',
+    verifies: nothing,
   },
   DebitCard: {
     provider: cards,
     evidence: { checkMethod: 'data', recordType: 'payment_card' },
     scores: scores(['paymentCard', 1, 1], 1, 0, 0),
     binds: 'holder',
+    verifies: nothing,
   },
   MobileContract: {
     provider: (ctx) => ctx.mobileOperators,
     evidence: { checkMethod: 'data', recordType: 'mobile_contract' },
     scores: scores(null, 1, 1, 0),
     binds: 'person',
+    verifies: nothing,
   },
   OB: {
     provider: banks,
     evidence: { checkMethod: 'data', recordType: 'bank_account' },
     scores: scores(['bankAccount', 2, 2], 1, 0, 2),
     binds: 'holder',
+    verifies: nothing,
   },
   Bank: {
     provider: bankAccounts,
     evidence: { checkMethod: 'data', recordType: 'bank_account' },
     scores: scores(['bankAccount', 2, 2], 1, 0, 2),
     binds: 'holder',
+    verifies: nothing,
   },
   // The spec's other name for the Bank check: the same check, recorded under the client's name.
   CurrentAccount: {
@@ -132,6 +159,7 @@ export const serverCheckRegistry = {
     evidence: { checkMethod: 'data', recordType: 'bank_account' },
     scores: scores(['bankAccount', 2, 2], 1, 0, 2),
     binds: 'holder',
+    verifies: nothing,
   },
   // Photo checks (features/photoId): the most they score. A passport's validity is 3 only with
   // its chip read; no provider here reads one (the local pipeline sees a photo), so 2: a GPG45
@@ -141,18 +169,21 @@ export const serverCheckRegistry = {
     evidence: { checkMethod: 'vri', recordType: 'record' },
     scores: scores(['passport', 4, 2], 0, 0, 0),
     binds: 'person',
+    verifies: identity,
   },
   GenuineDrivingLicence: {
     provider: photoId,
     evidence: { checkMethod: 'vri', recordType: 'record' },
     scores: scores(['drivingLicence', 3, 2], 1, 0, 0),
     binds: 'person',
+    verifies: identity,
   },
   SelfieComparison: {
     provider: photoId,
     evidence: { checkMethod: 'bvr', recordType: 'record' },
     scores: scores(null, 0, 0, 3),
     binds: 'person',
+    verifies: identity,
   },
 } satisfies Record<CheckName, ServerCheckInfo>;
 

@@ -9,6 +9,7 @@ import { databaseTargets } from '../../test/databases.js';
 import { claimIdentity } from '../../test/identities.js';
 import { signUp, type ApiBrowser } from '../../test/journey.js';
 import { startTestServer, type TestServer } from '../../test/testServer.js';
+import { verifiedClaims } from '../evidence/verifiedClaims.js';
 
 /** Each check's call with Ada's records, then with Anna's. */
 const checks: Array<
@@ -112,7 +113,114 @@ describe.each(databaseTargets())('the usual test profile in the sandbox (%s)', (
     expect(passed.map((evidence) => evidence.check).sort()).toEqual(
       ['Bank', 'CreditCard', 'DrivingLicence', 'KBVL1', 'MobileContract', 'Passport'].sort(),
     );
+    expect(await verifiedOnProfile(browser)).toEqual(['given_name', 'family_name', 'birthdate']);
   });
+
+  /** The fields /Profile marks as verified. */
+  async function verifiedOnProfile(browser: ApiBrowser): Promise<string[]> {
+    const fields = (await (await browser.fetch(`${server.url}/api/profile`)).json()) as Array<{
+      name: string;
+      verified?: boolean;
+    }>;
+    return fields.filter((field) => field.verified).map((field) => field.name);
+  }
+
+  it('a card, a bank account and a mobile contract bind the checks but verify no field', async () => {
+    const { browser, userId } = await ada();
+    for (const [check, path, own] of checks.filter(([name]) =>
+      ['CreditCard', 'MobileContract'].includes(name),
+    ))
+      expect([check, (await browser.post(path, own)).body]).toMatchObject([
+        check,
+        { check, verified: true },
+      ]);
+    const bank = await browser.post('/api/verifybankaccount', {
+      sort_code: '089999',
+      account_number: '66374958',
+    });
+    expect(bank.body).toMatchObject({ check: 'Bank', verified: true });
+    // Shown as verified is what is released as verified: nothing (no document, no credit file).
+    expect(await verifiedOnProfile(browser)).toEqual([]);
+    const evidence = await server.ctx.evidence.forUser(userId);
+    expect(verifiedClaims(evidence, undefined)).toBeUndefined();
+    // A document verifies the fields it holds.
+    const [, path, own] = checks[0]!;
+    expect((await browser.post(path, own)).body).toMatchObject({ verified: true });
+    expect(await verifiedOnProfile(browser)).toEqual(['given_name', 'family_name', 'birthdate']);
+  });
+
+  it.each<[string, string, Record<string, string> | null, string]>([
+    [
+      'Passport',
+      '/api/verifypassport',
+      { ...checks[0]![2], expiry: '2032-05-30' },
+      'check_record_not_found',
+    ],
+    [
+      'DrivingLicence',
+      '/api/verifydrivinglicence',
+      { ...checks[1]![2], expiry: '2030-06-13' },
+      'check_record_not_found',
+    ],
+    [
+      'CreditCard',
+      '/api/verifycard',
+      { ...checks[2]![2], expiry: '10/30' },
+      'check_record_not_found',
+    ],
+    [
+      'MobileContract',
+      '/api/verifymobilecontract',
+      { mobileNumber: '07700900999' },
+      'mobileOperatorNotFound',
+    ],
+    [
+      'MobileContract (operator does not confirm contracts)',
+      '/api/verifymobilecontract',
+      { mobileNumber: '07700900100' },
+      'mobileOperatorNotSupported',
+    ],
+    [
+      'Bank (typed)',
+      '/api/verifybankaccount',
+      { sort_code: '871427', account_number: '46238510' },
+      'bankVerificationFailed',
+    ],
+    ['KBVL1', '/api/kbv', null, 'kbvInsufficientQuestions'],
+  ])(
+    'answers no record found for %s with the attempts left, as every check does',
+    async (_check, path, body, code) => {
+      const { browser, userId } = await ada();
+      // Nobody's credit file: Ada at an address where the agency has none of hers.
+      if (!body)
+        await server.ctx.profiles.update(userId, {
+          address: { postcode: 'M1 1AE', uprn: '', text: '2 Piccadilly Gardens', picklist: false },
+        });
+      for (const attemptsLeft of [2, 1]) {
+        const answer = body
+          ? await browser.post(path, body)
+          : await browser.fetch(`${server.url}${path}`).then(async (response) => ({
+              status: response.status,
+              body: (await response.json()) as Record<string, unknown>,
+            }));
+        expect(answer.body).toMatchObject({ error: { code, details: { attemptsLeft } } });
+      }
+      expect(await server.ctx.evidence.forUser(userId)).toEqual([]);
+    },
+  );
+
+  /** Another person's data fails as a check, and leaves nothing of them: the shared assertions. */
+  async function expectFailedWithoutEvidence(userId: string, check: string) {
+    const evidence = await server.ctx.evidence.forUser(userId);
+    expect(evidence.filter((e) => e.outcome === 'passed')).toEqual([]);
+    expect(evidence.find((e) => e.check === check)).toMatchObject({
+      outcome: 'failed',
+      attributes: null,
+    });
+    expect((await server.ctx.audit.forUser(userId)).map((event) => event.type)).toContain(
+      'identity_check_mismatch',
+    );
+  }
 
   it.each(checks)(
     "fails %s with Anna Smith's record, leaving no evidence of it",
@@ -122,12 +230,30 @@ describe.each(databaseTargets())('the usual test profile in the sandbox (%s)', (
       if (check === 'MobileContract')
         expect(answer.body).toMatchObject({ error: { code: 'mobileOperatorNoMatch' } });
       else expect(answer.body).toMatchObject({ check, verified: false });
-      const evidence = await server.ctx.evidence.forUser(userId);
-      expect(evidence.filter((e) => e.outcome === 'passed')).toEqual([]);
-      expect(evidence.find((e) => e.check === check)).toMatchObject({
-        outcome: 'failed',
-        attributes: null,
-      });
+      await expectFailedWithoutEvidence(userId, check);
     },
   );
+
+  it("fails DebitCard with James Taylor's debit card, leaving no evidence of it", async () => {
+    const { browser, userId } = await ada();
+    const answer = await browser.post('/api/verifycard', {
+      number: '4000 0566 5566 5556',
+      name: 'James Taylor',
+      expiry: '08/29',
+    });
+    expect(answer.body).toMatchObject({ check: 'DebitCard', verified: false });
+    await expectFailedWithoutEvidence(userId, 'DebitCard');
+  });
+
+  it("fails KBVL1 when the agency's file is another person's (Anna's, for her twin), leaving no evidence", async () => {
+    // Questions are always about the profile's own identity: the way another person's file
+    // comes back is a lookup that finds it (docs/sandbox.md, Emma Smith).
+    const email = `${randomUUID()}@example.com`;
+    const browser = await signUp(server, email);
+    const userId = await claimIdentity(server, email, 'emma');
+    const answer = await browser.fetch(`${server.url}/api/kbv`);
+    expect(answer.status).toBe(403);
+    expect(await answer.json()).toMatchObject({ error: { code: 'kbvChallengeFailed' } });
+    await expectFailedWithoutEvidence(userId, 'KBVL1');
+  });
 });

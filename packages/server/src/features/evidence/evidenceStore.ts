@@ -30,8 +30,17 @@ export interface VerifiedAttributes {
   given_name?: string;
   family_name?: string;
   birthdate?: string;
-  /** The holder name of a card, bank account or mobile contract, as its provider keeps it. */
+  /**
+   * The holder name of a card or bank account, as its provider keeps it: binds the evidence
+   * to the claimed identity, verifies no claim (evidence/verifiedValues.ts).
+   */
   holder_name?: string;
+  /**
+   * The identity a provider confirmed without giving its record's values (a mobile operator
+   * asked whether the contract is in this name and birth date: the profile's then, normalised).
+   * Binds the evidence to that identity; verifies no claim: these are the user's own values.
+   */
+  confirmed?: { given_name: string; family_name: string; birthdate: string };
   document?: VerifiedDocument;
   /** A card's brand, type and last four digits: never its number. */
   card?: { brand: string; type: 'credit' | 'debit'; last4: string };

@@ -23,7 +23,7 @@ const verifiedClaims = JSON.stringify({
 });
 
 const anna = { given_name: 'ANNA', family_name: 'SMITH', birthdate: '1985-02-17' };
-/** Checks that verify a holder name (card, bank); the others a name and birth date. */
+/** Checks bound by a holder name (card, bank), which verifies nothing; the others a person. */
 const holderChecks: readonly CheckName[] = [
   'CreditCard',
   'DebitCard',
@@ -31,6 +31,13 @@ const holderChecks: readonly CheckName[] = [
   'Bank',
   'CurrentAccount',
 ];
+/** What each check's evidence carries: a holder name, whom an operator confirmed, or a record's values. */
+const attributesOf = (check: CheckName): object =>
+  holderChecks.includes(check)
+    ? { holder_name: 'ANNA SMITH' }
+    : check === 'MobileContract'
+      ? { confirmed: anna }
+      : anna;
 
 /**
  * Every check whose name is not a word, passed, and the passport; each about the claimed
@@ -39,7 +46,7 @@ const holderChecks: readonly CheckName[] = [
 const passes: Array<{ check: CheckName; attributes: object }> = [
   ...internalCheckNames.map((check) => ({
     check,
-    attributes: holderChecks.includes(check) ? { holder_name: 'ANNA SMITH' } : anna,
+    attributes: attributesOf(check),
   })),
   { check: 'Passport', attributes: anna },
 ];
@@ -99,12 +106,20 @@ describe.each(databaseTargets())('people-facing check names in answers (%s)', (t
     );
     for (const kind of [
       'your credit file (financial questions)',
-      'your mobile phone contract',
       'a selfie compared with your photo ID',
     ])
       expect(verified).toContain(`Name and date of birth verified from ${kind} on `);
-    for (const kind of ['your debit card', 'your credit card', 'a login to your bank'])
-      expect(verified).toContain(`Name verified from ${kind} on `);
+    // A holder name binds the check but verifies nothing; an operator only said yes: each is
+    // listed as a check passed, by its kind and day, never as verifying the name.
+    for (const kind of [
+      'your debit card',
+      'your credit card',
+      'a login to your bank',
+      'your mobile phone contract',
+    ]) {
+      expect(verified).toContain(`Identity checked with ${kind} on `);
+      expect(verified).not.toContain(`verified from ${kind}`);
+    }
     expect(verified).not.toContain('unknown');
 
     // Given, it shows on the account's consents page in words too.
@@ -125,7 +140,7 @@ describe.each(databaseTargets())('people-facing check names in answers (%s)', (t
     expectNoInternalName(home.verification.map(({ name, verified }) => ({ name, verified })));
     expect(home.verification.find((item) => item.check === 'DebitCard')).toMatchObject({
       name: 'Debit Card',
-      verified: 'Name verified from your debit card',
+      verified: 'Identity checked with your debit card',
     });
     expect(home.verification.find((item) => item.check === 'Passport')).toMatchObject({
       name: 'Passport',

@@ -190,10 +190,46 @@ describe('verifiedClaims', () => {
     );
   });
 
+  it.each<[string, Evidence]>([
+    ['a holder name (card)', { ...card, attributes: { holder_name: 'ANNA SMITH' } }],
+    [
+      'a holder name (bank login)',
+      { ...card, check: 'OB', attributes: { holder_name: 'ANNA SMITH' } },
+    ],
+    [
+      'whom a mobile operator confirmed',
+      {
+        ...card,
+        check: 'MobileContract',
+        attributes: {
+          confirmed: { given_name: 'ANNA', family_name: 'SMITH', birthdate: '1985-02-17' },
+        },
+      },
+    ],
+    [
+      "a mobile contract recorded with the profile's values",
+      {
+        ...card,
+        check: 'MobileContract',
+        attributes: { given_name: 'ANNA', family_name: 'SMITH', birthdate: '1985-02-17' },
+      },
+    ],
+    [
+      "a bank check's fielded name",
+      { ...card, check: 'Bank', attributes: { given_name: 'ANNA', family_name: 'SMITH' } },
+    ],
+  ])('releases no claim from %s: it binds the check, verifies nothing', (_case, evidence) => {
+    expect(verifiedClaims([evidence], null)).toBeUndefined();
+    // Beside a credit file, the claims are the credit file's.
+    expect(verifiedClaims([evidence, kbv], null)!.claims).toMatchObject({
+      family_name: 'SMITH-JONES',
+    });
+  });
+
   it.each(['OB', 'Bank', 'CurrentAccount'] as const)(
     'says a %s check examined a bank account',
     (check) => {
-      const bank: Evidence = { ...card, check, attributes: { given_name: 'ANNA' } };
+      const bank: Evidence = { ...card, check, attributes: { holder_name: 'ANNA SMITH' } };
       const claims = verifiedClaims([bank, passport], null)!;
       expect(schemas.response({ verified_claims: claims }), schemas.errors()).toBe(true);
       expect(claims).toHaveProperty('verification.evidence.0.type', 'electronic_record');

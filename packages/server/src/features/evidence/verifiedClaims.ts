@@ -1,9 +1,7 @@
 import { strongestProfileMet } from '../assurance/gpg45/levels.js';
-import { checkInfo } from '../checks/checkRegistry.js';
+import { checkInfo, verifiableClaims } from '../checks/checkRegistry.js';
 import { currentPasses, type Evidence, type VerifiedDocument } from './evidenceStore.js';
-
-/** What the Identity Assurance standard allows inside verified_claims.claims from our evidence. */
-const verifiableClaims = ['given_name', 'family_name', 'birthdate'] as const;
+import { verifiedValuesOf } from './verifiedValues.js';
 
 /** ISO 8601 date-time without fractions, as the standard's examples write it. */
 function time(ms: number): string {
@@ -112,16 +110,18 @@ export function verifiedClaims(
   request: unknown,
 ): Record<string, unknown> | undefined {
   const passed = currentPasses(all);
-  // The values a document verified, else a credit file's (never the self-asserted profile):
-  // only evidence bound to the claimed identity as it is now is in `passed`.
+  // The values a document verified, else a credit file's (never the self-asserted profile, nor
+  // a holder name: verifiedValues.ts); only evidence bound to the claimed identity as it is now
+  // is in `passed`.
+  const verified = passed.map((evidence) => ({ evidence, values: verifiedValuesOf(evidence) }));
   const identity =
-    passed.find((evidence) => evidence.attributes?.document && evidence.attributes.family_name) ??
-    passed.find((evidence) => evidence.attributes?.family_name);
-  if (!identity?.attributes) return undefined;
+    verified.find(({ evidence, values }) => evidence.attributes?.document && values.family_name) ??
+    verified.find(({ values }) => values.family_name);
+  if (!identity) return undefined;
   const wanted = requestedNames(request);
   const claims: Record<string, string> = {};
   for (const name of verifiableClaims) {
-    const value = identity.attributes[name];
+    const value = identity.values[name];
     if (wanted.has(name) && value) claims[name] = value;
   }
   const met = strongestProfileMet(passed);

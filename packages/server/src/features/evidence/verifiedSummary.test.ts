@@ -107,8 +107,17 @@ const bankLogin: Evidence = {
   ...base,
   id: 'o',
   check: 'OB',
-  attributes: { given_name: 'ANNA', family_name: 'SMITH' },
+  attributes: { holder_name: 'ANNA SMITH' },
 };
+/** A contract the operator confirmed is in the profile's name: binds, verifies nothing. */
+const confirmedMobile: Evidence = {
+  ...mobile,
+  id: 'm2',
+  attributes: { confirmed: anna },
+};
+/** Evidence recorded before the check registry said what a check verifies (a mobile contract
+ * carried the profile's own values as if verified): still verifies nothing. */
+const oldMobile: Evidence = { ...mobile, id: 'm3', attributes: anna };
 
 describe('evidenceSentence: one piece of evidence as a person reads it', () => {
   it.each<[string, Evidence, string]>([
@@ -123,9 +132,9 @@ describe('evidenceSentence: one piece of evidence as a person reads it', () => {
       'Name verified from your driving licence on 25 November 2026',
     ],
     [
-      'a bank login verifies the name',
+      "a bank login's holder name binds the check, verifies nothing",
       on(bankLogin),
-      'Name verified from a login to your bank on 25 November 2026',
+      'Identity checked with a login to your bank on 25 November 2026',
     ],
     [
       'a card of no details confirms the person',
@@ -133,9 +142,9 @@ describe('evidenceSentence: one piece of evidence as a person reads it', () => {
       'Identity checked with your credit card on 25 November 2026',
     ],
     [
-      "a debit card's holder name verifies the name",
+      "a debit card's holder name binds the check, verifies nothing",
       on(debit),
-      'Name verified from your debit card on 25 November 2026',
+      'Identity checked with your debit card on 25 November 2026',
     ],
     [
       "the knowledge-based questions: the credit file's name and birth date",
@@ -145,6 +154,16 @@ describe('evidenceSentence: one piece of evidence as a person reads it', () => {
     [
       'a mobile contract',
       on(mobile),
+      'Identity checked with your mobile phone contract on 25 November 2026',
+    ],
+    [
+      "a mobile contract in the name asked: the values are the profile's, not verified",
+      on(confirmedMobile),
+      'Identity checked with your mobile phone contract on 25 November 2026',
+    ],
+    [
+      "a mobile contract recorded with the profile's values as attributes: still not verified",
+      on(oldMobile),
       'Identity checked with your mobile phone contract on 25 November 2026',
     ],
     [
@@ -169,17 +188,17 @@ describe('verifiedIdentitySummary: what consent says of verified_claims', () => 
     ],
     [
       'no birth date verified: none said (never "born unknown")',
-      [on(bankLogin)],
-      'ANNA SMITH. Name verified from a login to your bank on 25 November 2026.',
+      [on(licence)],
+      'SMITH. Name verified from your driving licence on 25 November 2026.',
     ],
     [
-      'checks that verify no details: only what was checked',
-      [on(card), on(mobile, Date.UTC(2026, 10, 24, 9))],
-      'Identity checked with your credit card on 25 November 2026. Identity checked with your mobile phone contract on 24 November 2026.',
+      'checks that verify no details: only what was checked, no values',
+      [on(card), on(mobile, Date.UTC(2026, 10, 24, 9)), on(bankLogin), on(confirmedMobile)],
+      'Identity checked with your credit card on 25 November 2026. Identity checked with your mobile phone contract on 24 November 2026. Identity checked with a login to your bank on 25 November 2026. Identity checked with your mobile phone contract on 25 November 2026.',
     ],
     [
       'evidence not about the claimed identity (a name edited since) is left out',
-      [on({ ...bankLogin, bound: false })],
+      [on({ ...annaPassport, bound: false }), on({ ...bankLogin, bound: false })],
       'Not verified yet.',
     ],
     [

@@ -1,6 +1,7 @@
 import { checkRegistry } from '@verity/contracts';
 import { currentPasses, type Evidence, type VerifiedDocument } from './evidenceStore.js';
 import { verifiedClaims } from './verifiedClaims.js';
+import { verifiedValuesOf } from './verifiedValues.js';
 
 export const verifiedIdentityTitle = 'Verified identity';
 export const documentDetailsTitle = 'Document details';
@@ -18,13 +19,16 @@ function birthDay(date: string): string {
   return day.format(new Date(`${date}T12:00:00Z`));
 }
 
-/** What a piece of evidence verified about the person ('Name and date of birth'), or null. */
+/**
+ * What a piece of evidence verified about the person ('Name and date of birth'), or null: the
+ * claims it verified (verifiedValues.ts), so a card's or bank's holder name, which binds the
+ * check but verifies nothing, is never said to verify the name.
+ */
 export function verifiedFieldsOf(evidence: Evidence): string | null {
-  const attributes = evidence.attributes;
+  const values = verifiedValuesOf(evidence);
   const fields = [
-    // A card's, account's or contract's holder name verifies the name as a document's does.
-    attributes?.given_name || attributes?.family_name || attributes?.holder_name ? 'name' : null,
-    attributes?.birthdate ? 'date of birth' : null,
+    values.given_name || values.family_name ? 'name' : null,
+    values.birthdate ? 'date of birth' : null,
   ].filter((field) => field !== null);
   if (fields.length === 0) return null;
   const said = fields.join(' and ');

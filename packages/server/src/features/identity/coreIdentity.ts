@@ -12,11 +12,13 @@ export interface CoreAddress {
 /**
  * The one identity every check is matched against (issue 17): the profile's names, birth date
  * and address history. Names and the birth date bind evidence (identityMatch in contracts);
- * addresses are kept for the checks that look a person up by address, never matched (people
- * move; GOV.UK's evaluator does not match them either).
+ * the addresses' postcodes are matched only with a record that carries its subject's address
+ * (a credit file: the agency looks it up by them), never with a document's (people move;
+ * GOV.UK's evaluator does not match those either), and never bind evidence later.
  */
 export interface ClaimedIdentity extends CoreIdentity {
   addresses: CoreAddress[];
+  postcodes: string[];
 }
 
 const text = (value: unknown): string | null =>
@@ -34,12 +36,14 @@ function address(value: unknown): CoreAddress | null {
 export function coreIdentityOf(profile: ProfileValues): ClaimedIdentity {
   const given = text(profile.given_name);
   const family = text(profile.family_name);
+  const addresses = Object.values(profile)
+    .map(address)
+    .filter((found): found is CoreAddress => found !== null);
   return {
     names: given && family ? [{ givenNames: given, familyName: family }] : [],
     birthDate: text(profile.birthdate),
-    addresses: Object.values(profile)
-      .map(address)
-      .filter((found): found is CoreAddress => found !== null),
+    addresses,
+    postcodes: addresses.map((found) => found.postcode).filter((code) => code.trim() !== ''),
   };
 }
 

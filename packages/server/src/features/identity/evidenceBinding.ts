@@ -3,13 +3,23 @@ import type { VerifiedAttributes } from '../evidence/evidenceStore.js';
 
 /**
  * The person a piece of evidence is about, as its check's record named them: a document's or
- * credit file's fielded name and birth date, or a card's, bank account's or contract's holder
- * name. Null for evidence that names nobody (a failed or declined check, or evidence recorded
- * before checks were bound to the claimed identity): such evidence binds to no one.
+ * credit file's fielded name and birth date, a card's or bank account's holder name, or the
+ * name and birth date a mobile operator confirmed. Null for evidence that names nobody (a
+ * failed or declined check, or evidence recorded before checks were bound to the claimed
+ * identity): such evidence binds to no one. Binding is not verifying: which claims evidence
+ * verifies is evidence/verifiedValues.ts's answer.
  */
 export function evidencePerson(attributes: VerifiedAttributes | null): RecordPerson | null {
   if (!attributes) return null;
   if (attributes.holder_name) return { kind: 'holder', holderName: attributes.holder_name };
+  if (attributes.confirmed) {
+    const { given_name, family_name, birthdate } = attributes.confirmed;
+    return {
+      kind: 'document',
+      name: { givenNames: given_name, familyName: family_name },
+      birthDate: birthdate,
+    };
+  }
   if (attributes.given_name && attributes.family_name)
     return {
       kind: 'document',

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context.js';
-import { currentPasses } from '../evidence/evidenceStore.js';
+import { verifiedClaims } from '../evidence/verifiedClaims.js';
 
 /** Which of the profile's identity fields evidence verifies now. */
 export interface VerifiedFields {
@@ -9,19 +9,19 @@ export interface VerifiedFields {
 }
 
 /**
- * The profile fields evidence that counts now verifies (it is bound to the profile as it is,
- * so an edited field is verified again only by a check that matches the new value): a
- * document or credit file verifies the names and birth date it holds, a holder name (card,
- * bank) the names. For the SPA to show verified fields as such and warn before an edit.
+ * The profile fields evidence that counts now verifies: exactly the claims verified_claims
+ * would release (evidence/verifiedValues.ts decides what each piece verifies: a document or
+ * credit file its names and birth date, a card, bank account or mobile contract nothing).
+ * Evidence is bound to the profile as it is, so an edited field is verified again only by a
+ * check that matches the new value. For the SPA to show verified fields as such and warn
+ * before an edit.
  */
 export async function verifiedFields(ctx: AppContext, userId: string): Promise<VerifiedFields> {
-  const passes = currentPasses(await ctx.evidence.forUser(userId));
-  const names = passes.some(
-    (evidence) => evidence.attributes?.holder_name || evidence.attributes?.family_name,
-  );
+  const released = verifiedClaims(await ctx.evidence.forUser(userId), undefined);
+  const claims = (released?.claims ?? {}) as Record<string, string>;
   return {
-    given_name: names,
-    family_name: names,
-    birthdate: passes.some((evidence) => evidence.attributes?.birthdate),
+    given_name: 'given_name' in claims,
+    family_name: 'family_name' in claims,
+    birthdate: 'birthdate' in claims,
   };
 }

@@ -11,6 +11,7 @@ import {
   startSignInRequest,
 } from '../../test/journey.js';
 import type { TestServer } from '../../test/testServer.js';
+import { KBV_HELD_BACK, KBV_MISMATCH } from './routes.js';
 
 const anna = {
   number: '533401372',
@@ -215,6 +216,58 @@ describe.each(databaseTargets())('knowledge-based questions (%s)', (target) => {
       },
     });
     expect(passed.body).toMatchObject({ check: 'KBVL1', verified: true });
+  });
+
+  it("fails the questions before any is asked when the agency's file is another person's (a twin at the same address)", async () => {
+    const { browser, requestId, email } = await newUserInRequest('emma');
+    const q = `?requestId=${requestId}`;
+    const userId = (await server.ctx.users.findByEmail(email))!.id;
+    const found = await questions(browser, q);
+    // The spec's failure for the questions (kbvChallengeFailed: the screen ends at /Cancel),
+    // in words about the credit file, never about answers nobody gave.
+    expect(found).toEqual({
+      status: 403,
+      body: {
+        error: expect.objectContaining({ code: 'kbvChallengeFailed', message: KBV_MISMATCH }),
+      },
+    });
+    expect(JSON.stringify(found.body)).not.toContain('answers');
+    expect(await server.ctx.kbvChallenges.current(userId)).toBeNull();
+    // A failed check with the audit event; no evidence of anything, nothing of Anna's kept.
+    expect(await server.ctx.evidence.forUser(userId)).toMatchObject([
+      { check: 'KBVL1', outcome: 'failed', attributes: null, scores: { verification: 0 } },
+    ]);
+    expect((await server.ctx.audit.forUser(userId)).map((event) => event.type)).toEqual(
+      expect.arrayContaining(['identity_check_mismatch', 'identity_check_failed']),
+    );
+    // Held back as every failed check: the agency is not asked again.
+    const again = await questions(browser, q);
+    expect(again).toEqual({
+      status: 403,
+      body: {
+        error: expect.objectContaining({ code: 'kbvChallengeFailed', message: KBV_HELD_BACK }),
+      },
+    });
+    expect(await server.ctx.evidence.forUser(userId)).toHaveLength(1);
+  });
+
+  it("looks the file up at the profile's addresses: none there is no record found", async () => {
+    const { browser, requestId, email } = await newUserInRequest('anna');
+    const userId = (await server.ctx.users.findByEmail(email))!.id;
+    await server.ctx.profiles.update(userId, {
+      address: { postcode: 'M1 1AE', uprn: '', text: '1 Piccadilly Gardens', picklist: false },
+    });
+    const none = await questions(browser, `?requestId=${requestId}`);
+    expect(none).toMatchObject({
+      status: 422,
+      body: { error: { code: 'kbvInsufficientQuestions' } },
+    });
+    expect(await server.ctx.evidence.forUser(userId)).toEqual([]);
+    // Her address on the file: her questions.
+    await server.ctx.profiles.update(userId, {
+      address: { postcode: 'CR2 6XH', uprn: '', text: '14 Selsdon Road', picklist: false },
+    });
+    expect((await questions(browser, `?requestId=${requestId}`)).body.check).toBe('KBVL1');
   });
 
   it('needs a name and date of birth to ask about', async () => {

@@ -1,15 +1,16 @@
 import { normaliseName, type RecordPerson } from '@verity/contracts';
 import type { AppContext } from '../../context.js';
-import type { KbvLevel, KbvPerson } from '../../providers/kbv/creditReference.js';
+import type { KbvApplicant, KbvLevel, KbvSubject } from '../../providers/kbv/creditReference.js';
 import { assuranceState } from '../assurance/assuranceState.js';
 import type { StepView } from '../../journey/journey.js';
 import { claimedIdentity } from '../identity/coreIdentity.js';
 
 /**
  * Whom the questions are about: the claimed identity (the profile's current name and birth
- * date), the one every check is matched against. Null when the profile lacks them.
+ * date, and the postcodes of its address history for the agency's lookup), the one every
+ * check is matched against. Null when the profile lacks a name or birth date.
  */
-export async function kbvPerson(ctx: AppContext, userId: string): Promise<KbvPerson | null> {
+export async function kbvApplicant(ctx: AppContext, userId: string): Promise<KbvApplicant | null> {
   const core = await claimedIdentity(ctx, userId);
   const name = core.names[0];
   if (!name || core.birthDate === null) return null;
@@ -17,15 +18,20 @@ export async function kbvPerson(ctx: AppContext, userId: string): Promise<KbvPer
     given: normaliseName(name.givenNames),
     surname: normaliseName(name.familyName),
     dob: core.birthDate,
+    postcodes: core.postcodes,
   };
 }
 
-/** A credit file's subject as the matcher reads a record's person. */
-export function kbvRecordPerson(person: KbvPerson): RecordPerson {
+/**
+ * A credit file's subject as the matcher reads a record's person: names, birth date and the
+ * address on the file (matched with the profile's address history).
+ */
+export function kbvRecordPerson(subject: KbvSubject): RecordPerson {
   return {
     kind: 'document',
-    name: { givenNames: person.given, familyName: person.surname },
-    birthDate: person.dob,
+    name: { givenNames: subject.given, familyName: subject.surname },
+    birthDate: subject.dob,
+    postcode: subject.postcode,
   };
 }
 

@@ -18,8 +18,8 @@ import {
 } from '../../providers/kbv/creditReference.js';
 import { step as stepAccess } from '../../journey/access.js';
 import { attemptSubject, checkAllowed, checkLimits, recordCheck } from '../checks/checkStep.js';
-import { kbvLevel, kbvPerson, kbvRecordPerson } from './kbvSubject.js';
-import { recordMismatch } from '../checks/checkOutcome.js';
+import { kbvApplicant, kbvLevel, kbvRecordPerson } from './kbvSubject.js';
+import { noRecord, recordMismatch } from '../checks/checkOutcome.js';
 import { claimedIdentity } from '../identity/coreIdentity.js';
 import { checkOffered, checkProvider } from '../checks/checkProviders.js';
 
@@ -31,6 +31,16 @@ const answerOnce = { name: 'kbv-answer', max: 1, windowSeconds: 3600 };
 const noScores = { strength: 0, validity: 0, activity: 0, fraud: 0, verification: 0 };
 
 const checkOf = (level: KbvLevel): 'KBVL1' | 'KBVL2' => (level === 1 ? 'KBVL1' : 'KBVL2');
+
+/**
+ * The credit file found is another person's, before any question: the spec's wording for a
+ * record that is not the user's (bankIdentityMismatch), said of the credit file. The code stays
+ * the spec's kbvChallengeFailed, whose screen ends the check and returns to /Cancel.
+ */
+export const KBV_MISMATCH =
+  'Sorry we have been unable to verify your details match your credit file. Unfortunately we are unable to verify your identity at this time.';
+/** The questions failed lately, by wrong answers or another person's file: no reason given. */
+export const KBV_HELD_BACK = 'Unfortunately we are unable to verify your identity at this time.';
 
 /** A question as the dynamic form shows it: one answer among the choices. */
 function asField(question: KbvQuestion): FieldDefinition {
@@ -77,11 +87,11 @@ export function kbvRoutes(app: FastifyInstance, ctx: AppContext): void {
       const check = checkOf(level);
       if (!checkOffered(ctx, check)) throw new ApiError('check_not_offered');
       const { unavailable } = await ctx.evidence.standing(step.accountId);
-      if (unavailable.has(check)) throw new ApiError('kbvChallengeFailed');
+      if (unavailable.has(check)) throw new ApiError('kbvChallengeFailed', KBV_HELD_BACK);
       let challenge = await ctx.kbvChallenges.current(step.accountId);
       if (!challenge || challenge.level !== level) {
-        const person = await kbvPerson(ctx, step.accountId);
-        if (!person)
+        const applicant = await kbvApplicant(ctx, step.accountId);
+        if (!applicant)
           throw new ApiError(
             'step_not_allowed',
             'Please verify a document or give your name and date of birth first.',
@@ -93,15 +103,16 @@ export function kbvRoutes(app: FastifyInstance, ctx: AppContext): void {
         const left = await ctx.rateLimiter.peek(checkLimits.perUser, attempts);
         if (!left.allowed) throw rateLimited(ctx, checkLimits.perUser.name, left.retryAfterSeconds);
         const started = await withProvider(() =>
-          checkProvider(ctx.creditReference).startChallenge(person, level),
+          checkProvider(ctx.creditReference).startChallenge(applicant, level),
         );
         if (started.outcome === 'insufficient') {
-          ctx.metrics.check(check, 'no_record');
           await enforceLimit(ctx, checkLimits.perUser, attempts);
-          throw new ApiError('kbvInsufficientQuestions');
+          throw await noRecord(ctx, check, step.accountId, 'kbvInsufficientQuestions');
         }
-        // The file found must be the claimed identity's: another person's file is a failed
-        // check (identity_check_mismatch), never questions.
+        // The file found must be the claimed identity's (names, birth date, and its address
+        // one of the profile's): an agency finds files by family name, birth date and address,
+        // so it may find another person's (a twin at the same address). That is a failed check
+        // (identity_check_mismatch, held back 24 hours), never questions nor evidence.
         const subject = started.subject;
         const core = await claimedIdentity(ctx, step.accountId);
         if (!matchIdentity(core, kbvRecordPerson(subject)).matches) {
@@ -111,12 +122,12 @@ export function kbvRoutes(app: FastifyInstance, ctx: AppContext): void {
             transactionId: started.transactionId,
             scores: noScores,
           });
-          throw new ApiError('kbvChallengeFailed');
+          throw new ApiError('kbvChallengeFailed', KBV_MISMATCH);
         }
         challenge = await ctx.kbvChallenges.start(step.accountId, {
           transactionId: started.transactionId,
           level,
-          person: subject,
+          person: { given: subject.given, surname: subject.surname, dob: subject.dob },
           questions: started.questions,
         });
       }

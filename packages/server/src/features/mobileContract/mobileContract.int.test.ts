@@ -39,6 +39,11 @@ describe.each(databaseTargets())('POST /api/verifymobilecontract (%s)', (target)
     expect(passed.body).toMatchObject({ check: 'MobileContract', verified: true });
     const [evidence] = await server.ctx.evidence.forUser(userId);
     expect(evidence).toMatchObject({ check: 'MobileContract', outcome: 'passed', bound: true });
+    // The operator only said yes: whom it confirmed binds the evidence, and no value of the
+    // profile is kept as if the operator had verified it.
+    expect(evidence!.attributes).toEqual({
+      confirmed: { given_name: 'ANNA', family_name: 'SMITH', birthdate: '1985-02-17' },
+    });
   });
 
   it("fails another person's contract: mobileOperatorNoMatch, an audit event, held back", async () => {

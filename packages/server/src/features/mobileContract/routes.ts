@@ -22,11 +22,11 @@ import { claimedIdentity } from '../identity/coreIdentity.js';
 import { checkProvider } from '../checks/checkProviders.js';
 
 /** The spec's error code for each way a contract does not verify the user. */
-const failures: Record<Exclude<MobileContractResult['outcome'], 'matched'>, ErrorCode> = {
+const failures = {
   noMatch: 'mobileOperatorNoMatch',
   notFound: 'mobileOperatorNotFound',
   notSupported: 'mobileOperatorNotSupported',
-};
+} as const satisfies Record<Exclude<MobileContractResult['outcome'], 'matched'>, ErrorCode>;
 
 /**
  * POST /api/verifymobilecontract: whether the mobile contract of this number is in the claimed
@@ -75,7 +75,7 @@ export function mobileContractRoutes(app: FastifyInstance, ctx: AppContext): voi
       if (result.outcome === 'notFound' || result.outcome === 'notSupported')
         return settleCheck(ctx, request.journey, 'MobileContract', provider, {
           found: false,
-          error: new ApiError(failures[result.outcome]),
+          error: failures[result.outcome],
         });
       const matched = result.outcome === 'matched';
       return settleCheck(
@@ -95,10 +95,14 @@ export function mobileContractRoutes(app: FastifyInstance, ctx: AppContext): voi
             : null,
           transactionId: result.transactionId,
           scores: result.scores,
+          // The operator answers yes or no and gives no values of its own: the evidence says
+          // whom it confirmed (binding), and verifies no claim (evidence/verifiedValues.ts).
           attributes: {
-            given_name: person.given,
-            family_name: person.surname,
-            birthdate: person.dob,
+            confirmed: {
+              given_name: person.given,
+              family_name: person.surname,
+              birthdate: person.dob,
+            },
           },
         },
         new ApiError(failures.noMatch),

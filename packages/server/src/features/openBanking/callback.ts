@@ -102,17 +102,10 @@ async function checkOwnership(
   }
   const nameScore = holderName ? holderNameScore(holderName, { givenNames, familyName }) : 0;
   const modulusValid = passesModulusCheck(account);
-  await ctx.bankAccounts.record(userId, {
-    ...account,
-    holderName,
-    source: 'ob',
-    provider: attempt.provider,
-    nameScore,
-    modulusValid,
-  });
   // The outcome classes every check shares (settleCheck): an account that fails the modulus
   // check exists at no bank (no record: the spec's screen goes on to the questions); a holder
-  // who is not the claimed identity is a failed check; else the holder name is the evidence.
+  // who is not the claimed identity is a failed check, and nothing of their account is kept;
+  // else the holder name is the evidence and the account is kept for the Bank check.
   const result = await settleCheck(
     ctx,
     request.journey,
@@ -126,8 +119,17 @@ async function checkOwnership(
           scores: obScores(nameScore),
           // Kept only when the holder is the claimed identity (settleCheck).
           attributes: holderName ? { holder_name: holderName } : {},
+          keep: () =>
+            ctx.bankAccounts.record(userId, {
+              ...account,
+              holderName,
+              source: 'ob',
+              provider: attempt.provider,
+              nameScore,
+              modulusValid,
+            }),
         }
-      : { found: false, error: new ApiError('bankVerificationFailed') },
+      : { found: false, error: 'bankVerificationFailed' },
     new ApiError('bankIdentityMismatch'),
   );
   // A joint account cannot tell its holders apart at a bank login: it is never linked for one.

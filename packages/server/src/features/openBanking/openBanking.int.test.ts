@@ -105,7 +105,8 @@ describe.each(databaseTargets())('open banking with the sandbox bank (%s)', (tar
     const answer = await browser.post('/api/login/obcallback', back);
     expect(answer).toMatchObject({ status, body: { error: { code } } });
     if (code === 'bankIdentityMismatch') {
-      expect(await server.ctx.bankAccounts.latest(user.id)).toMatchObject({ nameScore: 0 });
+      // Nothing of another person's account is kept: not the account, not the holder's name.
+      expect(await server.ctx.bankAccounts.latest(user.id)).toBeNull();
       // A failed check is not offered again straight away.
       expect(await browser.post('/api/login/ob', { display_name: 'Sandbox Bank' })).toMatchObject({
         status: 409,

@@ -573,6 +573,23 @@ describe.each(databaseTargets())('photo ID without the app (%s)', (target) => {
     expect(await photoRows(userId)).toEqual([]);
   });
 
+  it("fails another person's photocard licence: a failed check without their details, an audit event, their photo not kept", async () => {
+    const { browser, userId, requestId } = await userChoosing(['GenuineDrivingLicence'], 'ada');
+    const failed = await send(
+      browser,
+      `/api/photoid/drivinglicence?requestId=${requestId}`,
+      photos.licence,
+    );
+    expect(failed.body).toMatchObject({ check: 'GenuineDrivingLicence', verified: false });
+    expect(await server.ctx.evidence.forUser(userId)).toMatchObject([
+      { check: 'GenuineDrivingLicence', outcome: 'failed', attributes: null },
+    ]);
+    const audit = (await server.ctx.audit.forUser(userId)).map((event) => event.type);
+    expect(audit).toContain('identity_check_mismatch');
+    expect(await server.ctx.profiles.get(userId)).toMatchObject({ given_name: 'Ada' });
+    expect(await photoRows(userId)).toEqual([]);
+  });
+
   it('reads a photocard licence, and fills an empty profile from it', async () => {
     const { browser, userId, requestId } = await userChoosing(['GenuineDrivingLicence'], null);
     const read = await send(

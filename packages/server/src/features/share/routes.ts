@@ -13,8 +13,7 @@ import { ApiError } from '../../http/apiError.js';
 import { clientIp, enforceLimit } from '../../http/rateLimit.js';
 import type { User } from '../accounts/userStore.js';
 import { currentVerificationsOf } from '../home/verifications.js';
-import { verifiedClaims } from '../evidence/verifiedClaims.js';
-import { displayName } from './displayName.js';
+import { displayName, verifiedDisplayName } from './displayName.js';
 import { sendShareEmail } from './shareEmail.js';
 import { SHARE_LIMIT } from './shareStore.js';
 import { sendIdentitySharedNotice } from '../notices/securityNotices.js';
@@ -69,7 +68,9 @@ export function shareRoutes(app: FastifyInstance, ctx: AppContext): void {
       try {
         await sendShareEmail(ctx, {
           to: email,
-          sharedBy: displayName(await ctx.profiles.get(user.id)) ?? user.email,
+          // The recipient is told the name evidence verified, never the profile's own claim.
+          verifiedName: verifiedDisplayName(await ctx.evidence.forUser(user.id)),
+          account: user.email,
           token: result.token,
           expiresAt: result.expiresAt,
         });
@@ -114,8 +115,7 @@ export function shareRoutes(app: FastifyInstance, ctx: AppContext): void {
       await ctx.audit.record(owner.id, 'shared_identity_viewed');
       reply.header('Cache-Control', 'no-store');
       // The name a check verified when there is one; else the profile's, said to be unverified.
-      const verified = verifiedClaims(await ctx.evidence.forUser(owner.id), undefined)?.claims;
-      const verifiedName = verified ? displayName(verified as Record<string, unknown>) : null;
+      const verifiedName = verifiedDisplayName(await ctx.evidence.forUser(owner.id));
       return {
         name: verifiedName ?? displayName(await ctx.profiles.get(owner.id)),
         nameVerified: verifiedName !== null,

@@ -44,8 +44,12 @@ describe.each(databaseTargets())('identity shares (%s)', (target) => {
         linkDays: 14,
       },
     });
+    await server.ctx.email.flush();
     const [mail] = await server.ctx.outbox.list({ recipient, limit: 1 });
-    expect(mail?.subject).toBe('Ada Lovelace has shared their verified identity with you');
+    // No evidence verified a name: the e-mail does not vouch for the profile's.
+    expect(mail?.subject).toBe('A Verity user has shared their identity checks with you');
+    expect(mail?.body).toContain('has not verified a name');
+    expect(`${mail?.subject} ${mail?.body}`).not.toMatch(/Ada|Lovelace/);
     const token = await linkTokenSentTo(recipient);
 
     // The token is kept only as its hash, and the recipient's address only encrypted.
@@ -79,6 +83,34 @@ describe.each(databaseTargets())('identity shares (%s)', (target) => {
     expect(home.auditEvents.map((event) => event.title)).toEqual(
       expect.arrayContaining(['Identity shared', 'Shared identity viewed']),
     );
+  });
+
+  it('names the sharer in the e-mail as evidence verified the name, never as the profile says it', async () => {
+    const { browser, userId } = await sharer();
+    await server.ctx.profiles.update(userId, {
+      given_name: 'Anna',
+      family_name: 'Smith',
+      birthdate: '1985-02-17',
+    });
+    const passport = await browser.post('/api/verifypassport', {
+      number: '533401372',
+      surname: 'Smith',
+      given: 'Anna',
+      dob: '1985-02-17',
+      expiry: '2031-04-30',
+    });
+    expect(passport.body).toMatchObject({ verified: true });
+    const recipient = newEmail('agent');
+    expect((await browser.post('/api/share', { email: recipient })).status).toBe(200);
+    await server.ctx.email.flush();
+    const [mail] = await server.ctx.outbox.list({ recipient, limit: 1 });
+    // The passport's record, not the profile's spelling.
+    expect(mail?.subject).toBe('ANNA SMITH has shared their verified identity with you');
+    expect(mail?.body).toContain('ANNA SMITH has shared their identity, verified by Verity');
+    const opened = await new ApiBrowser(server).post('/api/shared', {
+      token: await linkTokenSentTo(recipient),
+    });
+    expect(opened.body).toMatchObject({ name: 'ANNA SMITH', nameVerified: true });
   });
 
   it('allows 4 shares, then refuses, also when asked at the same time', async () => {

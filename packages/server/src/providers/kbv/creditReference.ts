@@ -8,6 +8,21 @@ export interface KbvPerson {
   dob: string;
 }
 
+/**
+ * Whom a credit file is looked up for: the claimed identity, with the postcodes of its address
+ * history (current first; none when the profile holds no address). An agency finds a file by
+ * family name, birth date and address, so the file it finds may name someone else (a twin
+ * at the same address): its subject is matched with the claimed identity (features/kbv).
+ */
+export interface KbvApplicant extends KbvPerson {
+  postcodes: readonly string[];
+}
+
+/** A credit file's subject as the agency holds it, and the postcode of its address. */
+export interface KbvSubject extends KbvPerson {
+  postcode: string;
+}
+
 /** 1 asks fewer and easier questions; 2 more and harder (KBVL1, KBVL2). */
 export type KbvLevel = 1 | 2;
 
@@ -19,7 +34,7 @@ export interface KbvQuestion {
 
 export type KbvChallengeStart =
   /** `subject`: whom the file found is about, as the agency holds it (matched by the route). */
-  | { outcome: 'questions'; transactionId: string; questions: KbvQuestion[]; subject: KbvPerson }
+  | { outcome: 'questions'; transactionId: string; questions: KbvQuestion[]; subject: KbvSubject }
   /** The credit file is missing or too thin to ask enough questions. */
   | { outcome: 'insufficient'; transactionId: string };
 
@@ -44,6 +59,6 @@ export class CreditReferenceError extends Error {}
  */
 export interface CreditReferenceProvider {
   readonly name: string;
-  startChallenge(person: KbvPerson, level: KbvLevel): Promise<KbvChallengeStart>;
+  startChallenge(applicant: KbvApplicant, level: KbvLevel): Promise<KbvChallengeStart>;
   checkAnswers(challenge: KbvChallengeRef, answers: Record<string, string>): Promise<KbvMark>;
 }

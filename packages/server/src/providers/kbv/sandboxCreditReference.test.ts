@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import type { KbvApplicant } from './creditReference.js';
 import { NONE_OF_THESE, SandboxCreditReference } from './sandboxCreditReference.js';
 
-const anna = { given: 'ANNA', surname: 'SMITH', dob: '1985-02-17' };
+const anna: KbvApplicant = { given: 'ANNA', surname: 'SMITH', dob: '1985-02-17', postcodes: [] };
 const annaL1 = {
   credit_card_lender: 'Halifax',
   current_account_bank: 'Santander',
@@ -54,10 +55,37 @@ describe('sandbox credit reference', () => {
   });
 
   it.each([
-    ['a thin credit file', { given: 'DAVID MICHAEL', surname: 'JONES', dob: '1972-11-03' }],
-    ['nobody it knows', { given: 'ANNA', surname: 'SMITH', dob: '1985-02-18' }],
+    [
+      'a thin credit file',
+      { given: 'DAVID MICHAEL', surname: 'JONES', dob: '1972-11-03', postcodes: [] },
+    ],
+    ['nobody it knows', { ...anna, dob: '1985-02-18' }],
+    ['a file at none of the addresses given', { ...anna, postcodes: ['SW1A 1AA'] }],
   ])('has too little to ask about %s', async (_name, person) => {
     expect((await provider.startChallenge(person, 1)).outcome).toBe('insufficient');
+  });
+
+  it.each<[string, Partial<KbvApplicant>, string]>([
+    ['the applicant, no address given', { postcodes: [] }, 'ANNA'],
+    ["the applicant at the file's address", { postcodes: ['cr26xh'] }, 'ANNA'],
+    [
+      "the applicant, the file's address an earlier one",
+      { postcodes: ['M1 1AE', 'CR2 6XH'] },
+      'ANNA',
+    ],
+    // Family name, birth date and address are the key: a twin sister finds Anna's file.
+    ['a twin at the same address', { given: 'EMMA', postcodes: ['CR2 6XH'] }, 'ANNA'],
+    ['a twin, no address given', { given: 'EMMA', postcodes: [] }, 'ANNA'],
+  ])('finds a file by family name, birth date and address: %s', async (_name, applicant, given) => {
+    const start = await provider.startChallenge({ ...anna, ...applicant }, 1);
+    if (start.outcome !== 'questions') throw new Error('no file found');
+    // The file's own subject, whoever asked.
+    expect(start.subject).toEqual({
+      given,
+      surname: 'SMITH',
+      dob: '1985-02-17',
+      postcode: 'CR2 6XH',
+    });
   });
 
   it('fails like an outage for the documented date of birth', async () => {

@@ -1,8 +1,9 @@
-import { documentNameMatches } from '@verity/contracts';
+import { documentNameMatches, familyNamesMatch } from '@verity/contracts';
 import { createHash } from 'node:crypto';
 import {
   CreditReferenceError,
   type CreditReferenceProvider,
+  type KbvApplicant,
   type KbvChallengeRef,
   type KbvChallengeStart,
   type KbvLevel,
@@ -96,7 +97,7 @@ function questionsFor(file: CreditFile, level: KbvLevel): Asked[] {
 /** Right answers needed: all 3 at level 1, at least 4 of 5 at level 2. */
 const passMark: Record<KbvLevel, number> = { 1: 3, 2: 4 };
 
-/** The agency finds a file by the rules every check shares (contracts' identityMatch). */
+/** The same person by name and birth date (contracts' identityMatch rules). */
 function samePerson(a: KbvPerson, b: KbvPerson): boolean {
   return (
     a.dob === b.dob &&
@@ -107,9 +108,28 @@ function samePerson(a: KbvPerson, b: KbvPerson): boolean {
   );
 }
 
+const postcodeKey = (postcode: string) => postcode.toUpperCase().replace(/[^A-Z0-9]/g, '');
+
+/**
+ * As an agency searches: by family name and birth date, at one of the applicant's addresses
+ * when they give any; the given names are not part of the key. Of several files found, the
+ * one whose given names are the applicant's; else the first: its subject may be someone else
+ * (a twin at the same address, docs/sandbox.md), whom Verity then refuses as another person.
+ */
+function findFile(applicant: KbvApplicant): CreditFile | undefined {
+  const postcodes = applicant.postcodes.map(postcodeKey);
+  const found = sandboxCreditFiles.filter(
+    ({ person }) =>
+      person.dob === applicant.dob &&
+      familyNamesMatch(applicant.surname, person.surname) &&
+      (postcodes.length === 0 || postcodes.includes(postcodeKey(person.postcode))),
+  );
+  return found.find(({ person }) => samePerson(person, applicant)) ?? found[0];
+}
+
 function transactionId(person: KbvPerson, level: KbvLevel): string {
   const digest = createHash('sha256')
-    .update(JSON.stringify([person, level]))
+    .update(JSON.stringify([person.given, person.surname, person.dob, level]))
     .digest('hex');
   return `sandbox-kbv-${digest.slice(0, 16)}`;
 }
@@ -121,16 +141,16 @@ function transactionId(person: KbvPerson, level: KbvLevel): string {
 export class SandboxCreditReference implements CreditReferenceProvider {
   readonly name = 'sandbox-credit-reference';
 
-  async startChallenge(person: KbvPerson, level: KbvLevel): Promise<KbvChallengeStart> {
-    if (person.dob === SANDBOX_KBV_OUTAGE_DOB)
+  async startChallenge(applicant: KbvApplicant, level: KbvLevel): Promise<KbvChallengeStart> {
+    if (applicant.dob === SANDBOX_KBV_OUTAGE_DOB)
       throw new CreditReferenceError('sandbox credit reference outage');
-    const id = transactionId(person, level);
-    const file = sandboxCreditFiles.find((candidate) => samePerson(candidate.person, person));
-    if (!file || sandboxThinFiles.some((thin) => samePerson(thin, person)))
-      return { outcome: 'insufficient', transactionId: id };
+    const file = findFile(applicant);
+    if (!file || sandboxThinFiles.some((thin) => samePerson(thin, applicant)))
+      return { outcome: 'insufficient', transactionId: transactionId(applicant, level) };
     return {
       outcome: 'questions',
-      transactionId: id,
+      // The challenge is the file's: marked against its subject (checkAnswers).
+      transactionId: transactionId(file.person, level),
       subject: file.person,
       questions: questionsFor(file, level).map(({ id: qid, title, choices }) => ({
         id: qid,

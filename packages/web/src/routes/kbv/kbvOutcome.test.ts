@@ -11,6 +11,19 @@ describe('kbvFailure', () => {
       { kind: 'end', message: checksCopy.kbvFailed },
     ],
     [
+      "another person's credit file ends the check in the server's words",
+      new ApiError(
+        'kbvChallengeFailed',
+        403,
+        'Sorry we have been unable to verify your details match your credit file. Unfortunately we are unable to verify your identity at this time.',
+      ),
+      {
+        kind: 'end',
+        message:
+          'Sorry we have been unable to verify your details match your credit file. Unfortunately we are unable to verify your identity at this time.',
+      },
+    ],
+    [
       'too little to ask ends the check',
       new ApiError('kbvInsufficientQuestions', 422),
       { kind: 'end', message: checksCopy.kbvInsufficient },

@@ -9,12 +9,16 @@ export type KbvFailure =
   /** The questions on screen are out of date or gone: fetch the latest. */
   | { kind: 'refetch' };
 
-/** What a failed KBV call means (spec: kbvChallengeFailed, kbvInsufficientQuestions, ...). */
+/**
+ * What a failed KBV call means (spec: kbvChallengeFailed, kbvInsufficientQuestions, ...).
+ * kbvChallengeFailed shows the server's words: wrong answers (the catalogue's), or a credit
+ * file of another person found before any question was asked.
+ */
 export function kbvFailure(error: unknown): KbvFailure {
   if (error instanceof ApiError) {
     switch (error.code) {
       case 'kbvChallengeFailed':
-        return { kind: 'end', message: checksCopy.kbvFailed };
+        return { kind: 'end', message: error.message || checksCopy.kbvFailed };
       case 'kbvInsufficientQuestions':
         return { kind: 'end', message: checksCopy.kbvInsufficient };
       case 'kbvChallengeMismatch':
