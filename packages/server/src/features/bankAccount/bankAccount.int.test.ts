@@ -209,8 +209,16 @@ describe.each(databaseTargets())('POST /api/verifybankaccount (%s)', (target) =>
     expect(answer).toMatchObject({ status, body: { error: { code } } });
     const bank = (await server.ctx.evidence.forUser(user.id)).find((e) => e.check === 'Bank');
     expect(bank?.outcome).toBe(outcome);
-    // An account is kept among the checked ones only once it is found in the user's name.
+    // An account is kept among the checked ones only once it is found in the user's name; in
+    // the profile also when the service failed (nothing learnt of it: the retry reuses it).
     expect(await server.ctx.bankAccounts.latest(user.id)).toBeNull();
+    const profile = await server.ctx.profiles.get(user.id);
+    const kept = code === 'bankApiError' ? { sort_code: sortCode, account_number: number } : {};
+    expect({ sort_code: profile.sort_code, account_number: profile.account_number }).toEqual({
+      sort_code: undefined,
+      account_number: undefined,
+      ...kept,
+    });
     if (code === 'bankIdentityMismatch')
       expect(apiErrorSchema.parse(answer.body).error.message).toMatch(
         /this bank account is in your name/,

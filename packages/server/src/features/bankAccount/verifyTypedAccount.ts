@@ -25,8 +25,9 @@ const TYPED_MISMATCH =
  * bankIdentityMismatch. An account the service does not know is no record: a counted retry
  * without evidence, answered with the spec's bankVerificationFailed because the spec's Bank
  * account screen goes on to the knowledge-based questions then. A service failure is
- * bankApiError and records nothing. A typed account is kept in the profile, so a retry needs
- * no retyping.
+ * bankApiError and records nothing. A typed account is kept in the profile when it passes, or
+ * when the service failed (the retry needs no retyping); another person's, or one the service
+ * does not know, is not kept: the user types it again.
  */
 export async function verifyTypedAccount(
   ctx: AppContext,
@@ -39,18 +40,22 @@ export async function verifyTypedAccount(
   // checkAllowed asked for the claimed identity's name: the one the service is asked about.
   const name = (await requireClaimedIdentity(ctx, step.accountId, false)).names[0]!;
   const { account } = typed;
-  if (typed.typed)
-    await ctx.profiles.update(step.accountId, {
-      sort_code: account.sortCode,
-      account_number: account.accountNumber,
-    });
+  const keepTyped = async () => {
+    if (typed.typed)
+      await ctx.profiles.update(step.accountId, {
+        sort_code: account.sortCode,
+        account_number: account.accountNumber,
+      });
+  };
 
   let result: AccountVerificationResult;
   try {
     result = await provider.verify({ name, ...account });
   } catch (error) {
-    if (error instanceof AccountVerificationUnavailable) throw new ApiError('bankApiError');
-    throw error;
+    if (!(error instanceof AccountVerificationUnavailable)) throw error;
+    // Nothing was learnt of the account: it is kept, so the retry needs no retyping.
+    await keepTyped();
+    throw new ApiError('bankApiError');
   }
   // A match confirms the name we sent; a close match says the name the bank holds instead;
   // no match says only that the account is another person's.
@@ -80,16 +85,19 @@ export async function verifyTypedAccount(
       // nothing about who typed it (anyone may know an account's details and its holder's name).
       scores: { strength: 1, validity: 2, activity: 0, fraud: 0, verification: 0 },
       attributes: holderName ? { holder_name: holderName } : {},
-      // The account and the holder name the service gave, only once they are the user's.
-      keep: () =>
-        ctx.bankAccounts.record(step.accountId, {
+      // The account (in the profile too, when typed) and the holder name the service gave,
+      // only once they are the user's: another person's account is not kept anywhere.
+      keep: async () => {
+        await keepTyped();
+        await ctx.bankAccounts.record(step.accountId, {
           ...account,
           holderName: result.outcome === 'closeMatch' ? result.holderName : null,
           source: 'profile',
           provider: provider.name,
           nameScore,
           modulusValid: true,
-        }),
+        });
+      },
     },
     new ApiError('bankIdentityMismatch', TYPED_MISMATCH),
   );
