@@ -16,6 +16,9 @@
 // BENCH_CONCURRENCY (calls in flight, default 4). Diagnostics: BENCH_DEBUG=1 prints each
 // process's CPU per window; BENCH_ONLY_FIRST=1 sends the pair's calls to its first instance
 // only (what the idle second costs); BENCH_PROFILE=<dir> writes each Verity's V8 CPU profile.
+// BENCH_PAIR_LOAD=each gives the pair BENCH_CONCURRENCY calls in flight per instance (twice the
+// single instance's in all), so each process meets the load the single one met; by default the
+// pair shares the single instance's calls in flight (half each).
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import path from 'node:path';
@@ -26,6 +29,7 @@ import { browser, post, serverCpuSeconds, signUp, startVerity } from './lib.js';
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const OPS = Number(process.env.BENCH_OPS ?? 300);
 const IN_FLIGHT = Number(process.env.BENCH_CONCURRENCY ?? 4);
+const PAIR_LOAD_EACH = process.env.BENCH_PAIR_LOAD === 'each';
 const DATABASE_URL = process.env.BENCH_DATABASE_URL;
 const REDIS_URL = process.env.BENCH_REDIS_URL;
 const PASSWORD = 'correct horse battery staple 42';
@@ -81,21 +85,22 @@ async function target(name, { bases, pids, client, stop }, signIn) {
       code_verifier: verifier,
     });
   // One refresh-token chain per call in flight (each refresh rotates the token it uses).
+  const inFlight = PAIR_LOAD_EACH ? IN_FLIGHT * bases.length : IN_FLIGHT;
   const chains = [];
-  for (let i = 0; i < IN_FLIGHT; i++)
+  for (let i = 0; i < inFlight; i++)
     chains.push(
       (await exchange(await code({ scope: 'openid offline_access', prompt: 'consent' })))
         .refresh_token,
     );
-  return { name, pids, code, exchange, token, chains, stop };
+  return { name, pids, code, exchange, token, chains, stop, inFlight };
 }
 
 /** The CPU seconds of a target's processes so far. */
 const cpuOf = (t) => t.pids.reduce((sum, pid) => sum + serverCpuSeconds(pid), 0);
 
 /**
- * Makes `count` calls, IN_FLIGHT at a time; `call(worker)` is told which of the IN_FLIGHT
- * workers makes it (a refresh chain is one worker's). The CPU ms they cost and how many succeeded.
+ * Makes `count` calls, the target's calls in flight at a time; `call(worker)` is told which of
+ * those workers makes it (a refresh chain is one worker's). The CPU ms they cost and how many succeeded.
  */
 async function measure(t, count, call) {
   await sleep(200); // what minting left behind (answers, collections) settles outside the window
@@ -105,7 +110,7 @@ async function measure(t, count, call) {
   const before = cpuOf(t);
   const each = t.pids.map(serverCpuSeconds);
   await Promise.all(
-    Array.from({ length: IN_FLIGHT }, async (_, worker) => {
+    Array.from({ length: t.inFlight }, async (_, worker) => {
       while (started < count) {
         started++;
         try {
