@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { acrAsk, acrFor } from './acr.js';
+import { acrAsk, acrFor, essentialAcrs } from './acr.js';
 
 const AAL1 = 'urn:verity:aal1';
 const AAL2 = 'urn:verity:aal2';
@@ -71,5 +71,22 @@ describe('acrFor', () => {
     [true, true, acrAsk({ claims: essential(['urn:other']) }), null],
   ])('two factors %s, assurance met %s, ask %j: %s', (twoFactors, assuranceMet, ask, expected) => {
     expect(acrFor({ twoFactors, assuranceMet }, ask)).toBe(expected);
+  });
+});
+
+describe('essentialAcrs: as the request sent it, or as a code or refresh token keeps it', () => {
+  it.each<[string, unknown, string[] | null]>([
+    ['JSON, essential with values', essential([IAL2]), [IAL2]],
+    ['parsed, essential with values', JSON.parse(essential([AAL2, IAL2])), [AAL2, IAL2]],
+    [
+      'parsed, essential with one value',
+      { id_token: { acr: { essential: true, value: IAL2 } } },
+      [IAL2],
+    ],
+    ['parsed, not essential', { id_token: { acr: { values: [IAL2] } } }, null],
+    ['no claims', undefined, null],
+    ['not JSON', '{', null],
+  ])('%s', (_case, claims, expected) => {
+    expect(essentialAcrs(claims)).toEqual(expected);
   });
 });

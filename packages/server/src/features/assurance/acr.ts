@@ -13,10 +13,17 @@ export interface AcrAsk {
   essential: string[] | null;
 }
 
-function essentialAcrs(claims: unknown): string[] | null {
-  if (typeof claims !== 'string') return null;
+/**
+ * The essential acr claim's acceptable values (OpenID Connect Core 5.5.1.1) of a claims
+ * request, as the request sent it (JSON) or as oidc-provider keeps it with a code or refresh
+ * token (parsed); null when acr is not essential.
+ */
+export function essentialAcrs(claims: unknown): string[] | null {
+  if (typeof claims !== 'string' && (typeof claims !== 'object' || claims === null)) return null;
   try {
-    const parsed = JSON.parse(claims) as { id_token?: { acr?: unknown } };
+    const parsed = (typeof claims === 'string' ? JSON.parse(claims) : claims) as {
+      id_token?: { acr?: unknown };
+    };
     const acr = parsed.id_token?.acr as
       { essential?: unknown; value?: unknown; values?: unknown } | null | undefined;
     if (!acr || acr.essential !== true) return null;

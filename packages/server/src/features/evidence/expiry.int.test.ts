@@ -389,6 +389,50 @@ describe.each(databaseTargets())('identity-check evidence expires (%s)', (target
     });
   });
 
+  it('a request that made ial2 essential is refused a token once the verified name was edited, never answered with an acr it did not accept', async () => {
+    const stack = tenYears;
+    const { email, userId } = await verifiedUser(stack);
+    const own = new ApiBrowser(stack.server);
+    await own.post('/api/login/email', { Email: email, Password: strongPassword });
+    const started = await own.post('/api/authenticator/startsetup');
+    const secret = Secret.fromBase32(String(started.body.secret));
+    const otp = (step: number) => TOTP.generate({ secret, timestamp: Date.now() + step * 30_000 });
+    expect((await own.post('/api/authenticator/completesetup', { Code: otp(0) })).status).toBe(200);
+    const browser = new ApiBrowser(stack.server);
+    const asked = await startClaimsRequest(stack, browser, {
+      claims: JSON.stringify({
+        id_token: {
+          acr: { essential: true, values: ['urn:verity:ial2'] },
+          verified_claims: { verification: null, claims: { family_name: null } },
+        },
+      }),
+      scope: 'openid',
+      prompt: 'consent',
+    });
+    await browser.post('/api/login/email', {
+      Email: email,
+      Password: strongPassword,
+      RequestId: asked.requestId,
+    });
+    await browser.post(`/api/authenticator/login?requestId=${asked.requestId}`, { Code: otp(1) });
+    await browser.post(`/api/consent?requestId=${asked.requestId}`, { Approved: true });
+    const generated = await browser.post('/api/generateresponse', { requestId: asked.requestId });
+    expect(generated.body).toMatchObject({ userRequirements: [] });
+    const callback = await followToClient(stack, browser, generated.body.redirect_Uri as string);
+
+    await stack.server.ctx.profiles.update(userId, { given_name: 'Annabel' });
+    const refused = await oidc
+      .authorizationCodeGrant(stack.config, callback, {
+        pkceCodeVerifier: asked.verifier,
+        expectedState: asked.state,
+      })
+      .then(
+        () => null,
+        (error: unknown) => error as { error?: string },
+      );
+    expect(refused).toMatchObject({ error: 'invalid_grant' });
+  });
+
   /** Follows the provider's redirects to the client (or to Verity's request page). */
   async function followToClient(
     { server }: Stack,
