@@ -4,16 +4,17 @@
  * the share page once the app's code is entered (by keyboard).
  */
 import { randomUUID } from 'node:crypto';
-import { Secret, TOTP } from 'otpauth';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectNoAxeViolations, useStack, waitForEmailCode } from './harness.js';
+import {
+  addAuthenticatorApp,
+  appCode,
+  expectNoAxeViolations,
+  useStack,
+  waitForEmailCode,
+} from './harness.js';
 
 const PASSWORD = 'correct horse battery staple 42';
-
-/** The authenticator app: its code for this secret, `steps` time steps from now. */
-const appCode = (secret: string, steps = 0) =>
-  TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: Date.now() + steps * 30_000 });
 
 const pathOf = (page: Page) => new URL(page.url()).pathname;
 
@@ -32,17 +33,7 @@ async function userWithAuthenticator(page: Page, verityUrl: string, email: strin
 
   await page.goto(`${verityUrl}/SecondFactor`);
   await page.getByRole('heading', { name: 'Setup security' }).waitFor();
-  await page.getByRole('button', { name: 'Set up Authenticator App' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Set up an authenticator app' });
-  const secret = ((await dialog.locator('#authenticator-key').textContent()) ?? '').replace(
-    /\s/g,
-    '',
-  );
-  await dialog.getByLabel('Enter the 6-digit code the app shows').fill(appCode(secret));
-  await dialog.getByRole('button', { name: 'Verify' }).click();
-  await dialog.waitFor({ state: 'detached' });
-  await page.getByRole('list', { name: 'Your recovery codes' }).waitFor();
-  return secret;
+  return addAuthenticatorApp(page);
 }
 
 describe('account section and the second factor', () => {

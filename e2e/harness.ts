@@ -11,6 +11,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Secret, TOTP } from 'otpauth';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 
@@ -456,4 +457,26 @@ export async function signUpFromRelyingParty(stack: Stack, page: Page, email: st
     .getByLabel(`Please enter the code we sent to ${email}`)
     .fill(await waitForEmailCode(stack.verityUrl, email));
   await page.getByRole('button', { name: 'Verify', exact: true }).click();
+}
+
+/** The authenticator app: its code for this secret, `steps` time steps (30 s) from now. */
+export const appCode = (secret: string, steps = 0): string =>
+  TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: Date.now() + steps * 30_000 });
+
+/**
+ * Sets up an authenticator app from the page's 'Set up Authenticator App' button (on
+ * /SecondFactor): reads the key the dialog shows, enters the app's code, and waits for the
+ * recovery codes; the app's secret.
+ */
+export async function addAuthenticatorApp(page: Page): Promise<string> {
+  await page.getByRole('button', { name: 'Set up Authenticator App' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Set up an authenticator app' });
+  await dialog.getByRole('img', { name: /QR code/ }).waitFor();
+  const key = (await dialog.locator('#authenticator-key').textContent()) ?? '';
+  const secret = key.replace(/\s/g, '');
+  await dialog.getByLabel('Enter the 6-digit code the app shows').fill(appCode(secret));
+  await dialog.getByRole('button', { name: 'Verify' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  await page.getByRole('list', { name: 'Your recovery codes' }).waitFor();
+  return secret;
 }

@@ -6,10 +6,11 @@
  * comes first (DESIGN.md, 'Who may call what').
  */
 import { randomUUID } from 'node:crypto';
-import { Secret, TOTP } from 'otpauth';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
+  addAuthenticatorApp,
+  appCode,
   onVerity,
   signUpFromRelyingParty,
   strongPassword,
@@ -17,25 +18,11 @@ import {
   type Stack,
 } from './harness.js';
 
-const appCode = (secret: string, steps = 0) =>
-  TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: Date.now() + steps * 30_000 });
-
 /** Sets up an authenticator app on Verity's methods page; its secret. */
 async function setUpAuthenticator(stack: Stack, page: Page): Promise<string> {
   await page.goto(`${stack.verityUrl}/SecondFactor`);
   await page.getByRole('heading', { name: 'Setup security' }).waitFor();
-  await page.getByRole('button', { name: 'Set up Authenticator App' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Set up an authenticator app' });
-  await dialog.getByRole('img', { name: /QR code/ }).waitFor();
-  const secret = ((await dialog.locator('#authenticator-key').textContent()) ?? '').replace(
-    /\s/g,
-    '',
-  );
-  await dialog.getByLabel('Enter the 6-digit code the app shows').fill(appCode(secret));
-  await dialog.getByRole('button', { name: 'Verify' }).click();
-  await dialog.waitFor({ state: 'detached' });
-  await page.getByRole('list', { name: 'Your recovery codes' }).waitFor();
-  return secret;
+  return addAuthenticatorApp(page);
 }
 
 describe('the journey: the second factor before anything personal', () => {

@@ -10,10 +10,10 @@
  * The app's codes are computed here from the secret the page shows.
  */
 import { randomUUID } from 'node:crypto';
-import { Secret, TOTP } from 'otpauth';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
+  appCode,
   outboxMessages,
   useStack,
   type Stack,
@@ -24,14 +24,6 @@ import {
 } from './harness.js';
 
 const newEmail = () => `user-${randomUUID().slice(0, 8)}@example.com`;
-
-/** The authenticator app: its code for this secret, `steps` time steps from now. */
-function appCode(secret: string, steps = 0): string {
-  return TOTP.generate({
-    secret: Secret.fromBase32(secret),
-    timestamp: Date.now() + steps * 30_000,
-  });
-}
 
 async function logInFromRelyingParty(stack: Stack, page: Page, email: string): Promise<void> {
   await page.goto(`${stack.rpUrl}/`);
