@@ -30,7 +30,7 @@ export function useCheckForm<Form extends { [K in keyof Form]: string }>(options
   const [needsProfile, setNeedsProfile] = useState(false);
   const [result, setResult] = useState<CheckResult | null>(null);
   const [active, setActive] = useState<keyof Form | null>(null);
-  /** Continues refused by the rules: each moves the focus to the error summary. */
+  /** Continues refused (by the rules or the server): each moves the focus to the error summary. */
   const [refusals, setRefusals] = useState(0);
   const fields = Object.keys(options.empty) as Array<keyof Form>;
   const errors = { ...options.validate(form) };
@@ -81,8 +81,10 @@ export function useCheckForm<Form extends { [K in keyof Form]: string }>(options
         void navigate('/login', { replace: true });
         return;
       }
-      if (failure.kind === 'refused') setServerErrors(failure.errors);
-      else {
+      if (failure.kind === 'refused') {
+        setServerErrors(failure.errors);
+        setRefusals((count) => count + 1);
+      } else {
         setMessage(failure.message);
         setNeedsProfile(failure.kind === 'profile');
       }
