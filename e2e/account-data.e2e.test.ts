@@ -10,6 +10,7 @@ import {
   waitForEmailCode,
   type Stack,
   checkAccessibility,
+  fillDate,
   strongPassword,
   onVerity,
 } from './harness.js';
@@ -33,10 +34,7 @@ async function signUpAtRelyingParty(stack: Stack, page: Page, email: string): Pr
   await onVerity(stack, page, '/Profile');
   await page.getByLabel('Given names', { exact: true }).fill('Ada');
   await page.getByLabel('Family name', { exact: true }).fill('Lovelace');
-  const birthdate = page.getByRole('group', { name: 'Date of birth' });
-  await birthdate.getByLabel('Day', { exact: true }).fill('10');
-  await birthdate.getByLabel('Month', { exact: true }).fill('12');
-  await birthdate.getByLabel('Year', { exact: true }).fill('1990');
+  await fillDate(page, 'Date of birth', '1990-12-10');
   await page.getByRole('button', { name: 'Continue' }).click();
   await onVerity(stack, page, '/Consent');
   await page.getByRole('button', { name: 'Confirm' }).click();

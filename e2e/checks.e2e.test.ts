@@ -17,8 +17,12 @@ import {
   useStack,
   type Stack,
   checkAccessibility,
+  dateInputs,
+  errorSummary,
+  fillDate,
   onVerity,
   signUpFromRelyingParty,
+  waitForFieldError,
 } from './harness.js';
 
 const verifiedClaimsRequest = {
@@ -57,9 +61,9 @@ async function fillPassport(page: Page, details: typeof anna): Promise<void> {
   await page.keyboard.type(details.surname);
   await page.keyboard.press('Tab');
   await page.keyboard.type(details.given);
-  await page.getByLabel('Date of Birth').fill(details.dob);
-  await page.getByLabel('Expiry Date').fill(details.expiry);
-  await page.getByLabel('Expiry Date').press('Enter');
+  await fillDate(page, 'Date of Birth', details.dob);
+  await fillDate(page, 'Expiry Date', details.expiry);
+  await dateInputs(page, 'Expiry Date').year.press('Enter');
 }
 
 /** Siobhan O'Brien's passport in the sandbox: another person's for a profile of Anna Smith. */
@@ -78,15 +82,12 @@ const siobhan = {
 async function fillIdentity(
   stack: Stack,
   page: Page,
-  who = { given: 'Anna', family: 'Smith', day: '17', month: '2', year: '1985' },
+  who = { given: 'Anna', family: 'Smith', birthdate: '1985-02-17' },
 ): Promise<void> {
   await onVerity(stack, page, '/Profile');
   await page.getByLabel('Given names', { exact: true }).fill(who.given);
   await page.getByLabel('Family name', { exact: true }).fill(who.family);
-  const birthdate = page.getByRole('group', { name: 'Date of birth' });
-  await birthdate.getByLabel('Day', { exact: true }).fill(who.day);
-  await birthdate.getByLabel('Month', { exact: true }).fill(who.month);
-  await birthdate.getByLabel('Year', { exact: true }).fill(who.year);
+  await fillDate(page, 'Date of birth', who.birthdate);
   await page.getByRole('button', { name: 'Continue' }).click();
 }
 
@@ -135,15 +136,42 @@ describe('identity checks: a client that accepts a passport', () => {
 
     // Every field's message, before anything is sent.
     await page.getByRole('button', { name: 'Continue' }).click();
-    await page.getByText('Passport No. is required').waitFor();
-    await page.getByText('Surname is required').waitFor();
-    await page.getByText('Given names are required').waitFor();
-    await page.getByText('Date of Birth is required').waitFor();
-    await page.getByText('Expiry Date is required').waitFor();
+    for (const message of [
+      'Passport No. is required',
+      'Surname is required',
+      'Given names are required',
+      'Date of Birth is required',
+      'Expiry Date is required',
+    ]) {
+      await waitForFieldError(page, message);
+    }
+    // The error summary has the focus, and its links lead to each field (GOV.UK, issue 21).
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent ?? ''))
+      .toMatch(/^There is a problem/);
+    await errorSummary(page).getByRole('link', { name: 'Date of Birth is required' }).click();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('passport-dob');
+    const dob = dateInputs(page, 'Date of Birth');
+    expect(await dob.day.getAttribute('autocomplete')).toBe('bday-day');
+    expect(await dob.year.getAttribute('inputmode')).toBe('numeric');
+    expect(await dateInputs(page, 'Expiry Date').day.getAttribute('autocomplete')).toBe('off');
+    await checkAccessibility(page);
+    // A date half typed, or no real date, is said so; only its wrong inputs are marked.
+    await dob.day.fill('17');
+    await dob.year.fill('1985');
+    await page.getByLabel('Passport No.').focus();
+    await waitForFieldError(page, 'Date of Birth must include a month');
+    expect(await dob.month.getAttribute('aria-invalid')).toBe('true');
+    expect(await dob.day.getAttribute('aria-invalid')).toBeNull();
+    await dob.month.fill('13');
+    await waitForFieldError(page, 'Date of Birth must be a real date');
+    await dob.month.fill('2');
+    await dob.year.fill('85');
+    await waitForFieldError(page, 'Year must include 4 numbers');
     await checkAccessibility(page);
     await page.getByLabel('Passport No.').fill('912345678');
     await page.getByLabel('Passport No.').blur();
-    await page.getByText('Passport No. invalid').waitFor();
+    await waitForFieldError(page, 'Passport No. invalid');
 
     await fillPassport(page, anna);
     await page
@@ -190,9 +218,7 @@ describe('identity checks: a client that accepts a passport', () => {
     await fillIdentity(stack, page, {
       given: 'Ada',
       family: 'Lovelace',
-      day: '10',
-      month: '12',
-      year: '1985',
+      birthdate: '1985-12-10',
     });
     await onVerity(stack, page, '/Passport');
     // The passport chosen, as the options screen stores it; a failed check must clear it.
@@ -247,9 +273,7 @@ describe('identity checks: a client that accepts a passport', () => {
     await fillIdentity(stack, page, {
       given: 'Ada',
       family: 'Lovelace',
-      day: '10',
-      month: '12',
-      year: '1985',
+      birthdate: '1985-12-10',
     });
     await onVerity(stack, page, '/Passport');
     // Ada's details, but a number no passport record has (docs/sandbox.md).
@@ -262,9 +286,14 @@ describe('identity checks: a client that accepts a passport', () => {
       .waitFor();
     // Still the form, as typed.
     expect(await page.getByLabel('Passport No.').inputValue()).toBe('111222333');
-    expect(await page.getByLabel('Date of Birth').inputValue()).toBe('1985-12-10');
+    const dob = dateInputs(page, 'Date of Birth');
+    expect([
+      await dob.day.inputValue(),
+      await dob.month.inputValue(),
+      await dob.year.inputValue(),
+    ]).toEqual(['10', '12', '1985']);
     await page.getByLabel('Passport No.').fill('548213907');
-    await page.getByLabel('Expiry Date').press('Enter');
+    await dateInputs(page, 'Expiry Date').year.press('Enter');
     await page
       .getByText('Congratulations, you have verified your Passport successfully.')
       .waitFor();
@@ -277,9 +306,7 @@ describe('identity checks: a client that accepts a passport', () => {
     await fillIdentity(stack, page, {
       given: 'Robert',
       family: 'MacDonald',
-      day: '5',
-      month: '4',
-      year: '1968',
+      birthdate: '1968-04-05',
     });
     await onVerity(stack, page, '/Passport');
     await page.goto(`${stack.verityUrl}/CreditCard`);
@@ -291,8 +318,9 @@ describe('identity checks: a client that accepts a passport', () => {
     expect(await page.getByTestId('card-preview-number').textContent()).toBe('3782 822463 10005');
     await page.getByLabel('Cardholder name').fill('Robert MacDonald');
     await page.getByLabel('Expiry (MM/YY)').fill('13/28');
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await page.getByText('Expiry is invalid').waitFor();
+    // Enter, not a click: the message shown as the field is left moves the button under it.
+    await page.getByLabel('Expiry (MM/YY)').press('Enter');
+    await waitForFieldError(page, 'Expiry is invalid');
     await checkAccessibility(page);
     await page.getByLabel('Expiry (MM/YY)').fill('05/28');
     await page.getByLabel('Expiry (MM/YY)').press('Enter');
@@ -473,15 +501,17 @@ describe('identity checks: the passport and the questions', () => {
     expect(await page.locator('svg.licence-image rect[fill="#ffc107"]').count()).toBe(1);
     await page.getByLabel('1. Surname').fill('Smith');
     await page.getByLabel('2. Given Name(s)').fill('Anna');
-    await page.getByLabel('3. Date of Birth').fill('1985-02-17');
-    await page.getByLabel('4a. Date of Issue').fill('2019-03-01');
-    await page.getByLabel('4b. Date of Expiry').fill('2029-02-28');
+    await fillDate(page, '3. Date of Birth', '1985-02-17');
+    await fillDate(page, '4a. Date of Issue', '2019-03-01');
+    await fillDate(page, '4b. Date of Expiry', '2029-02-28');
+    expect(await page.getByLabel('8. Postcode').getAttribute('autocomplete')).toBe('postal-code');
     await page.getByLabel('5. Licence Number').fill('SMITH852176A99AB');
     await page.getByLabel('8. Postcode').fill('CR2 6XH');
     await page.getByRole('button', { name: 'Continue' }).click();
-    await page
-      .getByText('Driving Licence number does not match your surname and date of birth')
-      .waitFor();
+    await waitForFieldError(
+      page,
+      'Driving Licence number does not match your surname and date of birth',
+    );
     await checkAccessibility(page);
     await page.getByLabel('5. Licence Number').fill('smith852175a99ab');
     await page.getByRole('button', { name: 'Continue' }).click();
@@ -536,10 +566,7 @@ describe('identity checks: a card, then the questions, for a new user', () => {
     await onVerity(stack, page, '/Profile');
     await page.getByLabel('Given names', { exact: true }).fill('Anna');
     await page.getByLabel('Family name', { exact: true }).fill('Smith');
-    const birthdate = page.getByRole('group', { name: 'Date of birth' });
-    await birthdate.getByLabel('Day', { exact: true }).fill('17');
-    await birthdate.getByLabel('Month', { exact: true }).fill('2');
-    await birthdate.getByLabel('Year', { exact: true }).fill('1985');
+    await fillDate(page, 'Date of birth', '1985-02-17');
     await page.getByRole('button', { name: 'Continue' }).click();
 
     await onVerity(stack, page, '/CreditCard');
@@ -600,9 +627,7 @@ describe('identity checks: a client that asks for ial2, and a user with two fact
     await fillIdentity(stack, page, {
       given: 'Ada',
       family: 'Lovelace',
-      day: '10',
-      month: '12',
-      year: '1985',
+      birthdate: '1985-12-10',
     });
     await onVerity(stack, page, '/Passport');
     await fillPassport(page, anna);
@@ -630,9 +655,9 @@ describe('identity checks: a client that asks for ial2, and a user with two fact
     await onVerity(stack, page, '/DrivingLicence');
     await page.getByLabel('1. Surname').fill('Lovelace');
     await page.getByLabel('2. Given Name(s)').fill('Ada');
-    await page.getByLabel('3. Date of Birth').fill('1985-12-10');
-    await page.getByLabel('4a. Date of Issue').fill('2020-06-15');
-    await page.getByLabel('4b. Date of Expiry').fill('2030-06-14');
+    await fillDate(page, '3. Date of Birth', '1985-12-10');
+    await fillDate(page, '4a. Date of Issue', '2020-06-15');
+    await fillDate(page, '4b. Date of Expiry', '2030-06-14');
     await page.getByLabel('5. Licence Number').fill('LOVEL862105A99LV');
     await page.getByLabel('8. Postcode').fill('SW1A 1AA');
     await page.getByRole('button', { name: 'Continue' }).click();

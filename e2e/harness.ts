@@ -441,6 +441,49 @@ export async function checkAccessibility(page: Page): Promise<void> {
   await expectNoAxeViolations(page);
 }
 
+/**
+ * The Day, Month and Year inputs of a date field (DateInput: a fieldset whose legend is the
+ * field's label, exactly).
+ */
+export function dateInputs(page: Page, legend: string) {
+  const group = page.getByRole('group', { name: legend, exact: true });
+  return {
+    group,
+    day: group.getByLabel('Day', { exact: true }),
+    month: group.getByLabel('Month', { exact: true }),
+    year: group.getByLabel('Year', { exact: true }),
+  };
+}
+
+/**
+ * Types a yyyy-mm-dd date into a date field as a person would: '1985-02-17' as 17, 2 and
+ * 1985 in its Day, Month and Year inputs.
+ */
+export async function fillDate(page: Page, legend: string, isoDate: string): Promise<void> {
+  const [year, month, day] = isoDate.split('-');
+  if (!year || !month || !day) throw new Error(`not a yyyy-mm-dd date: ${isoDate}`);
+  const inputs = dateInputs(page, legend);
+  await inputs.day.fill(String(Number(day)));
+  await inputs.month.fill(String(Number(month)));
+  await inputs.year.fill(year);
+}
+
+/** The error summary at the top of a form (ErrorSummary), shown after a refused Continue. */
+export function errorSummary(page: Page) {
+  return page
+    .getByRole('alert')
+    .filter({ has: page.getByRole('heading', { name: 'There is a problem' }) });
+}
+
+/**
+ * A field's message after a refused Continue: a link in the error summary, and the same words
+ * next to the field.
+ */
+export async function waitForFieldError(page: Page, message: string): Promise<void> {
+  await errorSummary(page).getByRole('link', { name: message, exact: true }).waitFor();
+  await expect.poll(() => page.getByText(message, { exact: true }).count()).toBe(2);
+}
+
 /** From the relying party through sign-up and e-mail verification; the page is then past it. */
 export async function signUpFromRelyingParty(stack: Stack, page: Page, email: string) {
   await page.goto(`${stack.rpUrl}/`);

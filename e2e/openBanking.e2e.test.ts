@@ -12,8 +12,10 @@ import {
   useStack,
   type Stack,
   checkAccessibility,
+  fillDate,
   onVerity,
   signUpFromRelyingParty as signUpWith,
+  waitForFieldError,
 } from './harness.js';
 
 /** Signs up from the relying party; the user then has to prove their identity. */
@@ -90,10 +92,7 @@ describe('open banking', () => {
     await page.goto(`${stack.verityUrl}/Profile`);
     await page.getByLabel('Given names', { exact: true }).fill('Ada');
     await page.getByLabel('Family name', { exact: true }).fill('Lovelace');
-    const birthdate = page.getByRole('group', { name: 'Date of birth' });
-    await birthdate.getByLabel('Day', { exact: true }).fill('10');
-    await birthdate.getByLabel('Month', { exact: true }).fill('12');
-    await birthdate.getByLabel('Year', { exact: true }).fill('1990');
+    await fillDate(page, 'Date of birth', '1990-12-10');
     await page.getByRole('button', { name: 'Continue' }).click();
     await chooseOpenBanking(stack, page);
     await page.getByRole('button', { name: 'Log in with Sandbox Bank', exact: true }).click();
@@ -220,10 +219,7 @@ describe('bank account check after a bank login', () => {
     // The bank gave the name; the birth date the client asks for comes before the Bank check.
     await onVerity(stack, page, '/Profile');
     await expect(page.getByLabel('Given names', { exact: true }).inputValue()).resolves.toBe('Ada');
-    const birthdate = page.getByRole('group', { name: 'Date of birth' });
-    await birthdate.getByLabel('Day', { exact: true }).fill('10');
-    await birthdate.getByLabel('Month', { exact: true }).fill('12');
-    await birthdate.getByLabel('Year', { exact: true }).fill('1990');
+    await fillDate(page, 'Date of birth', '1990-12-10');
     await page.getByRole('button', { name: 'Continue' }).click();
 
     await onVerity(stack, page, '/BankAccount');
@@ -248,10 +244,7 @@ describe('bank account check of a typed account', () => {
     await onVerity(stack, page, '/Profile');
     await page.getByLabel('Given names', { exact: true }).fill('Ada');
     await page.getByLabel('Family name', { exact: true }).fill('Lovelace');
-    const birthdate = page.getByRole('group', { name: 'Date of birth' });
-    await birthdate.getByLabel('Day', { exact: true }).fill('10');
-    await birthdate.getByLabel('Month', { exact: true }).fill('12');
-    await birthdate.getByLabel('Year', { exact: true }).fill('1990');
+    await fillDate(page, 'Date of birth', '1990-12-10');
     await page.getByRole('button', { name: 'Continue' }).click();
 
     // No bank login: the check asks for the account, by keyboard.
@@ -261,8 +254,12 @@ describe('bank account check of a typed account', () => {
     await page.getByLabel('Sort code').fill('08-99-99');
     await page.getByLabel('Account number').fill('66374959');
     await page.getByLabel('Account number').press('Enter');
-    // Fails the modulus check: the server's message next to the field, no attempt counted.
-    await page.getByText('This account number does not exist at this sort code').waitFor();
+    // Fails the modulus check: the server's message next to the field (and in the error
+    // summary), no attempt counted.
+    await waitForFieldError(
+      page,
+      'This account number does not exist at this sort code. Please check both.',
+    );
     await page.getByLabel('Account number').fill('66374958');
     await page.getByLabel('Account number').press('Enter');
     await page.getByText('Congratulations, we have verified your bank account.').waitFor();
@@ -279,10 +276,7 @@ describe('bank account check of a typed account', () => {
     await onVerity(stack, page, '/Profile');
     await page.getByLabel('Given names', { exact: true }).fill('Ada');
     await page.getByLabel('Family name', { exact: true }).fill('Lovelace');
-    const birthdate = page.getByRole('group', { name: 'Date of birth' });
-    await birthdate.getByLabel('Day', { exact: true }).fill('10');
-    await birthdate.getByLabel('Month', { exact: true }).fill('12');
-    await birthdate.getByLabel('Year', { exact: true }).fill('1990');
+    await fillDate(page, 'Date of birth', '1990-12-10');
     await page.getByRole('button', { name: 'Continue' }).click();
     await onVerity(stack, page, '/BankAccount');
     await page.getByLabel('Sort code').fill('938611');

@@ -13,6 +13,9 @@ import {
   useStack,
   type Stack,
   checkAccessibility,
+  dateInputs,
+  errorSummary,
+  fillDate,
   strongPassword,
   onVerity,
   signUpFromRelyingParty,
@@ -32,41 +35,24 @@ async function startAtRelyingParty(stack: Stack, page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Sign in with Verity' }).click();
 }
 
-/** The Day, Month and Year inputs of a date field (a fieldset named by its title). */
-function dateParts(page: Page, title: string) {
-  const group = page.getByRole('group', { name: title });
-  return {
-    group,
-    day: group.getByLabel('Day', { exact: true }),
-    month: group.getByLabel('Month', { exact: true }),
-    year: group.getByLabel('Year', { exact: true }),
-  };
-}
-
 interface Person {
   givenName: string;
   familyName: string;
-  day: string;
-  month: string;
-  year: string;
+  /** yyyy-mm-dd */
+  birthdate: string;
 }
 
 const ada: Person = {
   givenName: 'Ada',
   familyName: 'Lovelace',
-  day: '10',
-  month: '12',
-  year: '1990',
+  birthdate: '1990-12-10',
 };
 
 /** Fills 'Your details' (given_name, family_name, birthdate) and presses Continue. */
 async function fillProfile(page: Page, person: Person = ada): Promise<void> {
   await page.getByLabel('Given names', { exact: true }).fill(person.givenName);
   await page.getByLabel('Family name', { exact: true }).fill(person.familyName);
-  const birthdate = dateParts(page, 'Date of birth');
-  await birthdate.day.fill(person.day);
-  await birthdate.month.fill(person.month);
-  await birthdate.year.fill(person.year);
+  await fillDate(page, 'Date of birth', person.birthdate);
   await page.getByRole('button', { name: 'Continue' }).click();
 }
 
@@ -232,13 +218,21 @@ describe('profile and consent', () => {
     // Nothing shows before the user has done anything.
     expect(await page.getByText('Required', { exact: true }).count()).toBe(0);
     await page.getByRole('button', { name: 'Continue' }).click();
-    await expect.poll(() => page.getByText('Required', { exact: true }).count()).toBe(3);
+    // Next to each field, and in the error summary at the top as a link to the field.
+    const summaryLinks = errorSummary(page).getByRole('link', { name: 'Required', exact: true });
+    await expect.poll(() => summaryLinks.count()).toBe(3);
+    expect(await page.getByText('Required', { exact: true }).count()).toBe(6);
     const givenName = page.getByLabel('Given names', { exact: true });
     expect(await givenName.getAttribute('class')).toContain('is-invalid');
     expect(await givenName.getAttribute('aria-invalid')).toBe('true');
     const describedBy = (await givenName.getAttribute('aria-describedby')) ?? '';
     expect(await page.locator(`[id="${describedBy}"]`).textContent()).toBe('Required');
-    // The focus goes to the first field with a message.
+    // The focus goes to the error summary (GOV.UK); its first link to the first field.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent ?? ''))
+      .toMatch(/^There is a problem/);
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
     await expect
       .poll(() => page.evaluate(() => document.activeElement?.getAttribute('name')))
       .toBe('given_name');
@@ -248,12 +242,12 @@ describe('profile and consent', () => {
     // A valid name turns green; an impossible date is invalid.
     await givenName.fill('Ada');
     await expect.poll(() => givenName.getAttribute('class')).toContain('is-valid');
-    const birthdate = dateParts(page, 'Date of birth');
+    const birthdate = dateInputs(page, 'Date of birth');
     await birthdate.day.fill('31');
     await birthdate.month.fill('02');
     await birthdate.year.fill('1990');
     await page.getByLabel('Family name', { exact: true }).focus();
-    await birthdate.group.getByText('Please enter a real date').waitFor();
+    await birthdate.group.getByText('Date of birth must be a real date').waitFor();
     expect(await birthdate.day.getAttribute('aria-invalid')).toBe('true');
     await checkAccessibility(page);
 
@@ -268,7 +262,10 @@ describe('profile and consent', () => {
     const familyName = page.getByLabel('Family name', { exact: true });
     await familyName.fill('L'.repeat(101));
     await givenName.focus();
-    await page.getByText('Family name must be 100 characters or fewer').waitFor();
+    await page
+      .locator('[data-field="family_name"]')
+      .getByText('Family name must be 100 characters or fewer')
+      .waitFor();
 
     await page.getByLabel('Family name', { exact: true }).fill('Lovelace');
     await page.getByRole('button', { name: 'Continue' }).click();
@@ -459,7 +456,8 @@ describe('profile with every field type (a client with custom claims)', () => {
 
     // Sent empty: every field says Required (given, family, date of birth and the 8 custom).
     await page.getByRole('button', { name: 'Continue' }).click();
-    await expect.poll(() => page.getByText('Required', { exact: true }).count()).toBe(11);
+    const summaryLinks = errorSummary(page).getByRole('link', { name: 'Required', exact: true });
+    await expect.poll(() => summaryLinks.count()).toBe(11);
     await checkAccessibility(page);
 
     await fillProfile(page);
@@ -490,16 +488,22 @@ describe('profile with every field type (a client with custom claims)', () => {
     await plan.getByText('Premium').click();
     expect(await plan.getByRole('radio', { name: 'Premium' }).isChecked()).toBe(true);
 
-    // date2: the browser's date input, with the field's min.
-    const expiry = page.getByLabel('Licence expiry date', { exact: true });
-    expect(await expiry.getAttribute('type')).toBe('date');
-    expect(await expiry.getAttribute('min')).toBe('2000-01-01');
-    await expiry.fill('2031-05-01');
+    // date2: Day, Month and Year too (no longer the browser's mm/dd/yyyy picker), no autofill.
+    const expiry = dateInputs(page, 'Licence expiry date');
+    expect(await expiry.day.getAttribute('autocomplete')).toBe('off');
+    expect(await expiry.month.getAttribute('inputmode')).toBe('numeric');
+    await fillDate(page, 'Licence expiry date', '1999-12-31');
+    await expiry.year.blur();
+    await expiry.group.getByText('Licence expiry date must be on or after').waitFor();
+    await fillDate(page, 'Licence expiry date', '2031-05-01');
 
     const workEmail = page.getByLabel('Work e-mail', { exact: true });
     await workEmail.fill('not-an-address');
     await workEmail.blur();
-    await page.getByText('Invalid e-mail', { exact: true }).waitFor();
+    await page
+      .locator('[data-field="work_email"]')
+      .getByText('Invalid e-mail', { exact: true })
+      .waitFor();
     await workEmail.fill('ada@work.example.com');
 
     const member = page.getByLabel('Membership number', { exact: true });
@@ -516,12 +520,16 @@ describe('profile with every field type (a client with custom claims)', () => {
     await page.goto(`${stack.verityUrl}/Profile`);
     await page.getByRole('form', { name: 'Your details' }).waitFor();
     expect(await page.getByLabel('Given names', { exact: true }).inputValue()).toBe('Ada');
-    expect(await dateParts(page, 'Date of birth').year.inputValue()).toBe('1990');
+    expect(await dateInputs(page, 'Date of birth').year.inputValue()).toBe('1990');
     expect(await title.inputValue()).toBe('Dr');
     expect(await nationality.inputValue()).toBe('Irish');
     expect(await contact.getByRole('radio', { name: 'Phone' }).isChecked()).toBe(true);
     expect(await plan.getByRole('radio', { name: 'Premium' }).isChecked()).toBe(true);
-    expect(await expiry.inputValue()).toBe('2031-05-01');
+    expect([
+      await expiry.day.inputValue(),
+      await expiry.month.inputValue(),
+      await expiry.year.inputValue(),
+    ]).toEqual(['1', '5', '2031']);
     expect(await member.inputValue()).toBe('123456');
   });
 });

@@ -9,7 +9,15 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { checkAccessibility, onVerity, signUpFromRelyingParty, useStack } from './harness.js';
+import {
+  checkAccessibility,
+  dateInputs,
+  fillDate,
+  onVerity,
+  signUpFromRelyingParty,
+  useStack,
+  waitForFieldError,
+} from './harness.js';
 
 const newEmail = () => `user-${randomUUID().slice(0, 8)}@example.com`;
 
@@ -17,10 +25,7 @@ const newEmail = () => `user-${randomUUID().slice(0, 8)}@example.com`;
 async function fillAnnasProfile(page: Page): Promise<void> {
   await page.getByLabel('Given names', { exact: true }).fill('Anna');
   await page.getByLabel('Family name', { exact: true }).fill('Smith');
-  const birthdate = page.getByRole('group', { name: 'Date of birth' });
-  await birthdate.getByLabel('Day', { exact: true }).fill('17');
-  await birthdate.getByLabel('Month', { exact: true }).fill('2');
-  await birthdate.getByLabel('Year', { exact: true }).fill('1985');
+  await fillDate(page, 'Date of birth', '1985-02-17');
   await page.getByRole('button', { name: 'Continue' }).click();
 }
 
@@ -42,9 +47,9 @@ describe('verified details on /Profile', () => {
     await page.getByLabel('Passport No.').fill('533401372');
     await page.getByLabel('Surname').fill('Smith');
     await page.getByLabel('Given Name(s)').fill('Anna');
-    await page.getByLabel('Date of Birth').fill('1985-02-17');
-    await page.getByLabel('Expiry Date').fill('2031-04-30');
-    await page.getByLabel('Expiry Date').press('Enter');
+    await fillDate(page, 'Date of Birth', '1985-02-17');
+    await fillDate(page, 'Expiry Date', '2031-04-30');
+    await dateInputs(page, 'Expiry Date').year.press('Enter');
     await page
       .getByText('Congratulations, you have verified your Passport successfully.')
       .waitFor();
@@ -123,7 +128,7 @@ describe('a debit card where the client needs a credit card', () => {
     await page.getByRole('button', { name: 'Continue' }).click();
     const needed =
       'Demo relying party needs a credit card, and this is a debit card. Please enter a credit card, or choose a different verification option.';
-    await page.getByText(needed).waitFor();
+    await waitForFieldError(page, needed);
     expect(await page.getByText('Congratulations', { exact: false }).count()).toBe(0);
     // The way forward: the form to enter a credit card, or a different option.
     expect(await page.getByLabel('Card number').getAttribute('aria-invalid')).toBe('true');

@@ -46,10 +46,6 @@ export const profileCopy = {
 
   selectPlaceholder: 'Please select...',
   typeToFilter: 'Start typing, then choose from the list.',
-  day: 'Day',
-  month: 'Month',
-  year: 'Year',
-  dateHint: 'For example, 27 3 1990',
 
   postcode: 'Postcode',
   findAddress: 'Find address',

@@ -8,11 +8,10 @@ export interface CheckTextFieldProps {
   error: string | null;
   /** Shown upper-cased as the document prints it (names and numbers). */
   upperCase?: boolean;
-  type?: 'text' | 'date';
-  min?: string;
-  max?: string;
   inputMode?: 'numeric' | 'text';
   autoComplete?: string;
+  /** 'characters' for a postcode: the phone's keyboard starts in capitals. */
+  autoCapitalize?: 'characters';
   onChange(value: string): void;
   onBlur(): void;
   onFocus?(): void;
@@ -25,11 +24,9 @@ export function CheckTextField({
   value,
   error,
   upperCase,
-  type = 'text',
-  min,
-  max,
   inputMode,
   autoComplete = 'off',
+  autoCapitalize,
   onChange,
   onBlur,
   onFocus,
@@ -39,13 +36,11 @@ export function CheckTextField({
     <Form.Group controlId={id} className="mb-3">
       <Form.Label>{label}</Form.Label>
       <Form.Control
-        type={type}
-        className={type === 'date' ? 'w-auto' : undefined}
+        type="text"
         value={value}
-        min={min}
-        max={max}
         inputMode={inputMode}
         autoComplete={autoComplete}
+        autoCapitalize={autoCapitalize}
         spellCheck={false}
         style={upperCase ? { textTransform: 'uppercase' } : undefined}
         onChange={(event: ChangeEvent<HTMLInputElement>) => onChange(event.target.value)}

@@ -2,6 +2,8 @@ import type { CheckResult } from '@verity/contracts';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useAuth } from '../../state/authContext';
+import { dateEntryProblem, dateErrorTarget } from '../form/dateParts';
+import { summaryErrors } from '../form/errorSummary';
 import { checkFailure } from './checkFailure';
 
 /**
@@ -13,6 +15,8 @@ export function useCheckForm<Form extends { [K in keyof Form]: string }>(options
   empty: Form;
   idPrefix: string;
   validate(form: Form): Partial<Record<keyof Form, string>>;
+  /** The date fields (DateInput) by their labels: a date half typed is said so first. */
+  dates?: Partial<Record<keyof Form, string>>;
   send(form: Form): Promise<CheckResult>;
 }) {
   const { user, clearLogin, assuranceChanged } = useAuth();
@@ -26,14 +30,22 @@ export function useCheckForm<Form extends { [K in keyof Form]: string }>(options
   const [needsProfile, setNeedsProfile] = useState(false);
   const [result, setResult] = useState<CheckResult | null>(null);
   const [active, setActive] = useState<keyof Form | null>(null);
-  const errors = options.validate(form);
+  /** Continues refused (by the rules or the server): each moves the focus to the error summary. */
+  const [refusals, setRefusals] = useState(0);
   const fields = Object.keys(options.empty) as Array<keyof Form>;
+  const errors = { ...options.validate(form) };
+  for (const field of fields) {
+    const label = options.dates?.[field];
+    const problem = label === undefined ? null : dateEntryProblem(form[field], label);
+    if (problem) errors[field] = problem.message;
+  }
+  const idOf = (field: keyof Form) => `${options.idPrefix}-${String(field)}`;
 
   const errorOf = (field: keyof Form): string | null =>
     touched.has(field) ? (errors[field] ?? serverErrors[field as string] ?? null) || null : null;
 
   const fieldProps = (field: keyof Form) => ({
-    id: `${options.idPrefix}-${String(field)}`,
+    id: idOf(field),
     value: form[field],
     error: errorOf(field),
     onChange: (value: string) => {
@@ -51,9 +63,8 @@ export function useCheckForm<Form extends { [K in keyof Form]: string }>(options
     event.preventDefault();
     if (busy) return;
     setTouched(new Set(fields));
-    const first = fields.find((field) => errors[field]);
-    if (first !== undefined) {
-      document.getElementById(`${options.idPrefix}-${String(first)}`)?.focus();
+    if (fields.some((field) => errors[field])) {
+      setRefusals((count) => count + 1);
       return;
     }
     setBusy(true);
@@ -70,8 +81,10 @@ export function useCheckForm<Form extends { [K in keyof Form]: string }>(options
         void navigate('/login', { replace: true });
         return;
       }
-      if (failure.kind === 'refused') setServerErrors(failure.errors);
-      else {
+      if (failure.kind === 'refused') {
+        setServerErrors(failure.errors);
+        setRefusals((count) => count + 1);
+      } else {
         setMessage(failure.message);
         setNeedsProfile(failure.kind === 'profile');
       }
@@ -80,5 +93,22 @@ export function useCheckForm<Form extends { [K in keyof Form]: string }>(options
     }
   }
 
-  return { form, fieldProps, submit, busy, message, needsProfile, setMessage, result, active };
+  /** The error summary's lines: every field's message now, linked to its (first wrong) input. */
+  const summary = summaryErrors(fields, errorOf, (field) =>
+    options.dates?.[field] === undefined ? idOf(field) : dateErrorTarget(idOf(field), form[field]),
+  );
+
+  return {
+    form,
+    fieldProps,
+    submit,
+    busy,
+    message,
+    needsProfile,
+    setMessage,
+    result,
+    active,
+    summary,
+    refusals,
+  };
 }

@@ -1,9 +1,12 @@
 import type { AddressValue, FieldDefinition, ProfileField } from '@verity/contracts';
-import { useEffect, useMemo, useReducer, useRef, useState, type FormEvent } from 'react';
+import { useMemo, useReducer, useState, type FormEvent } from 'react';
 import Form from 'react-bootstrap/Form';
 import type { ProfileValues } from '../../api/profile';
 import { profileCopy } from '../../copy/profile';
 import { BusyButton } from '../form/BusyButton';
+import { dateErrorTarget } from '../form/dateParts';
+import { ErrorSummary } from '../form/ErrorSummary';
+import { summaryErrors } from '../form/errorSummary';
 import { FormAlert } from '../form/FormAlert';
 import { AddressField } from './AddressField';
 import { DateField } from './DateField';
@@ -20,7 +23,6 @@ import {
   type FieldErrors,
   type FieldValue,
 } from './formState';
-import { NativeDateField } from './NativeDateField';
 import { RadioField } from './RadioField';
 import { RadioTilesField } from './RadioTilesField';
 import { SearchableDropdownField } from './SearchableDropdownField';
@@ -64,9 +66,8 @@ function Field({ props }: { props: FieldProps<FieldValue> }) {
     case 'radio2':
       return <RadioTilesField {...textProps} />;
     case 'date':
-      return <DateField {...textProps} />;
     case 'date2':
-      return <NativeDateField {...textProps} />;
+      return <DateField {...textProps} />;
     case 'text':
     case 'email':
       return <TextField {...textProps} />;
@@ -75,6 +76,17 @@ function Field({ props }: { props: FieldProps<FieldValue> }) {
 
 /** The id of a field's first control. */
 export const fieldId = (name: string) => `field-${name}`;
+
+/** Where the error summary's link for a field goes: its first control, a date's first part in error. */
+function summaryTarget(
+  fields: readonly FieldDefinition[],
+  name: string,
+  value: FieldValue | undefined,
+): string {
+  const type = fields.find((field) => field.name === name)?.type;
+  const isDate = (type === 'date' || type === 'date2') && typeof value === 'string';
+  return isDate ? dateErrorTarget(fieldId(name), value) : fieldId(name);
+}
 
 /**
  * The one dynamic form of /Profile (and the field rules /Consent reads back): renders the
@@ -87,18 +99,14 @@ export function DynamicForm({ fields, label, submitLabel, busyLabel, onSubmit }:
   const [state, dispatch] = useReducer(formReducer, fields, initialFormState);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
-  const [focusRequest, setFocusRequest] = useState<{ name: string } | null>(null);
-  const form = useRef<HTMLFormElement>(null);
+  /** Continues refused (by the rules or the server): each moves the focus to the summary. */
+  const [refusals, setRefusals] = useState(0);
   const errors = useMemo(() => fieldErrors(fields, state.values), [fields, state.values]);
-
-  useEffect(() => {
-    if (focusRequest === null) return;
-    const container = form.current?.querySelector(`[data-field="${focusRequest.name}"]`);
-    const target =
-      container?.querySelector<HTMLElement>('[aria-invalid="true"]') ??
-      container?.querySelector<HTMLElement>('input, select, textarea');
-    target?.focus();
-  }, [focusRequest]);
+  const summary = summaryErrors(
+    fields.map((field) => field.name),
+    (name) => shownError(state, name, errors[name] ?? null),
+    (name) => summaryTarget(fields, name, state.values[name]),
+  );
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -107,7 +115,7 @@ export function DynamicForm({ fields, label, submitLabel, busyLabel, onSubmit }:
     setMessage(null);
     const invalid = firstInvalidField(fields, errors);
     if (invalid !== null) {
-      setFocusRequest({ name: invalid });
+      setRefusals((count) => count + 1);
       return;
     }
     setBusy(true);
@@ -122,11 +130,12 @@ export function DynamicForm({ fields, label, submitLabel, busyLabel, onSubmit }:
     const refused = firstInvalidField(fields, result.errors);
     // Messages about no field of this form (it changed meanwhile) are said as a whole.
     if (refused === null) setMessage(profileCopy.unknownFields);
-    else setFocusRequest({ name: refused });
+    else setRefusals((count) => count + 1);
   }
 
   return (
-    <Form ref={form} noValidate onSubmit={(event) => void submit(event)} aria-label={label}>
+    <Form noValidate onSubmit={(event) => void submit(event)} aria-label={label}>
+      <ErrorSummary errors={summary} focusRequest={refusals} />
       {fields.map((definition) => {
         const error = shownError(state, definition.name, errors[definition.name] ?? null);
         const id = fieldId(definition.name);

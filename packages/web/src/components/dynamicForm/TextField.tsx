@@ -2,10 +2,13 @@ import type { ChangeEvent } from 'react';
 import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
 import { FieldFeedback } from './FieldFeedback';
-import { autoCompleteFor, decorativeIcon } from './fieldHints';
+import { autoCompleteFor, decorativeIcon, textInputType } from './fieldHints';
 import { describedBy, errorIdOf, type FieldProps } from './fieldProps';
 
-/** text and email: one input; an e-mail field gets the e-mail keyboard and autofill. */
+/**
+ * text and email: one input; an e-mail field gets the e-mail keyboard and autofill, a phone
+ * number (phone_number) the phone keypad and autofill (tel).
+ */
 export function TextField({
   definition,
   id,
@@ -16,10 +19,12 @@ export function TextField({
   onTouch,
 }: FieldProps<string>) {
   const email = definition.type === 'email';
+  const type = textInputType(definition.name, email ? 'email' : 'text');
   const icon = decorativeIcon(definition.icon);
   const control = (
     <Form.Control
-      type={email ? 'email' : 'text'}
+      type={type}
+      inputMode={type === 'tel' ? 'tel' : undefined}
       name={definition.name}
       value={value}
       onChange={(event: ChangeEvent<HTMLInputElement>) => onChange(event.target.value)}

@@ -1,13 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { autoCompleteFor, datePartAutoComplete, decorativeIcon, matchChoice } from './fieldHints';
+import { autoCompleteFor, decorativeIcon, textInputType, matchChoice } from './fieldHints';
 
 describe('autofill tokens', () => {
   it('names the well-known claims', () => {
     expect(autoCompleteFor('given_name')).toBe('given-name');
     expect(autoCompleteFor('family_name')).toBe('family-name');
     expect(autoCompleteFor('favourite_colour')).toBeUndefined();
-    expect(datePartAutoComplete('birthdate', 'month')).toBe('bday-month');
-    expect(datePartAutoComplete('passport_expiry', 'month')).toBeUndefined();
+  });
+});
+
+describe('textInputType', () => {
+  it.each([
+    ['phone_number', 'text', 'tel'],
+    ['given_name', 'text', 'text'],
+    ['email', 'email', 'email'],
+    ['contact', 'email', 'email'],
+  ] as const)('%s (%s) is %s', (name, type, expected) => {
+    expect(textInputType(name, type)).toBe(expected);
   });
 });
 

@@ -11,12 +11,10 @@ export function autoCompleteFor(name: string): string | undefined {
   return autoCompleteTokens[name];
 }
 
-/** Autofill tokens of the three date inputs, for a date of birth only. */
-export function datePartAutoComplete(
-  name: string,
-  part: 'day' | 'month' | 'year',
-): string | undefined {
-  return name === 'birthdate' ? `bday-${part}` : undefined;
+/** The input type of a text field: a phone number's (tel) brings the phone keypad. */
+export function textInputType(name: string, type: 'text' | 'email'): 'text' | 'email' | 'tel' {
+  if (type === 'email') return 'email';
+  return autoCompleteTokens[name] === 'tel' ? 'tel' : 'text';
 }
 
 /**

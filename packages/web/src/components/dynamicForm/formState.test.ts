@@ -71,14 +71,19 @@ describe('messages', () => {
       title: fieldMessages.required,
       address: fieldMessages.enterPostcode,
     });
-    const values = { ...state.values, given_name: ' Ada ', birthdate: '1990-02-31' };
-    expect(fieldErrors(fields, values, today)).toMatchObject({
-      given_name: null,
-      birthdate: fieldMessages.realDate,
-    });
-    expect(fieldErrors(fields, { ...values, birthdate: '2030-01-01' }, today).birthdate).toMatch(
-      / must be today or in the past$/,
-    );
+    const values = { ...state.values, given_name: ' Ada ', birthdate: '2030-01-01' };
+    expect(fieldErrors(fields, values, today)).toMatchObject({ given_name: null });
+    expect(fieldErrors(fields, values, today).birthdate).toMatch(/ must be today or in the past$/);
+  });
+
+  it.each([
+    ['1990-02-31', 'Date of birth must be a real date'],
+    ['1990-13-01', 'Date of birth must be a real date'],
+    ['1990--1', 'Date of birth must include a month'],
+    ['90-2-1', 'Year must include 4 numbers'],
+  ])("say what is wrong with a date as typed (%j), before contracts' rules", (typed, message) => {
+    const values = { ...initialFormState(fields).values, birthdate: typed };
+    expect(fieldErrors(fields, values, today).birthdate).toBe(message);
   });
 
   it('show once the field is left or the form is sent', () => {

@@ -5,6 +5,7 @@ import {
   type FieldDefinition,
 } from '@verity/contracts';
 import type { ProfileValues } from '../../api/profile';
+import { dateEntryProblem } from '../form/dateParts';
 import { emptyAddress, parseAddressValue } from './address';
 
 /** A value of the dynamic form: text (dates as yyyy-mm-dd), or an address. */
@@ -89,7 +90,19 @@ function valueOf(definition: FieldDefinition, values: FormState['values']): Fiel
   return values[definition.name] ?? initialValue(definition);
 }
 
-/** Each field's message by contracts' rules (validateFieldValue), or null when it is fine. */
+/** A date half typed (DateInput) is said so before contracts' rules judge it. */
+function fieldError(field: FieldDefinition, value: FieldValue, today: Date): string | null {
+  if ((field.type === 'date' || field.type === 'date2') && typeof value === 'string') {
+    const problem = dateEntryProblem(value, field.title);
+    if (problem) return problem.message;
+  }
+  return validateFieldValue(field, value, today);
+}
+
+/**
+ * Each field's message by contracts' rules (validateFieldValue), or null when it is fine;
+ * for a date not typed whole or not real, DateInput's message (dateEntryProblem).
+ */
 export function fieldErrors(
   fields: readonly FieldDefinition[],
   values: FormState['values'],
@@ -98,7 +111,7 @@ export function fieldErrors(
   return Object.fromEntries(
     fields.map((field) => [
       field.name,
-      validateFieldValue(field, normalisedValue(field, valueOf(field, values)), today),
+      fieldError(field, normalisedValue(field, valueOf(field, values)), today),
     ]),
   );
 }

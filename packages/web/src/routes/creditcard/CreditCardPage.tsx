@@ -13,6 +13,7 @@ import { verifyCard } from '../../api/verification';
 import { useDifferentOption } from '../../components/checks/useDifferentOption';
 import { DocumentCheckOutcome } from '../../components/checks/DocumentCheckOutcome';
 import { CheckTextField } from '../../components/checks/CheckTextField';
+import { ErrorSummary } from '../../components/form/ErrorSummary';
 import { useCheckForm } from '../../components/checks/useCheckForm';
 import { BusyButton } from '../../components/form/BusyButton';
 import { CheckAlert } from '../../components/checks/CheckAlert';
@@ -35,12 +36,13 @@ const empty: CardForm = { number: '', name: '', expiry: '' };
 function CreditCard() {
   const differentOption = useDifferentOption();
   const today = isoToday();
-  const { form, fieldProps, submit, busy, message, needsProfile, result } = useCheckForm({
-    empty,
-    idPrefix: 'card',
-    validate: (values: CardForm) => cardFormErrors(values, today),
-    send: verifyCard,
-  });
+  const { form, fieldProps, submit, busy, message, needsProfile, result, summary, refusals } =
+    useCheckForm({
+      empty,
+      idPrefix: 'card',
+      validate: (values: CardForm) => cardFormErrors(values, today),
+      send: verifyCard,
+    });
 
   if (result) {
     // Named as the card was: a debit card is 'Debit Card' (check registry), never 'DebitCard'.
@@ -56,6 +58,7 @@ function CreditCard() {
       <p className="lead">{checksCopy.cardIntro}</p>
       <Row>
         <Col md={7} lg={6}>
+          <ErrorSummary errors={summary} focusRequest={refusals} />
           <Form
             noValidate
             onSubmit={(event) => void submit(event)}

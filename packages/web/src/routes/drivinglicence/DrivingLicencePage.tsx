@@ -1,9 +1,4 @@
-import {
-  earliestDocumentDate,
-  isoToday,
-  licenceFormErrors,
-  type LicenceForm,
-} from '@verity/contracts';
+import { isoToday, licenceFormErrors, type LicenceForm } from '@verity/contracts';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
@@ -13,12 +8,15 @@ import { useDifferentOption } from '../../components/checks/useDifferentOption';
 import { DocumentCheckOutcome } from '../../components/checks/DocumentCheckOutcome';
 import { CheckTextField } from '../../components/checks/CheckTextField';
 import { DeclineButton } from '../../components/checks/DeclineButton';
+import { DateInput } from '../../components/form/DateInput';
+import { ErrorSummary } from '../../components/form/ErrorSummary';
 import { useCheckForm } from '../../components/checks/useCheckForm';
 import { BusyButton } from '../../components/form/BusyButton';
 import { CheckAlert } from '../../components/checks/CheckAlert';
 import { PageHeading } from '../../components/PageHeading';
 import { RequireSignedIn } from '../../components/RequireSignedIn';
 import { checksCopy } from '../../copy/checks';
+import { formsCopy } from '../../copy/forms';
 import { LicenceImage } from './LicenceImage';
 
 /** /DrivingLicence: the licence's numbered fields, checked against the DVLA's records. */
@@ -43,12 +41,18 @@ const empty: LicenceForm = {
 function DrivingLicence() {
   const differentOption = useDifferentOption();
   const today = isoToday();
-  const { fieldProps, submit, busy, message, needsProfile, result, active } = useCheckForm({
-    empty,
-    idPrefix: 'licence',
-    validate: (form: LicenceForm) => licenceFormErrors(form, today),
-    send: verifyDrivingLicence,
-  });
+  const { fieldProps, submit, busy, message, needsProfile, result, active, summary, refusals } =
+    useCheckForm({
+      empty,
+      idPrefix: 'licence',
+      validate: (form: LicenceForm) => licenceFormErrors(form, today),
+      dates: {
+        dob: checksCopy.licenceDob,
+        issue: checksCopy.licenceIssue,
+        expiry: checksCopy.licenceExpiry,
+      },
+      send: verifyDrivingLicence,
+    });
 
   if (result) {
     return <DocumentCheckOutcome title={checksCopy.licenceTitle} verified={result.verified} />;
@@ -60,6 +64,7 @@ function DrivingLicence() {
       <p className="lead">{checksCopy.licenceIntro}</p>
       <Row>
         <Col md={7} lg={6}>
+          <ErrorSummary errors={summary} focusRequest={refusals} />
           <Form
             noValidate
             onSubmit={(event) => void submit(event)}
@@ -77,25 +82,11 @@ function DrivingLicence() {
               autoComplete="given-name"
               {...fieldProps('given')}
             />
-            <CheckTextField
-              label={checksCopy.licenceDob}
-              type="date"
-              min={earliestDocumentDate}
-              max={today}
-              autoComplete="bday"
-              {...fieldProps('dob')}
-            />
-            <CheckTextField
-              label={checksCopy.licenceIssue}
-              type="date"
-              min={earliestDocumentDate}
-              max={today}
-              {...fieldProps('issue')}
-            />
-            <CheckTextField
-              label={checksCopy.licenceExpiry}
-              type="date"
-              min={today}
+            <DateInput legend={checksCopy.licenceDob} birthDate {...fieldProps('dob')} />
+            <DateInput legend={checksCopy.licenceIssue} {...fieldProps('issue')} />
+            <DateInput
+              legend={checksCopy.licenceExpiry}
+              hint={formsCopy.futureDateHint}
               {...fieldProps('expiry')}
             />
             <CheckTextField label={checksCopy.licenceNumber} upperCase {...fieldProps('number')} />
@@ -103,6 +94,7 @@ function DrivingLicence() {
               label={checksCopy.licencePostcode}
               upperCase
               autoComplete="postal-code"
+              autoCapitalize="characters"
               {...fieldProps('postcode')}
             />
             <div className="d-flex flex-wrap gap-2 align-items-center">

@@ -1,9 +1,4 @@
-import {
-  earliestDocumentDate,
-  isoToday,
-  passportFormErrors,
-  type PassportForm,
-} from '@verity/contracts';
+import { isoToday, passportFormErrors, type PassportForm } from '@verity/contracts';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
@@ -13,11 +8,14 @@ import { DeclineButton } from '../../components/checks/DeclineButton';
 import { useDifferentOption } from '../../components/checks/useDifferentOption';
 import { DocumentCheckOutcome } from '../../components/checks/DocumentCheckOutcome';
 import { CheckTextField } from '../../components/checks/CheckTextField';
+import { DateInput } from '../../components/form/DateInput';
+import { ErrorSummary } from '../../components/form/ErrorSummary';
 import { BusyButton } from '../../components/form/BusyButton';
 import { CheckAlert } from '../../components/checks/CheckAlert';
 import { PageHeading } from '../../components/PageHeading';
 import { RequireSignedIn } from '../../components/RequireSignedIn';
 import { checksCopy } from '../../copy/checks';
+import { formsCopy } from '../../copy/forms';
 import { useCheckForm } from '../../components/checks/useCheckForm';
 
 /** /Passport: the passport's details, checked against the issuer's records. */
@@ -34,12 +32,14 @@ const empty: PassportForm = { number: '', surname: '', given: '', dob: '', expir
 function Passport() {
   const differentOption = useDifferentOption();
   const today = isoToday();
-  const { fieldProps, submit, busy, message, needsProfile, result } = useCheckForm({
-    empty,
-    idPrefix: 'passport',
-    validate: (form: PassportForm) => passportFormErrors(form, today),
-    send: verifyPassport,
-  });
+  const { fieldProps, submit, busy, message, needsProfile, result, summary, refusals } =
+    useCheckForm({
+      empty,
+      idPrefix: 'passport',
+      validate: (form: PassportForm) => passportFormErrors(form, today),
+      dates: { dob: checksCopy.dateOfBirth, expiry: checksCopy.expiryDate },
+      send: verifyPassport,
+    });
 
   if (result) {
     return <DocumentCheckOutcome title={checksCopy.passportTitle} verified={result.verified} />;
@@ -51,6 +51,7 @@ function Passport() {
       <p className="lead">{checksCopy.passportIntro}</p>
       <Row>
         <Col md={8} lg={6}>
+          <ErrorSummary errors={summary} focusRequest={refusals} />
           <Form
             noValidate
             onSubmit={(event) => void submit(event)}
@@ -73,15 +74,12 @@ function Passport() {
               upperCase
               autoComplete="given-name"
             />
-            <CheckTextField
-              label={checksCopy.dateOfBirth}
-              type="date"
-              min={earliestDocumentDate}
-              max={today}
-              {...fieldProps('dob')}
-              autoComplete="bday"
+            <DateInput legend={checksCopy.dateOfBirth} birthDate {...fieldProps('dob')} />
+            <DateInput
+              legend={checksCopy.expiryDate}
+              hint={formsCopy.futureDateHint}
+              {...fieldProps('expiry')}
             />
-            <CheckTextField label={checksCopy.expiryDate} type="date" {...fieldProps('expiry')} />
             <div className="d-flex flex-wrap gap-2 align-items-center">
               <BusyButton
                 busy={busy}
