@@ -10,10 +10,10 @@
  * licence, whose evidence alone reaches the client.
  */
 import { randomUUID } from 'node:crypto';
-import { Secret, TOTP } from 'otpauth';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
+  addAuthenticatorApp,
   useStack,
   type Stack,
   checkAccessibility,
@@ -609,17 +609,7 @@ describe('identity checks: a client that asks for ial2, and a user with two fact
     await signUpFromRelyingParty(stack, page, newEmail());
     // ial2 needs two factors: the authenticator app first.
     await onVerity(stack, page, '/SecondFactor');
-    await page.getByRole('button', { name: 'Set up Authenticator App' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Set up an authenticator app' });
-    const secret = ((await dialog.locator('#authenticator-key').textContent()) ?? '').replace(
-      /\s/g,
-      '',
-    );
-    await dialog
-      .getByLabel('Enter the 6-digit code the app shows')
-      .fill(TOTP.generate({ secret: Secret.fromBase32(secret) }));
-    await dialog.getByRole('button', { name: 'Verify' }).click();
-    await page.getByRole('list', { name: 'Your recovery codes' }).waitFor();
+    await addAuthenticatorApp(page);
     await page.getByRole('button', { name: 'Continue' }).click();
 
     await onVerity(stack, page, '/VerifyOptions');
