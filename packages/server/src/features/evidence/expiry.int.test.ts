@@ -308,29 +308,10 @@ describe.each(databaseTargets())('identity-check evidence expires (%s)', (target
     });
 
     // Two factors, and a request that ends with ial2 and a code, before the edit.
-    const own = new ApiBrowser(stack.server);
-    await own.post('/api/login/email', { Email: email, Password: strongPassword });
-    const started = await own.post('/api/authenticator/startsetup');
-    const secret = Secret.fromBase32(String(started.body.secret));
-    const otp = (step: number) => TOTP.generate({ secret, timestamp: Date.now() + step * 30_000 });
-    expect((await own.post('/api/authenticator/completesetup', { Code: otp(0) })).status).toBe(200);
-    const browser = new ApiBrowser(stack.server);
-    const asked = await startClaimsRequest(stack, browser, {
+    const { otp, asked, callback } = await codeWithTwoFactors(stack, email, {
       claims: JSON.stringify({ id_token: { verified_claims: request } }),
       scope: 'openid offline_access',
-      prompt: 'consent',
     });
-    const login = await browser.post('/api/login/email', {
-      Email: email,
-      Password: strongPassword,
-      RequestId: asked.requestId,
-    });
-    expect(login.body.userRequirements).toContain('loginWithSecondFactor');
-    await browser.post(`/api/authenticator/login?requestId=${asked.requestId}`, { Code: otp(1) });
-    await browser.post(`/api/consent?requestId=${asked.requestId}`, { Approved: true });
-    const generated = await browser.post('/api/generateresponse', { requestId: asked.requestId });
-    expect(generated.body).toMatchObject({ userRequirements: [] });
-    const callback = await followToClient(stack, browser, generated.body.redirect_Uri as string);
 
     // This deployment's form has no name fields: the edit goes to the store /api/profile writes.
     await stack.server.ctx.profiles.update(userId, { given_name: 'Annabel' });
@@ -392,14 +373,7 @@ describe.each(databaseTargets())('identity-check evidence expires (%s)', (target
   it('a request that made ial2 essential is refused a token once the verified name was edited, never answered with an acr it did not accept', async () => {
     const stack = tenYears;
     const { email, userId } = await verifiedUser(stack);
-    const own = new ApiBrowser(stack.server);
-    await own.post('/api/login/email', { Email: email, Password: strongPassword });
-    const started = await own.post('/api/authenticator/startsetup');
-    const secret = Secret.fromBase32(String(started.body.secret));
-    const otp = (step: number) => TOTP.generate({ secret, timestamp: Date.now() + step * 30_000 });
-    expect((await own.post('/api/authenticator/completesetup', { Code: otp(0) })).status).toBe(200);
-    const browser = new ApiBrowser(stack.server);
-    const asked = await startClaimsRequest(stack, browser, {
+    const { asked, callback } = await codeWithTwoFactors(stack, email, {
       claims: JSON.stringify({
         id_token: {
           acr: { essential: true, values: ['urn:verity:ial2'] },
@@ -407,18 +381,7 @@ describe.each(databaseTargets())('identity-check evidence expires (%s)', (target
         },
       }),
       scope: 'openid',
-      prompt: 'consent',
     });
-    await browser.post('/api/login/email', {
-      Email: email,
-      Password: strongPassword,
-      RequestId: asked.requestId,
-    });
-    await browser.post(`/api/authenticator/login?requestId=${asked.requestId}`, { Code: otp(1) });
-    await browser.post(`/api/consent?requestId=${asked.requestId}`, { Approved: true });
-    const generated = await browser.post('/api/generateresponse', { requestId: asked.requestId });
-    expect(generated.body).toMatchObject({ userRequirements: [] });
-    const callback = await followToClient(stack, browser, generated.body.redirect_Uri as string);
 
     await stack.server.ctx.profiles.update(userId, { given_name: 'Annabel' });
     const refused = await oidc
@@ -432,6 +395,38 @@ describe.each(databaseTargets())('identity-check evidence expires (%s)', (target
       );
     expect(refused).toMatchObject({ error: 'invalid_grant' });
   });
+
+  /**
+   * The user sets up an authenticator app, then a request with these claims is signed in with
+   * the password and the app's code, consented to and answered with a code, which ends with
+   * nothing outstanding (ial2 when the evidence meets the client's demand); the app's codes.
+   */
+  async function codeWithTwoFactors(
+    stack: Stack,
+    email: string,
+    params: { claims: string; scope: string },
+  ) {
+    const own = new ApiBrowser(stack.server);
+    await own.post('/api/login/email', { Email: email, Password: strongPassword });
+    const started = await own.post('/api/authenticator/startsetup');
+    const secret = Secret.fromBase32(String(started.body.secret));
+    const otp = (step: number) => TOTP.generate({ secret, timestamp: Date.now() + step * 30_000 });
+    expect((await own.post('/api/authenticator/completesetup', { Code: otp(0) })).status).toBe(200);
+    const browser = new ApiBrowser(stack.server);
+    const asked = await startClaimsRequest(stack, browser, { ...params, prompt: 'consent' });
+    const login = await browser.post('/api/login/email', {
+      Email: email,
+      Password: strongPassword,
+      RequestId: asked.requestId,
+    });
+    expect(login.body.userRequirements).toContain('loginWithSecondFactor');
+    await browser.post(`/api/authenticator/login?requestId=${asked.requestId}`, { Code: otp(1) });
+    await browser.post(`/api/consent?requestId=${asked.requestId}`, { Approved: true });
+    const generated = await browser.post('/api/generateresponse', { requestId: asked.requestId });
+    expect(generated.body).toMatchObject({ userRequirements: [] });
+    const callback = await followToClient(stack, browser, generated.body.redirect_Uri as string);
+    return { otp, asked, callback };
+  }
 
   /** Follows the provider's redirects to the client (or to Verity's request page). */
   async function followToClient(
