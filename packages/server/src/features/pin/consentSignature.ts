@@ -61,7 +61,9 @@ export async function verifyConsentSignature(
   const counter = identity.parent_id ?? identity.id;
   const attempt = await ctx.pins.reserveAttempt(counter);
   if (attempt === null) throw new ApiError('pin_revoked');
-  const serverKey = await readKeyOrRevoke(ctx, request, identity, counter, () =>
+  // Only the signing identity whose key is unreadable is revoked: the login it came from is
+  // another key, and registers a new signing identity at its next login.
+  const serverKey = await readKeyOrRevoke(ctx, request, identity, identity.id, () =>
     ctx.pins.serverKeyOf(identity),
   );
   const right =

@@ -88,7 +88,7 @@ export function usable(identity: PinIdentity | undefined): PinIdentity {
 /**
  * The identity's stored key, read by `read`. A key that fails its authentication in storage
  * (changed, or copied from another identity) makes the identity unusable: it is revoked
- * (`revokeId`: the identity whose attempts count), the fault logged, and the caller answered
+ * (`revokeId`), the fault logged, and the caller answered
  * pin_revoked, as for any revoked PIN, rather than a server error.
  */
 export async function readKeyOrRevoke<T>(

@@ -164,6 +164,23 @@ describe.each(databaseTargets())('PIN signing, dvsRegister and renewSecret (%s)'
     );
   });
 
+  it('a signing key that fails its authentication in storage: 410, that signing identity revoked, the login kept', async () => {
+    const { browser, requestId, identity, signing } = await signingUser('8642');
+    const toSign = await toSignOf(browser, requestId);
+    // Another identity's stored key copied onto this signing identity's row.
+    await server.ctx.database.db
+      .updateTable('pin_identities')
+      .set({ server_key: (await row(identity.mpinId)).server_key })
+      .where('mpin_id', '=', signing.mpinId)
+      .execute();
+    const refused = await consent(browser, requestId, sign(signing, toSign, '8642'));
+    expect(refused.status).toBe(410);
+    expect(refused.body.error).toMatchObject({ code: 'pin_revoked' });
+    expect(await row(signing.mpinId)).toMatchObject({ state: 'revoked', server_key: null });
+    expect((await row(identity.mpinId)).state).toBe('active');
+    expect((await browser.login(identity, '8642')).status).toBe(200);
+  });
+
   it('a right PIN signature resets the count; parallel wrong signatures cannot pass three checks', async () => {
     const { browser, requestId, identity, signing } = await signingUser('4444');
     const toSign = await toSignOf(browser, requestId);
