@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { LiveProvider } from '../oidc/liveProvider.js';
 import type { RateLimit, RateLimiter } from '../kv/rateLimiter.js';
-import { isOidcPath, oidcRoutes } from '../oidc/provider.js';
+import { isOidcPath, oidcRoutes, providerRouteOf } from '../oidc/provider.js';
 import { storeUnavailable, temporarilyUnavailable } from '../oidc/storeUnavailable.js';
 import { isForm, readBody } from './formBody.js';
 import {
@@ -72,7 +72,8 @@ export async function mountProvider(
   const userinfoLimits = new UserinfoLimits(rateLimiter, userinfoLimitSettings, onRefused);
   live.onBuild((provider) => userinfoLimits.install(provider));
   app.use((req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => {
-    const pathname = (req.url ?? '/').split('?')[0] ?? '/';
+    // Matched as the provider's router will match it (case and a trailing slash folded).
+    const pathname = providerRouteOf((req.url ?? '/').split('?')[0] ?? '/');
     if (!isOidcPath(pathname)) return next();
     const limit = limits.find(([pattern]) => pattern.test(pathname))?.[1];
     const tokenEndpoint = tokenEndpoints.test(pathname);

@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type Provider from 'oidc-provider';
 import type { RateLimit, RateLimiter, RateLimitResult } from '../kv/rateLimiter.js';
+import { providerRouteOf } from '../oidc/provider.js';
 import { peekForm } from './formBody.js';
 
 /** Every limit of the OpenID Connect endpoints counts calls a minute (also oidcMount.ts). */
@@ -30,7 +31,7 @@ export function recordClientAuthentication(provider: Provider): void {
   provider.use(async (ctx, next) => {
     await next();
     const client = ctx.oidc?.client;
-    if (!client || !tokenEndpoints.test(ctx.path)) return;
+    if (!client || !tokenEndpoints.test(providerRouteOf(ctx.path))) return;
     if (client.clientAuthMethod === 'none') return;
     // invalid_client (401): the credentials were wrong; the id alone is not the client.
     if (ctx.status === 401) return;

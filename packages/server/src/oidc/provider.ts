@@ -78,6 +78,15 @@ export const oidcRoutes = {
   pushed_authorization_request: '/oidc/request',
 } as const;
 
+/**
+ * A provider path as oidc-provider's router matches it: ASCII letters in either case and a
+ * trailing slash dropped (lib/helpers/router.js folds both), so /oidc/TOKEN/ is the token
+ * endpoint. Every check made in front of the provider (rate limits, caching, POST to GET)
+ * matches this, never the raw path, or a path spelled otherwise would pass it by.
+ */
+export const providerRouteOf = (pathname: string): string =>
+  pathname.toLowerCase().replace(/(.)\/+$/, '$1');
+
 export function isOidcPath(pathname: string): boolean {
   return (
     pathname === '/.well-known/openid-configuration' ||
