@@ -105,6 +105,10 @@ export async function buildApp(
     // Trust exactly the configured number of proxy hops (proxy-addr's rule for a number).
     trustProxy: (_address: string, hop: number) => hop < config.trustProxy,
     bodyLimit: BODY_LIMIT,
+    // A whole request (headers and body) must arrive within 2 minutes: Fastify's default is no
+    // limit, so a body sent a byte at a time held its connection (and oidcMount's read-ahead)
+    // for ever. Two minutes carry a 10 MB photo at about 85 KB/s.
+    requestTimeout: 120_000,
     return503OnClosing: true,
     // The caller's X-Request-Id when valid, else unique per process start; in every log line.
     genReqId: requestIdGenerator(),
