@@ -6,36 +6,19 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
+  fillIdentity,
+  signUpFromRelyingParty,
   useStack,
-  waitForEmailCode,
   type Stack,
   checkAccessibility,
-  fillDate,
   strongPassword,
   onVerity,
 } from './harness.js';
 
 /** A new user signs in to the demo relying party: sign-up, details, consent. */
 async function signUpAtRelyingParty(stack: Stack, page: Page, email: string): Promise<void> {
-  await page.goto(`${stack.rpUrl}/`);
-  await page.getByRole('button', { name: 'Sign in with Verity' }).click();
-  await onVerity(stack, page, '/signup');
-  await page.getByRole('link', { name: 'Register here' }).click();
-  await onVerity(stack, page, '/signup2');
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(strongPassword);
-  await page.getByLabel('I accept the terms and conditions').check();
-  await page.getByRole('button', { name: 'Create my account' }).click();
-  await onVerity(stack, page, '/verifyemail');
-  await page
-    .getByLabel(`Please enter the code we sent to ${email}`)
-    .fill(await waitForEmailCode(stack.verityUrl, email));
-  await page.getByRole('button', { name: 'Verify', exact: true }).click();
-  await onVerity(stack, page, '/Profile');
-  await page.getByLabel('Given names', { exact: true }).fill('Ada');
-  await page.getByLabel('Family name', { exact: true }).fill('Lovelace');
-  await fillDate(page, 'Date of birth', '1990-12-10');
-  await page.getByRole('button', { name: 'Continue' }).click();
+  await signUpFromRelyingParty(stack, page, email);
+  await fillIdentity(stack, page, { given: 'Ada', family: 'Lovelace', birthdate: '1990-12-10' });
   await onVerity(stack, page, '/Consent');
   await page.getByRole('button', { name: 'Confirm' }).click();
   await page.waitForURL(`${stack.rpUrl}/me`);

@@ -13,6 +13,7 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
+  fillIdentity,
   addAuthenticatorApp,
   useStack,
   type Stack,
@@ -74,22 +75,6 @@ const siobhan = {
   dob: '1990-06-21',
   expiry: '2027-01-09',
 };
-
-/**
- * /Profile: the name and birth date every check matches its record with (issue 17), asked
- * before a check's screen.
- */
-async function fillIdentity(
-  stack: Stack,
-  page: Page,
-  who = { given: 'Anna', family: 'Smith', birthdate: '1985-02-17' },
-): Promise<void> {
-  await onVerity(stack, page, '/Profile');
-  await page.getByLabel('Given names', { exact: true }).fill(who.given);
-  await page.getByLabel('Family name', { exact: true }).fill(who.family);
-  await fillDate(page, 'Date of birth', who.birthdate);
-  await page.getByRole('button', { name: 'Continue' }).click();
-}
 
 /** The relying party's /me page: the claim values by name (ID token table first). */
 async function relyingPartyClaims(stack: Stack, page: Page): Promise<Record<string, string>> {

@@ -488,6 +488,11 @@ export async function waitForFieldError(page: Page, message: string): Promise<vo
 export async function signUpFromRelyingParty(stack: Stack, page: Page, email: string) {
   await page.goto(`${stack.rpUrl}/`);
   await page.getByRole('button', { name: 'Sign in with Verity' }).click();
+  await registerFromSignup(stack, page, email);
+}
+
+/** From Verity's /signup through registration and e-mail verification. */
+export async function registerFromSignup(stack: Stack, page: Page, email: string) {
   await onVerity(stack, page, '/signup');
   await page.getByRole('link', { name: 'Register here' }).click();
   await onVerity(stack, page, '/signup2');
@@ -522,4 +527,20 @@ export async function addAuthenticatorApp(page: Page): Promise<string> {
   await dialog.waitFor({ state: 'detached' });
   await page.getByRole('list', { name: 'Your recovery codes' }).waitFor();
   return secret;
+}
+
+/**
+ * /Profile: the name and birth date every check matches its record with, asked before a
+ * check's screen (Anna Smith of the sandbox's records unless told otherwise).
+ */
+export async function fillIdentity(
+  stack: Stack,
+  page: Page,
+  who = { given: 'Anna', family: 'Smith', birthdate: '1985-02-17' },
+): Promise<void> {
+  await onVerity(stack, page, '/Profile');
+  await page.getByLabel('Given names', { exact: true }).fill(who.given);
+  await page.getByLabel('Family name', { exact: true }).fill(who.family);
+  await fillDate(page, 'Date of birth', who.birthdate);
+  await page.getByRole('button', { name: 'Continue' }).click();
 }

@@ -13,6 +13,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import {
+  fillIdentity,
+  registerFromSignup,
   addAuthenticatorApp,
   dateInputs,
   fillDate,
@@ -114,18 +116,6 @@ const newEmail = (prefix: string) => `${prefix}-${randomUUID().slice(0, 8)}@exam
 
 /** The passport of Anna Smith in the sandbox (docs/sandbox.md). */
 const anna = { number: '533401372', surname: 'Smith', given: 'Anna', dob: '1985-02-17' };
-
-async function fillIdentity(
-  stack: Stack,
-  page: Page,
-  who = { given: 'Anna', family: 'Smith', birthdate: '1985-02-17' },
-): Promise<void> {
-  await onVerity(stack, page, '/Profile');
-  await page.getByLabel('Given names', { exact: true }).fill(who.given);
-  await page.getByLabel('Family name', { exact: true }).fill(who.family);
-  await fillDate(page, 'Date of birth', who.birthdate);
-  await page.getByRole('button', { name: 'Continue' }).click();
-}
 
 async function fillPassport(page: Page, person: { surname: string; given: string }) {
   await page.getByLabel('Passport No.').fill(anna.number);
@@ -626,18 +616,7 @@ describe('PIN', () => {
     await shot(page, lang, 'mpinlogin-consent', 'A PIN client, no PIN on this device yet');
     await page.getByLabel('I agree with the Verity Terms and Conditions').check();
     await page.getByRole('button', { name: 'Start Verification' }).click();
-    await onVerity(stack, page, '/signup');
-    await page.getByRole('link', { name: 'Register here' }).click();
-    await onVerity(stack, page, '/signup2');
-    await page.getByLabel('Email', { exact: true }).fill(email);
-    await page.getByLabel('Password', { exact: true }).fill(strongPassword);
-    await page.getByLabel('I accept the terms and conditions').check();
-    await page.getByRole('button', { name: 'Create my account' }).click();
-    await onVerity(stack, page, '/verifyemail');
-    await page
-      .getByLabel(`Please enter the code we sent to ${email}`)
-      .fill(await waitForEmailCode(stack.verityUrl, email));
-    await page.getByRole('button', { name: 'Verify', exact: true }).click();
+    await registerFromSignup(stack, page, email);
     await onVerity(stack, page, '/mpinsetup');
     await page.getByText('Choose Your Verity M-Pin').waitFor();
     await shot(page, lang, 'mpinsetup', 'Choose a PIN: the PIN pad');
