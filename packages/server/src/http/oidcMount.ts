@@ -49,6 +49,19 @@ async function answerPostWithGet(req: IncomingMessage, res: ServerResponse): Pro
   res.end();
 }
 
+/** 411: a token endpoint's form must say its length while clients are limited per client. */
+function lengthRequired(res: ServerResponse): void {
+  res.statusCode = 411;
+  res.setHeader('Cache-Control', 'no-store');
+  res.setHeader('Content-Type', 'application/json');
+  res.end(
+    JSON.stringify({
+      error: 'invalid_request',
+      error_description: 'Send the form with a Content-Length.',
+    }),
+  );
+}
+
 /** Public metadata: discovery and the signing keys (oidc-provider sets their caching). */
 const publicPaths = new Set(['/.well-known/openid-configuration', oidcRoutes.jwks]);
 
@@ -97,6 +110,7 @@ export async function mountProvider(
       }
       if (tokenEndpoint) {
         const refusal = await tokenEndpointLimits.admit(req, clientIp(req));
+        if (refusal === 'length-required') return lengthRequired(res);
         if (refusal) return refuse(refusal.limit, refusal.retryAfterSeconds);
       }
       if (userinfo) {

@@ -31,6 +31,20 @@ async function tokenCall(
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
+/** A form POSTed in chunks (no Content-Length), as fetch sends a streamed body. */
+async function chunkedPost(server: TestServer, path: string, form: string, authorization?: string) {
+  const response = await fetch(`${server.url}${path}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      ...(authorization ? { authorization } : {}),
+    },
+    body: new Blob([form]).stream(),
+    duplex: 'half',
+  } as RequestInit);
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
 describe.each(databaseTargets())('token endpoint limits that fit the caller (%s)', (target) => {
   describe('by default: no limit per confidential client', () => {
     let server: TestServer;
@@ -165,6 +179,23 @@ describe.each(databaseTargets())('token endpoint limits that fit the caller (%s)
           (await tokenCall(server, 'token/introspection', { token: 'x' }, credentials)).status,
         );
       expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    });
+
+    it('answers 411 to a form without a length naming its client in the body, which could not be refused before the call', async () => {
+      const form = new URLSearchParams({
+        token: 'x',
+        client_id: created.clientId,
+        client_secret: created.clientSecret!,
+      }).toString();
+      expect(await chunkedPost(server, '/oidc/token/introspection', form)).toMatchObject({
+        status: 411,
+        body: { error: 'invalid_request' },
+      });
+      // Named in the Authorization header, the client's budget is checked without the body.
+      const basic = `Basic ${Buffer.from(`${created.clientId}:${created.clientSecret!}`).toString('base64')}`;
+      expect(
+        await chunkedPost(server, '/oidc/token/introspection', 'token=x', basic),
+      ).toMatchObject({ status: 429 });
     });
   });
   describe('with TOKEN_RATE_LIMIT_PER_CLIENT, a client signing assertions (private_key_jwt)', () => {

@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type Provider from 'oidc-provider';
 import type { RateLimit, RateLimiter, RateLimitResult } from '../kv/rateLimiter.js';
 import { providerRouteOf } from '../oidc/provider.js';
-import { peekForm } from './formBody.js';
+import { isForm, peekForm } from './formBody.js';
 
 /** Every limit of the OpenID Connect endpoints counts calls a minute (also oidcMount.ts). */
 export const ENDPOINT_LIMIT_WINDOW_SECONDS = 60;
@@ -89,6 +89,15 @@ export function namedClient(req: IncomingMessage, form: URLSearchParams | null):
   return named && named.length <= MAX_CLIENT_ID ? named : null;
 }
 
+/**
+ * A form posted without saying its length (Transfer-Encoding: chunked): it cannot be read
+ * ahead and given back, so the client it names could not be refused before the call. Every
+ * client library sends a Content-Length with a form; RFC 9110 15.5.12 (411) is the answer.
+ */
+function unsizedForm(req: IncomingMessage): boolean {
+  return req.method === 'POST' && isForm(req) && req.headers['content-length'] === undefined;
+}
+
 /** oidc-provider's own limit for a request body (lib/shared/selective_body.js). */
 const FORM_LIMIT = 56 * 1024;
 
@@ -126,11 +135,14 @@ export class TokenEndpointLimits {
     };
   }
 
-  /** Before the call: the limit that refuses it and the seconds to wait, else null. */
+  /**
+   * Before the call: the limit that refuses it and the seconds to wait, 'length-required' for
+   * a form without a Content-Length while a per-client limit applies, else null.
+   */
   async admit(
     req: IncomingMessage,
     address: string,
-  ): Promise<{ limit: string; retryAfterSeconds: number } | null> {
+  ): Promise<{ limit: string; retryAfterSeconds: number } | 'length-required' | null> {
     const refusedBy = (limit: RateLimit, result: RateLimitResult) =>
       result.allowed ? null : { limit: limit.name, retryAfterSeconds: result.retryAfterSeconds };
     const abuse = refusedBy(this.abuse, await this.limiter.hit(this.abuse, address));
@@ -141,6 +153,7 @@ export class TokenEndpointLimits {
     if (this.client.max === 0) return null;
     // The form is read ahead (and given back) only when a per-client limit needs the client
     // it names: a Basic header names it without reading the body.
+    if (basicClient(req) === null && unsizedForm(req)) return 'length-required';
     const form = basicClient(req) ? null : await peekForm(req, FORM_LIMIT);
     const named = namedClient(req, form);
     if (named) return refusedBy(this.client, await this.limiter.peek(this.client, named));
