@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import Provider, {
   errors,
   interactionPolicy,
+  type Client,
   type Configuration,
   type KoaContextWithOIDC,
 } from 'oidc-provider';
@@ -110,6 +111,24 @@ export interface ProviderDeps {
 }
 
 /** `read` memoised for one request (its koa context): the same answer to every check in it. */
+/** Introspection tells a client about the tokens issued to it only (RFC 7662 §4). */
+const issuedToCaller = (_ctx: KoaContextWithOIDC, client: Client, token: { clientId?: string }) =>
+  token.clientId === client.clientId;
+
+/**
+ * Revocation of another client's token is refused (RFC 7009 §2.1): an error for a confidential
+ * client, and for a public one (which proves nothing) the usual answer with nothing revoked.
+ */
+const revokesOwnToken = (
+  _ctx: KoaContextWithOIDC,
+  client: Client,
+  token: { clientId?: string },
+) => {
+  if (token.clientId === client.clientId) return true;
+  if (client.clientAuthMethod === 'none') return false;
+  throw new errors.InvalidRequest('client is not authorized to revoke the presented token');
+};
+
 function perRequest<T>(read: (key: string) => Promise<T>) {
   const answers = new WeakMap<object, Promise<T>>();
   return (ctx: object, key: string): Promise<T> => {
@@ -360,8 +379,11 @@ export function createProvider(
       // the request_uri through the browser; a plain request stays allowed.
       pushedAuthorizationRequests: { enabled: true, requirePushedAuthorizationRequests: false },
       claimsParameter: { enabled: true },
-      revocation: { enabled: true },
-      introspection: { enabled: true },
+      // RFC 7662 §4 and RFC 7009 §2.1: a client learns about, and revokes, only the tokens
+      // issued to it (another that holds one gets `active: false`; a revocation is refused).
+      // Verity has no resource servers that introspect others' tokens.
+      revocation: { enabled: true, allowedPolicy: revokesOwnToken },
+      introspection: { enabled: true, allowedPolicy: issuedToCaller },
       userinfo: { enabled: true },
       rpInitiatedLogout: {
         enabled: true,
