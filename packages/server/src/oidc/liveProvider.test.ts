@@ -104,4 +104,24 @@ describe('LiveProvider', () => {
     expect(published(live.provider)).toEqual(['b']);
     expect(errors).toHaveLength(2);
   });
+
+  it('says its keys are stale once no read has succeeded for two refresh intervals, fresh again after one', async () => {
+    const { store, setNow, live } = await start([stored('a', 1, 0)]);
+    live.onRefreshError(() => undefined);
+    store.failing = true;
+    const table: Array<[number, boolean]> = [
+      [0, true],
+      [timings.refreshMs, true],
+      [2 * timings.refreshMs, true],
+      [2 * timings.refreshMs + 1, false],
+    ];
+    for (const [at, fresh] of table) {
+      setNow(at);
+      await live.refresh();
+      expect([at, live.keysFresh()]).toEqual([at, fresh]);
+    }
+    store.failing = false;
+    await live.refresh();
+    expect(live.keysFresh()).toBe(true);
+  });
 });

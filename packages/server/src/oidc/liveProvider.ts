@@ -28,6 +28,8 @@ export class LiveProvider {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> = Promise.resolve();
   private stopped = false;
+  /** When the keys were last read from the database (the reading at start included). */
+  private loadedAt = 0;
 
   private constructor(
     private readonly store: SigningKeyStore,
@@ -42,6 +44,7 @@ export class LiveProvider {
   ): Promise<LiveProvider> {
     const live = new LiveProvider(store, build, now);
     live.keys = await store.load();
+    live.loadedAt = now();
     await live.rebuildIfChanged();
     live.schedule();
     return live;
@@ -77,6 +80,7 @@ export class LiveProvider {
     this.running = this.running.then(async () => {
       try {
         this.keys = await this.store.load();
+        this.loadedAt = this.now();
         await this.store.prune(this.keys);
       } catch (error) {
         this.errorListener(error);
@@ -84,6 +88,16 @@ export class LiveProvider {
       await this.rebuildIfChanged().catch((error: unknown) => this.errorListener(error));
     });
     return this.running;
+  }
+
+  /**
+   * Whether the keys were read within two refresh intervals. An instance that cannot read them
+   * (keys it cannot decrypt, a table it cannot read) serves the set it last read: it would miss
+   * a rotation, signing with a key the others no longer publish, or an emergency withdrawal.
+   * /readyz reports it, so it is taken out of service.
+   */
+  keysFresh(): boolean {
+    return this.now() - this.loadedAt <= 2 * this.store.timings.refreshMs;
   }
 
   stop(): void {

@@ -17,7 +17,10 @@ function withinReadyTimeout(check: Promise<boolean>): Promise<boolean> {
   return Promise.race([check, late]).finally(() => clearTimeout(timer));
 }
 
-/** /healthz: the process is alive. /readyz: it can reach its database (and Redis when used). */
+/**
+ * /healthz: the process is alive. /readyz: it can reach its database (and Redis when used) and
+ * has read the signing keys lately (LiveProvider.keysFresh).
+ */
 export function healthRoutes(app: FastifyInstance, ctx: AppContext): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   typed.get(
@@ -46,7 +49,8 @@ export function healthRoutes(app: FastifyInstance, ctx: AppContext): void {
           ),
         ),
       ]);
-      const ready = databaseReady && kvReady;
+      // Keys not read for two refresh intervals: this instance may sign with a withdrawn key.
+      const ready = databaseReady && kvReady && ctx.liveProvider.keysFresh();
       return reply.status(ready ? 200 : 503).send({ status: ready ? 'ok' : 'unavailable' });
     },
   );
