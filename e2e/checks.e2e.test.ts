@@ -535,24 +535,24 @@ describe('identity checks: the passport and the questions', () => {
 });
 
 describe('identity checks: a card, then the questions, for a new user', () => {
-  // The client asks for no profile claim: the questions still need the name and birth date.
+  // The client asks for no profile claim: the questions still need the name, birth date and
+  // address.
   const env = useStack({
     scope: 'openid email',
     clientFlags: ['--assurance', '[["CreditCard","KBVL1"]]'],
   });
 
-  it('asks for the name and birth date before the card, then the questions, and returns to the relying party', async () => {
+  it('asks for the name, birth date and address before the card, then the questions, and returns to the relying party', async () => {
     const stack = env.stack();
     const page = env.page();
     await signUpFromRelyingParty(stack, page, newEmail());
     await onVerity(stack, page, '/VerifyOptions');
     await page.getByRole('button', { name: 'Credit Card and Financial questions' }).click();
 
+    // The address too: the credit file is looked up at it.
     await onVerity(stack, page, '/Profile');
-    await page.getByLabel('Given names', { exact: true }).fill('Anna');
-    await page.getByLabel('Family name', { exact: true }).fill('Smith');
-    await fillDate(page, 'Date of birth', '1985-02-17');
-    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('group', { name: 'Address' }).waitFor();
+    await fillIdentity(stack, page);
 
     await onVerity(stack, page, '/CreditCard');
     await page.getByLabel('Card number').pressSequentially('4111111111111111');

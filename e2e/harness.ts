@@ -531,16 +531,29 @@ export async function addAuthenticatorApp(page: Page): Promise<string> {
 
 /**
  * /Profile: the name and birth date every check matches its record with, asked before a
- * check's screen (Anna Smith of the sandbox's records unless told otherwise).
+ * check's screen, and the address when the screen asks for it (financial questions: a credit
+ * file is looked up at it), found by postcode (Anna Smith of the sandbox's records unless told
+ * otherwise).
  */
 export async function fillIdentity(
   stack: Stack,
   page: Page,
-  who = { given: 'Anna', family: 'Smith', birthdate: '1985-02-17' },
+  who: { given: string; family: string; birthdate: string; postcode?: string } = {
+    given: 'Anna',
+    family: 'Smith',
+    birthdate: '1985-02-17',
+    postcode: 'CR2 6XH',
+  },
 ): Promise<void> {
   await onVerity(stack, page, '/Profile');
   await page.getByLabel('Given names', { exact: true }).fill(who.given);
   await page.getByLabel('Family name', { exact: true }).fill(who.family);
   await fillDate(page, 'Date of birth', who.birthdate);
+  const address = page.getByRole('group', { name: 'Address' });
+  if (who.postcode && (await address.count()) > 0) {
+    await address.getByLabel('Postcode', { exact: true }).fill(who.postcode);
+    await address.getByRole('button', { name: 'Find address' }).click();
+    await address.getByRole('listbox', { name: 'Select your address' }).selectOption({ index: 0 });
+  }
   await page.getByRole('button', { name: 'Continue' }).click();
 }

@@ -15,7 +15,7 @@ import { startTestServer, type TestServer } from '../../test/testServer.js';
 
 /** A sandbox person (docs/sandbox.md): what they type on each screen. */
 interface Person {
-  profile: Record<string, string>;
+  profile: Record<string, unknown>;
   passport?: Record<string, string>;
   licence?: Record<string, string>;
   card?: Record<string, string>;
@@ -25,7 +25,18 @@ interface Person {
 }
 
 const anna: Person = {
-  profile: { given_name: 'Anna', family_name: 'Smith', birthdate: '1985-02-17' },
+  profile: {
+    given_name: 'Anna',
+    family_name: 'Smith',
+    birthdate: '1985-02-17',
+    // A credit file is looked up at the applicant's address (KBV asks for it).
+    address: {
+      postcode: 'CR2 6XH',
+      uprn: '900000000401',
+      text: '14 Selsdon Road, South Croydon, Croydon',
+      picklist: true,
+    },
+  },
   passport: {
     number: '533401372',
     surname: 'Smith',
@@ -53,7 +64,17 @@ const anna: Person = {
   },
 };
 const james: Person = {
-  profile: { given_name: 'James', family_name: 'Taylor', birthdate: '1979-09-30' },
+  profile: {
+    given_name: 'James',
+    family_name: 'Taylor',
+    birthdate: '1979-09-30',
+    address: {
+      postcode: 'M1 1AE',
+      uprn: '900000000201',
+      text: '1 Piccadilly Gardens, Manchester',
+      picklist: true,
+    },
+  },
   licence: {
     surname: 'Taylor',
     given: 'James',

@@ -4,16 +4,18 @@ import { subjectFields, subjectFieldsForOptions, type SubjectField } from './sub
 
 const all: SubjectField[] = ['given_name', 'family_name', 'birthdate'];
 const name: SubjectField[] = ['given_name', 'family_name'];
+/** A credit file is looked up at the applicant's address too. */
+const creditFile: SubjectField[] = [...all, 'address'];
 
 describe('subjectFields: what each check matches its record with', () => {
   it.each<[CheckName[], SubjectField[]]>([
-    [['CreditCard', 'KBVL1'], all],
-    [['KBVL1'], all],
-    [['KBVL2'], all],
+    [['CreditCard', 'KBVL1'], creditFile],
+    [['KBVL1'], creditFile],
+    [['KBVL2'], creditFile],
     [['MobileContract'], all],
     [['DebitCard', 'MobileContract'], all],
-    [['Passport', 'KBVL1'], all],
-    [['DrivingLicence', 'KBVL2'], all],
+    [['Passport', 'KBVL1'], creditFile],
+    [['DrivingLicence', 'KBVL2'], creditFile],
     [['Passport'], all],
     [['DrivingLicence'], all],
     [['Bank'], name],
@@ -21,11 +23,12 @@ describe('subjectFields: what each check matches its record with', () => {
     [['CreditCard'], name],
     [['DebitCard'], name],
     [['OB', 'Bank'], []],
-    [['OB', 'KBVL1'], all],
-    [['Bank', 'KBVL1'], all],
+    [['OB', 'KBVL1'], creditFile],
+    [['Bank', 'KBVL1'], creditFile],
     [['Passport', 'Bank'], all],
     [['GenuinePassport', 'SelfieComparison'], []],
-    [['GenuinePassport', 'KBVL1'], []],
+    // The document's photo gives the name and birth date, not the address.
+    [['GenuinePassport', 'KBVL1'], ['address']],
     [['OB'], []],
     [[], []],
   ])('%j needs %j', (remaining, expected) => {
@@ -35,15 +38,16 @@ describe('subjectFields: what each check matches its record with', () => {
 
 describe('subjectFieldsForOptions', () => {
   it.each<[CheckName[][], SubjectField[]]>([
-    [[['CreditCard', 'KBVL1']], all],
+    [[['CreditCard', 'KBVL1']], creditFile],
     [
       [
         ['CreditCard', 'KBVL1'],
         ['Passport', 'KBVL1'],
       ],
-      all,
+      creditFile,
     ],
     [[['KBVL1'], ['Bank']], name],
+    [[['KBVL1'], ['Passport']], all],
     [[['OB'], ['Passport']], []],
     [[], []],
   ])('%j needs %j', (options, expected) => {

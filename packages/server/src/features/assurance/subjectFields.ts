@@ -1,9 +1,14 @@
 import type { CheckName } from '@verity/contracts';
 
 /** The profile fields a check may need to know whom it is checking. */
-export type SubjectField = 'given_name' | 'family_name' | 'birthdate';
+export type SubjectField = 'given_name' | 'family_name' | 'birthdate' | 'address';
 
-const subjectFieldOrder: readonly SubjectField[] = ['given_name', 'family_name', 'birthdate'];
+const subjectFieldOrder: readonly SubjectField[] = [
+  'given_name',
+  'family_name',
+  'birthdate',
+  'address',
+];
 
 /** Checks that capture the profile themselves from a document's photo (features/photoId). */
 const photoDocuments: ReadonlySet<CheckName> = new Set<CheckName>([
@@ -23,7 +28,15 @@ interface SubjectNeed {
 }
 
 // A record with a birth date (document, credit file, contract) is matched with both.
-const nameAndBirth: SubjectNeed = { fields: subjectFieldOrder, suppliedBy: photoDocuments };
+const nameAndBirth: SubjectNeed = {
+  fields: ['given_name', 'family_name', 'birthdate'],
+  suppliedBy: photoDocuments,
+};
+// A credit file is found at the applicant's address too, as agencies do: by name and birth
+// date alone, a namesake's (or a twin's) file would be the one asked about. No check captures
+// the address.
+const currentAddress: SubjectNeed = { fields: ['address'], suppliedBy: new Set<CheckName>() };
+const creditFile: readonly SubjectNeed[] = [nameAndBirth, currentAddress];
 // A holder name (card, bank account) is matched with the profile's name; a bank login
 // captures that name.
 const holderName: SubjectNeed = {
@@ -37,11 +50,11 @@ const holderName: SubjectNeed = {
  * evidence of a passed check is bound to these fields, so they are in the profile whenever a
  * check has passed.
  */
-const subjectNeeds: Partial<Record<CheckName, SubjectNeed>> = {
+const subjectNeeds: Partial<Record<CheckName, SubjectNeed | readonly SubjectNeed[]>> = {
   Passport: nameAndBirth,
   DrivingLicence: nameAndBirth,
-  KBVL1: nameAndBirth,
-  KBVL2: nameAndBirth,
+  KBVL1: creditFile,
+  KBVL2: creditFile,
   MobileContract: nameAndBirth,
   CreditCard: holderName,
   DebitCard: holderName,
@@ -56,10 +69,10 @@ const subjectNeeds: Partial<Record<CheckName, SubjectNeed>> = {
 export function subjectFields(remaining: readonly CheckName[]): SubjectField[] {
   const needed = new Set<SubjectField>();
   for (const check of remaining) {
-    const need = subjectNeeds[check];
-    if (!need) continue;
-    if (remaining.some((other) => need.suppliedBy.has(other))) continue;
-    for (const field of need.fields) needed.add(field);
+    for (const need of [subjectNeeds[check] ?? []].flat()) {
+      if (remaining.some((other) => need.suppliedBy.has(other))) continue;
+      for (const field of need.fields) needed.add(field);
+    }
   }
   return subjectFieldOrder.filter((field) => needed.has(field));
 }

@@ -8,12 +8,14 @@ import { claimedIdentity } from '../identity/coreIdentity.js';
 /**
  * Whom the questions are about: the claimed identity (the profile's current name and birth
  * date, and the postcodes of its address history for the agency's lookup), the one every
- * check is matched against. Null when the profile lacks a name or birth date.
+ * check is matched against. Null when the profile lacks a name, a birth date or an address:
+ * a file is looked up at an address, as agencies do (by name and birth date alone it could be
+ * a namesake's).
  */
 export async function kbvApplicant(ctx: AppContext, userId: string): Promise<KbvApplicant | null> {
   const core = await claimedIdentity(ctx, userId);
   const name = core.names[0];
-  if (!name || core.birthDate === null) return null;
+  if (!name || core.birthDate === null || core.postcodes.length === 0) return null;
   return {
     given: normaliseName(name.givenNames),
     surname: normaliseName(name.familyName),

@@ -94,7 +94,7 @@ export function kbvRoutes(app: FastifyInstance, ctx: AppContext): void {
         if (!applicant)
           throw new ApiError(
             'step_not_allowed',
-            'Please verify a document or give your name and date of birth first.',
+            'Please give your name, date of birth and address first.',
           );
         await enforceLimit(ctx, startLimit, step.accountId);
         // A credit file too thin to ask about (or none) is no record found: a counted retry

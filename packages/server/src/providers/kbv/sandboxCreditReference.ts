@@ -112,7 +112,7 @@ const postcodeKey = (postcode: string) => postcode.toUpperCase().replace(/[^A-Z0
 
 /**
  * As an agency searches: by family name and birth date, at one of the applicant's addresses
- * when they give any; the given names are not part of the key. Of several files found, the
+ * (none: no file); the given names are not part of the key. Of several files found, the
  * one whose given names are the applicant's; else the first: its subject may be someone else
  * (a twin at the same address, docs/sandbox.md), whom Verity then refuses as another person.
  */
@@ -122,7 +122,7 @@ function findFile(applicant: KbvApplicant): CreditFile | undefined {
     ({ person }) =>
       person.dob === applicant.dob &&
       familyNamesMatch(applicant.surname, person.surname) &&
-      (postcodes.length === 0 || postcodes.includes(postcodeKey(person.postcode))),
+      postcodes.includes(postcodeKey(person.postcode)),
   );
   return found.find(({ person }) => samePerson(person, applicant)) ?? found[0];
 }
