@@ -276,6 +276,27 @@ describe.each(databaseTargets())('knowledge-based questions (%s)', (target) => {
     expect(none.status).toBe(409);
   });
 
+  it("needs an address too: by name and birth date alone the file could be a namesake's", async () => {
+    const { browser, requestId, email } = await newUserInRequest(null);
+    const userId = (await server.ctx.users.findByEmail(email))!.id;
+    await server.ctx.profiles.update(userId, {
+      given_name: 'Anna',
+      family_name: 'Smith',
+      birthdate: '1985-02-17',
+    });
+    const q = `?requestId=${requestId}`;
+    // /Profile asks for it, and the questions are refused without it.
+    const form = (await (await browser.fetch(`${server.url}/api/profile${q}`)).json()) as Array<{
+      name: string;
+    }>;
+    expect(form.map((field) => field.name)).toContain('address');
+    expect(await questions(browser, q)).toMatchObject({
+      status: 409,
+      body: { error: { message: 'Please give your name, date of birth and address first.' } },
+    });
+    expect(await server.ctx.evidence.forUser(userId)).toEqual([]);
+  });
+
   it('asks more and harder questions at level 2, and passes 4 of 5 right', async () => {
     const email = `${randomUUID()}@example.com`;
     const browser = await signUp(server, email);
