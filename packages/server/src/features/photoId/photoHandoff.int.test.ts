@@ -18,6 +18,7 @@ import {
   signUp,
   startServerWithClient,
   startSignInRequest,
+  strongPassword,
 } from '../../test/journey.js';
 import type { TestServer } from '../../test/testServer.js';
 import { PhotoHandoffStore } from './handoffStore.js';
@@ -335,6 +336,22 @@ describe.each(databaseTargets())('photos on the phone (%s)', (target) => {
     expect((await browser.post('/api/logoutconfirm')).status).toBe(200);
     const ended = await phone.document(photos.passport);
     expect([ended.status, codeOf(ended)]).toEqual([404, 'request_not_found']);
+  });
+
+  it("stops when the link's user closes the account, from another browser", async () => {
+    const email = `${randomUUID()}@example.com`;
+    const { browser, requestId } = await desktopChoosing(['GenuinePassport'], email);
+    const phone = new Phone(server, tokenOf(await link(browser, requestId)));
+    expect((await phone.open()).status).toBe(200);
+    const other = new ApiBrowser(server);
+    const login = await other.post('/api/login/email', { Email: email, Password: strongPassword });
+    expect(login.body.failed).toBe(false);
+    expect((await other.post('/api/account/delete', { Password: strongPassword })).status).toBe(
+      200,
+    );
+    // Closing the account ends its sign-in requests, and the link with them.
+    const closed = await phone.document(photos.passport);
+    expect([closed.status, codeOf(closed)]).toEqual([404, 'request_not_found']);
   });
 
   it('never takes the token from the query string, and counts wrong tokens per address until refused', async () => {
