@@ -338,6 +338,25 @@ describe.each(databaseTargets())('photos on the phone (%s)', (target) => {
     expect([ended.status, codeOf(ended)]).toEqual([404, 'request_not_found']);
   });
 
+  it('stops when another user signs in to the request on the desktop', async () => {
+    const { browser, requestId } = await desktopChoosing(['GenuinePassport']);
+    const phone = new Phone(server, tokenOf(await link(browser, requestId)));
+    expect((await phone.open()).status).toBe(200);
+    // Someone else signs in at the same computer, in the same request.
+    const otherEmail = `${randomUUID()}@example.com`;
+    await signUp(server, otherEmail);
+    const login = await browser.post('/api/login/email', {
+      Email: otherEmail,
+      Password: strongPassword,
+      RequestId: requestId,
+    });
+    expect(login.body.failed).toBe(false);
+    const changed = await phone.document(photos.passport);
+    expect([changed.status, codeOf(changed)]).toEqual([410, 'photo_handoff_expired']);
+    // And the new user's desktop sees no link of the first user's.
+    expect(await status(browser, requestId)).toEqual({ state: 'none', expiresAt: null });
+  });
+
   it("stops when the link's user closes the account, from another browser", async () => {
     const email = `${randomUUID()}@example.com`;
     const { browser, requestId } = await desktopChoosing(['GenuinePassport'], email);
