@@ -4,6 +4,8 @@
  * own context: no cookies of the desktop's) opens the link, takes the passport with its camera
  * (Chromium's fake camera showing a specimen passport page on a table) under the frame guide,
  * and sends it; the desktop waits ('Please wait...') and reaches the check's result by itself.
+ * A second stack with one-minute links: the desktop says the code expired and makes a new one,
+ * and the old link no longer opens on the phone.
  */
 import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
@@ -112,9 +114,8 @@ describe('photo ID on the phone: a client that asks for a passport photo', () =>
         .waitFor({ timeout: 90_000 });
       await checkAccessibility(phone);
 
-      // The phone was never given a session: none of its cookies is the provider's.
-      const cookies = await phoneContext.cookies();
-      expect(cookies.filter((cookie) => /session/i.test(cookie.name))).toEqual([]);
+      // The phone was never given a session, nor anything else to sign in with: no cookie.
+      expect((await phoneContext.cookies()).map((cookie) => cookie.name)).toEqual([]);
     } finally {
       await phoneContext.close();
     }
@@ -126,5 +127,45 @@ describe('photo ID on the phone: a client that asks for a passport photo', () =>
     await checkAccessibility(desktop);
     await desktop.getByRole('button', { name: 'Continue' }).click();
     await desktop.waitForURL((url) => url.origin === stack.rpUrl || /Consent/i.test(url.pathname));
+  });
+});
+
+describe('photo ID on the phone: a code that expires', () => {
+  const env = useStack({
+    scope: 'openid email',
+    clientFlags: ['--assurance', '[["GenuinePassport"]]'],
+    // The shortest a link may last, so the journey sees it expire.
+    verityEnv: () => ({ PHOTO_HANDOFF_MINUTES: '1' }),
+  });
+
+  it('says the code has expired, makes a new one, and the old link no longer opens', async () => {
+    const stack = env.stack();
+    const desktop = env.page();
+    await signUpFromRelyingParty(stack, desktop, `expiry-${randomUUID().slice(0, 8)}@example.com`);
+    await onVerity(stack, desktop, '/PassportPhoto');
+    const linkShown = desktop.getByTestId('handoff-link');
+    const first = (await linkShown.textContent()) ?? '';
+    await desktop
+      .getByText('This code has expired. Please get a new code.')
+      .waitFor({ timeout: 90_000 });
+    await checkAccessibility(desktop);
+    await desktop.getByRole('button', { name: 'Get a new code' }).click();
+    const second = (await linkShown.textContent()) ?? '';
+    expect(second).toMatch(/\/photo#[A-Za-z0-9_-]{43}$/);
+    expect(second).not.toBe(first);
+
+    const phoneContext = await env.browser().newContext({ viewport: { width: 390, height: 844 } });
+    try {
+      const phone = await phoneContext.newPage();
+      await phone.goto(first);
+      await phone
+        .getByText(
+          'This link has expired or has been replaced. Please ask for a new code on your computer.',
+        )
+        .waitFor();
+      await checkAccessibility(phone);
+    } finally {
+      await phoneContext.close();
+    }
   });
 });
