@@ -276,6 +276,30 @@ export const errorCatalogue = {
     status: 409,
     message: 'This sign-in has already been approved, or it has ended.',
   },
+  // Photos on the phone (issue 20, 'the app'): the link the desktop hands to the phone.
+  photo_handoff_invalid: {
+    status: 401,
+    message: 'This link is not valid. Please scan the code on your computer again.',
+  },
+  photo_handoff_expired: {
+    status: 410,
+    message:
+      'This link has expired or has been replaced. Please ask for a new code on your computer.',
+  },
+  photo_handoff_used: {
+    status: 410,
+    message: 'Your photos have been checked. Please go back to your computer to continue.',
+  },
+  photo_handoff_other_device: {
+    status: 409,
+    message:
+      'This link has already been opened on another phone. Please ask for a new code on your computer.',
+  },
+  photo_handoff_request_required: {
+    status: 409,
+    message:
+      'Photos on your phone are for a sign-in request. Please take or upload the photos on this computer.',
+  },
   // Photo ID (issue 20): an image the user can fix by taking it again. Each is a counted try
   // (details: attemptsLeft, image 'document' or 'selfie'); none is a failed check.
   photo_unsupported_type: {

@@ -51,6 +51,8 @@ export const spaRoutes = [
   '/ObCallback',
   '/account/signin-methods',
   '/mpinaccess',
+  // The phone's capture page of the photo checks (the desktop's link: /photo#<token>).
+  '/photo',
 ] as const;
 
 export type SpaRoute = (typeof spaRoutes)[number];

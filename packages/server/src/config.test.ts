@@ -254,6 +254,13 @@ describe('photo checks by the local pipeline', () => {
     expect(() => loadConfig({ PHOTO_RETENTION_DAYS: '-1' })).toThrow('PHOTO_RETENTION_DAYS');
   });
 
+  it('lasts a phone link for the photos 10 minutes unless told, 1 to 30', () => {
+    expect(loadConfig({}).photoHandoffMinutes).toBe(10);
+    expect(loadConfig({ PHOTO_HANDOFF_MINUTES: '1' }).photoHandoffMinutes).toBe(1);
+    expect(() => loadConfig({ PHOTO_HANDOFF_MINUTES: '0' })).toThrow('PHOTO_HANDOFF_MINUTES');
+    expect(() => loadConfig({ PHOTO_HANDOFF_MINUTES: '31' })).toThrow('PHOTO_HANDOFF_MINUTES');
+  });
+
   it('warns when the local pipeline runs in production', () => {
     const env = {
       PUBLIC_URL: 'https://id.example.com',

@@ -103,6 +103,8 @@ const envSchema = z.object({
   LOCAL_PHOTO_CHECKS: z.enum(['on', 'off']).optional(),
   // Days the photos of a completed photo check are kept for disputes (0: deleted at once).
   PHOTO_RETENTION_DAYS: z.coerce.number().int().min(0).max(30).default(0),
+  // Minutes a phone link for the photo checks lasts (features/photoId/handoffStore.ts).
+  PHOTO_HANDOFF_MINUTES: z.coerce.number().int().min(1).max(30).default(10),
   // The one page that may frame / (the PIN frame helper): an exact origin, never '*'.
   PIN_FRAME_PARENT_ORIGIN: z
     .url({ protocol: /^https?$/ })
@@ -264,6 +266,8 @@ export interface Config {
   localPhotoChecks: boolean;
   /** Days the photos of a completed photo check are kept (0 to 30; 0: deleted at completion). */
   photoRetentionDays: number;
+  /** Minutes the desktop's link to the phone for the photo checks lasts (1 to 30). */
+  photoHandoffMinutes: number;
   /** The exact origin that may frame / and receives its frame helper's messages, if any. */
   pinFrameParentOrigin: string | null;
   /** A Confirmation-of-Payee style service for typed bank accounts (the Bank check). */
@@ -439,6 +443,7 @@ export function loadConfig(env: Record<string, string | undefined> = readEnv()):
       ? e.LOCAL_PHOTO_CHECKS === 'on'
       : e.NODE_ENV !== 'production',
     photoRetentionDays: e.PHOTO_RETENTION_DAYS,
+    photoHandoffMinutes: e.PHOTO_HANDOFF_MINUTES,
     pinFrameParentOrigin: e.PIN_FRAME_PARENT_ORIGIN ?? null,
     accountVerification:
       e.ACCOUNT_VERIFICATION_URL && e.ACCOUNT_VERIFICATION_API_KEY

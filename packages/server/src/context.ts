@@ -54,6 +54,7 @@ import { SandboxDocumentProvider } from './providers/documents/sandboxDocuments.
 import type { PhotoIdProvider } from './features/photoId/photoIdProvider.js';
 import { localPhotoPipeline } from './features/photoId/localPhotoPipeline.js';
 import { PhotoImageStore } from './features/photoId/photoImageStore.js';
+import { PhotoHandoffStore } from './features/photoId/handoffStore.js';
 import { SocialFlowStore } from './features/social/flowStore.js';
 import { SocialIdentityStore } from './features/social/identityStore.js';
 import { socialProvidersFrom, type SocialProviders } from './providers/social/socialProviders.js';
@@ -114,6 +115,8 @@ export interface AppContext {
   photoId: PhotoIdProvider | null;
   /** The photos of photo checks, encrypted, until their check completes (or the retention). */
   photoImages: PhotoImageStore;
+  /** The desktop's single-use links that hand a photo check to the phone. */
+  photoHandoffs: PhotoHandoffStore;
   bankProviders: AccountDataProvider[];
   obAttempts: ObAttemptStore;
   bankAccounts: BankAccountStore;
@@ -269,6 +272,7 @@ async function contextOver(
     documents: config.sandboxChecks ? new SandboxDocumentProvider() : null,
     photoId,
     photoImages: new PhotoImageStore(database.db, encryption, config.photoRetentionDays),
+    photoHandoffs: new PhotoHandoffStore(kv),
     bankProviders: bankProvidersFrom(config, secrets.dataKey),
     obAttempts: new ObAttemptStore(database.db, encryption),
     bankAccounts: new BankAccountStore(database.db, encryption, secrets.dataKey),

@@ -21,7 +21,13 @@ export type StepName = (typeof steps)[number];
 
 /** Single-use tokens that stand in for the session on a call. */
 export type HandoffKind =
-  'bankCallback' | 'pinDevice' | 'sharedIdentity' | 'emailCode' | 'socialCallback';
+  | 'bankCallback'
+  | 'pinDevice'
+  | 'sharedIdentity'
+  | 'emailCode'
+  | 'socialCallback'
+  /** The desktop's link to the phone for a photo check (journey/handoffPhoto.ts). */
+  | 'photo';
 
 export type Access =
   | SingleAccess

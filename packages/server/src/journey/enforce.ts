@@ -15,7 +15,11 @@ import type { Journey, SignedIn } from './journey.js';
 export async function enforceAccess(journey: Journey, access: Access): Promise<void> {
   switch (access.kind) {
     case 'public':
+      return;
     case 'handoff':
+      // The photo link's calls act as the desktop's request (handoffPhoto.ts); the other
+      // kinds' handlers validate their own tokens.
+      if (access.token === 'photo') await journey.byPhotoHandoff();
       return;
     case 'firstFactor': {
       journey.established(await signedIn(journey), await journey.signInRequest());

@@ -11,6 +11,7 @@ import type { RequestLogin, SessionLike } from '../oidc/interactions.js';
 import { SESSION_ABSOLUTE_SECONDS } from '../oidc/provider.js';
 import type { Access } from './access.js';
 import { enforceAccess } from './enforce.js';
+import { establishPhotoHandoff, type PhotoHandoffCall } from './handoffPhoto.js';
 
 type Interaction = InstanceType<Provider['Interaction']>;
 
@@ -65,6 +66,8 @@ export class Journey {
   purpose: string | null = null;
   /** An account call: no request's client lifetime applies unless the call names the request. */
   private accountCall = false;
+  /** A phone's call by the desktop's link (`handoff('photo')`): its view is the link's. */
+  photoHandoff: PhotoHandoffCall | null = null;
 
   constructor(
     private readonly ctx: AppContext,
@@ -167,6 +170,11 @@ export class Journey {
 
   /** What the user must still do for the request in progress (none outside a request). */
   async outstanding(): Promise<Requirement[]> {
+    // A phone's call: the link's request and login, never the phone's (absent) session.
+    if (this.photoHandoff)
+      return this.requestValue
+        ? outstandingRequirements(this.ctx, this.requestValue.interaction, this.who.login)
+        : [];
     const current = await this.signInRequest();
     const signedIn = await this.signIn();
     if (!current) return [];
@@ -188,6 +196,16 @@ export class Journey {
   async sessionChanged(): Promise<void> {
     this.generation += 1;
     if (this.signedInValue) this.signedInValue = (await this.signIn()) ?? this.signedInValue;
+  }
+
+  /** `handoff('photo')`: validates the phone's link and establishes its view (handoffPhoto.ts). */
+  async byPhotoHandoff(): Promise<void> {
+    this.photoHandoff = await establishPhotoHandoff(this.ctx, this);
+  }
+
+  /** The view a handoff link stands for: its user and login, its request, no session. */
+  establishedByHandoff(signedIn: SignedIn, current: SignInRequest): void {
+    this.established(signedIn, current);
   }
 
   /** Marks what the preHandler established, for the handler's synchronous reads. */

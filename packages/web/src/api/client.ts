@@ -29,6 +29,8 @@ export class ApiError extends Error {
 
 export interface CallOptions {
   signal?: AbortSignal;
+  /** Headers of the call's own (the phone's handoff link: Authorization, x-handoff-device). */
+  headers?: Record<string, string>;
 }
 
 type Fetch = (input: string, init: RequestInit) => Promise<Response>;
@@ -55,7 +57,7 @@ export function createApiClient(fetchImpl: Fetch) {
     schema: Schema<T>,
     options: CallOptions,
   ): Promise<T> {
-    const headers: Record<string, string> = { Accept: 'application/json' };
+    const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
     // A photo goes as itself (the server reads its type from the bytes; a file the browser
     // could not type is still declared an image, so the server says what is wrong with it).
     const raw = payload instanceof Blob ? payload : null;

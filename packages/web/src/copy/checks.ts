@@ -58,13 +58,36 @@ export const checksCopy = {
 
   photoTitle: (document: string) => `${document} photo`,
   appInstructions: 'App install instructions',
-  appSteps: (document: string) => [
-    'Install the Verity app on your phone from your app store.',
-    'Open the app and sign in with the same e-mail address.',
-    `Follow the app to take a photo of your ${document} and a selfie.`,
-    'Come back to this page: it moves on once the app has finished.',
-  ],
   withoutApp: 'Take or upload photos without the app',
+  // Ours: the photos on the phone (issue 20, 'the app'; routes/photo/PhoneHandoff.tsx).
+  handoffIntro: (document: string) =>
+    `Take the photo of your ${document} with your phone's camera: scan this code with your phone, or type the link below into its browser.`,
+  openOnPhone: 'Open it on your phone',
+  handoffQr: 'QR code of the link to open on your phone',
+  handoffLink: 'The link to open on your phone:',
+  handoffExpires: (time: string) => `The code works once, until ${time}.`,
+  handoffBack: 'This page moves on by itself once your phone has finished.',
+  handoffExpired: 'This code has expired. Please get a new code.',
+  newCode: 'Get a new code',
+  handoffLoading: 'Making a code for your phone...',
+  phoneWorking:
+    'Follow the steps on your phone. This page moves on by itself when your photos have been checked.',
+  phoneTitle: 'Take your photos',
+  phoneIntro: (document: string) =>
+    `Take a photo of your ${document} with this phone. Lay it flat in good light and fit it inside the frame.`,
+  phoneSelfieIntro: 'Now take a selfie: we compare it with the photo on your document.',
+  takePhoto: 'Take photo',
+  frameGuide: 'Fit the document inside the frame',
+  glareFeedback:
+    'There is glare on this photo. Move away from direct light or tilt the document slightly, then take it again.',
+  blurFeedback:
+    'This photo is blurred. Hold the phone still and make sure the document is in focus, then take it again.',
+  useAnyway: 'Use this photo anyway',
+  sendPhoto: 'Send photo',
+  sendingPhoto: 'Sending your photo...',
+  phoneDone: 'Your photos have been sent. Please go back to your computer to continue.',
+  phoneNoLink: 'Please scan the code shown on your computer to open this page.',
+  phoneOtherOption: 'Please go back to your computer to choose a different option.',
   // Ours: the upload on the same screen (issue 20).
   uploadTitle: 'Take or upload photos',
   uploadIntro: (document: string) =>

@@ -88,6 +88,7 @@ const MpinLoginPage = lazyScreen(() => import('./mpinlogin/MpinLoginPage'), 'Mpi
 const MpinDetectPage = lazyScreen(() => import('./mpindetect/MpinDetectPage'), 'MpinDetectPage');
 const MpinDonePage = lazyScreen(() => import('./mpindone/MpinDonePage'), 'MpinDonePage');
 const MpinAccessPage = lazyScreen(() => import('./mpinaccess/MpinAccessPage'), 'MpinAccessPage');
+const PhonePhotoPage = lazyScreen(() => import('./photo/PhonePhotoPage'), 'PhonePhotoPage');
 
 // Routes of one screen share a key, so moving between them keeps the screen's state.
 const screenKeys = new Map<unknown, string>();
@@ -146,6 +147,7 @@ const screens: Record<SpaRoute, ReactElement> = {
   '/mpindetect': <MpinDetectPage />,
   '/mpindone': <MpinDonePage />,
   '/mpinaccess': <MpinAccessPage />,
+  '/photo': <PhonePhotoPage />,
 };
 
 export const routes: RouteObject[] = [

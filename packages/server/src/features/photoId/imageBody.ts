@@ -25,7 +25,8 @@ export function acceptImageBodies(scope: FastifyInstance): void {
 
 /** Which photo a route takes, by its address. */
 export function photoOf(request: FastifyRequest): PhotoKind {
-  return request.url.startsWith('/api/photoid/selfie') ? 'selfie' : 'document';
+  // The desktop's /api/photoid/selfie and the phone's /api/photoid/handoff/phone/selfie.
+  return request.url.split('?')[0]!.endsWith('/selfie') ? 'selfie' : 'document';
 }
 
 /**

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { step } from '../../journey/access.js';
 import { documentPhotoHandler } from './documentPhotoRoute.js';
+import { photoHandoffRoutes } from './handoffRoutes.js';
 import { acceptImageBodies } from './imageBody.js';
 import { maxImageBytes } from './images.js';
 import { selfieHandler } from './selfieRoute.js';
@@ -39,4 +40,6 @@ export function photoIdRoutes(app: FastifyInstance, ctx: AppContext): void {
     );
     routes.post('/api/photoid/selfie', routeOptions(), selfieHandler(ctx));
   });
+  // With 'the app': the same checks, the photos taken on the user's phone.
+  photoHandoffRoutes(app, ctx);
 }
