@@ -54,6 +54,8 @@ import { SandboxDocumentProvider } from './providers/documents/sandboxDocuments.
 import type { PhotoIdProvider } from './features/photoId/photoIdProvider.js';
 import { localPhotoPipeline } from './features/photoId/localPhotoPipeline.js';
 import { PhotoImageStore } from './features/photoId/photoImageStore.js';
+import { PendingPhotoChecks } from './features/photoId/vendor/pendingPhotoChecks.js';
+import { VendorPhotoProvider } from './features/photoId/vendor/vendorPhotoProvider.js';
 import { SocialFlowStore } from './features/social/flowStore.js';
 import { SocialIdentityStore } from './features/social/identityStore.js';
 import { socialProvidersFrom, type SocialProviders } from './providers/social/socialProviders.js';
@@ -114,6 +116,8 @@ export interface AppContext {
   photoId: PhotoIdProvider | null;
   /** The photos of photo checks, encrypted, until their check completes (or the retention). */
   photoImages: PhotoImageStore;
+  /** Photo checks a vendor answers later, until the status poll settles them. */
+  pendingPhotoChecks: PendingPhotoChecks;
   bankProviders: AccountDataProvider[];
   obAttempts: ObAttemptStore;
   bankAccounts: BankAccountStore;
@@ -231,7 +235,12 @@ async function contextOver(
   const browsers = new BrowserIdentity(config.publicUrl.protocol === 'https:');
   const metrics = new Metrics({ mailQueueDepth: () => mailQueue.pendingCount() });
   const interactions = new InteractionBridge(liveProvider, kv, browsers);
-  const photoId: PhotoIdProvider | null = config.localPhotoChecks ? localPhotoPipeline : null;
+  // A vendor when configured (PHOTO_ID_PROVIDER=vendor), else the local pipeline if enabled.
+  const photoId: PhotoIdProvider | null = config.photoVendor
+    ? new VendorPhotoProvider(config.photoVendor)
+    : config.localPhotoChecks
+      ? localPhotoPipeline
+      : null;
   return {
     config,
     secrets,
@@ -269,6 +278,7 @@ async function contextOver(
     documents: config.sandboxChecks ? new SandboxDocumentProvider() : null,
     photoId,
     photoImages: new PhotoImageStore(database.db, encryption, config.photoRetentionDays),
+    pendingPhotoChecks: new PendingPhotoChecks(database.db, encryption),
     bankProviders: bankProvidersFrom(config, secrets.dataKey),
     obAttempts: new ObAttemptStore(database.db, encryption),
     bankAccounts: new BankAccountStore(database.db, encryption, secrets.dataKey),
