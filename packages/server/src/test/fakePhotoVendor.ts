@@ -56,6 +56,8 @@ export class FakePhotoVendor {
   next: FakeOutcome;
   /** Answer every call with this status (a vendor outage), or null. */
   failWith: number | null = null;
+  /** Answer this many of the next calls with 503 (a passing hiccup). */
+  failNext = 0;
   /** Wait this long before answering each call (a slow vendor). */
   delayMs = 0;
   /** Complete each check and deliver its webhook after this many ms; null: the test does. */
@@ -158,6 +160,10 @@ export class FakePhotoVendor {
       response.end(value === undefined ? undefined : JSON.stringify(value));
     };
     if (this.failWith !== null) return send(this.failWith, { error: { type: 'outage' } });
+    if (this.failNext > 0) {
+      this.failNext--;
+      return send(503, { error: { type: 'outage' } });
+    }
     if (request.headers.authorization !== `Token token=${this.apiToken}`)
       return send(401, { error: { type: 'authorization_error' } });
     const path = url.pathname;
