@@ -93,5 +93,8 @@ export const photoCheckPendingSchema = z.object({
 
 export type PhotoCheckPending = z.infer<typeof photoCheckPendingSchema>;
 
+/** A photo route's or the status poll's answer: the check's result, or still pending. */
+export const photoAnswerSchema = z.union([checkResultSchema, photoCheckPendingSchema]);
+
 /** POST /api/cancel (spec: redirect_Uri and state). */
 export const cancelSchema = z.object({ redirect_Uri: z.string(), state: z.nullable(z.string()) });

@@ -24,6 +24,7 @@ import {
 import type { TestServer } from '../../../test/testServer.js';
 import { identityAssuranceSchemas } from '../../../test/verifiedClaimsSchema.js';
 import { attemptSubject, checkLimits } from '../../checks/checkStep.js';
+import { webhookBadSignatures } from './webhookRoute.js';
 import { signWebhook } from './webhookSignature.js';
 
 const apiToken = `api_test.${randomBytes(16).toString('hex')}`;
@@ -490,6 +491,24 @@ describe.each(databaseTargets())('photo ID by a vendor (%s)', (target) => {
     expect(await server.ctx.evidence.forUser(userId)).toHaveLength(1);
     const audit = (await server.ctx.audit.forUser(userId)).map((event) => event.type);
     expect(audit.filter((type) => type === 'identity_check_passed')).toHaveLength(1);
+  });
+
+  // Last: it leaves this address limited for the webhook.
+  it('refuses an address after 20 wrong signatures in an hour (429), even with the right one', async () => {
+    const { browser, requestId } = await userChoosing(['GenuinePassport']);
+    await send(browser, `/api/photoid/passport?requestId=${requestId}`, photos.passport);
+    const checkId = fake.lastCheck().id;
+    const wrong = signWebhook(fake.event(checkId), 'guessed-webhook-token');
+    // The forged webhooks of the test above counted already.
+    const { remaining } = await server.ctx.rateLimiter.peek(webhookBadSignatures, '127.0.0.1');
+    expect(remaining).toBeLessThan(20);
+    const answers: number[] = [];
+    for (let attempt = 0; attempt <= remaining; attempt++)
+      answers.push((await fake.deliver(checkId, { signature: wrong })).status);
+    expect(answers).toEqual([...Array<number>(remaining).fill(401), 429]);
+    const right = await fake.deliver(checkId);
+    expect([right.status, codeOf(right as Answer)]).toEqual([429, 'rate_limited']);
+    expect((await status(browser, requestId)).status).toBe(202);
   });
 
   it('answers 404 to a status poll with no vendor check in the request', async () => {

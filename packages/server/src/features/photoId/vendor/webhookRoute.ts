@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../../context.js';
 import { ApiError } from '../../../http/apiError.js';
+import { clientIp } from '../../../http/rateLimit.js';
 import { publicCall } from '../../../journey/access.js';
 import { PhotoPipelineUnavailable } from '../photoPipelineUnavailable.js';
 import { PENDING_CHECK_MS } from './pendingPhotoChecks.js';
@@ -10,6 +11,17 @@ import { webhookSignatureValid } from './webhookSignature.js';
 
 /** A webhook's body is small (an event naming a check); anything larger is refused unread. */
 const webhookBodyLimit = 16 * 1024;
+
+/**
+ * Wrong signatures per address an hour: after them the address is refused (429) before its
+ * signature is even checked, so nobody can try signatures at length. The vendor's own events
+ * never count (a wrong PHOTO_VENDOR_WEBHOOK_TOKEN would: see docs/operations.md).
+ */
+export const webhookBadSignatures = {
+  name: 'photo-webhook-bad-signature',
+  max: 20,
+  windowSeconds: 3600,
+};
 
 /** What the webhook is trusted for, once signed: which check completed. Nothing else is read. */
 const eventSchema = z.object({
@@ -28,7 +40,8 @@ const eventSchema = z.object({
  * docs/operations.md has the address to register). Public (the vendor has no session); the
  * body is taken as bytes and its signature (X-SHA2-Signature, HMAC-SHA256 with
  * PHOTO_VENDOR_WEBHOOK_TOKEN) verified in constant time before anything is parsed: 401
- * photo_webhook_signature_invalid otherwise, nothing changed. Then only the check's id is
+ * photo_webhook_signature_invalid otherwise, nothing changed (20 of them an hour from an
+ * address, and it is refused 429 before checking). Then only the check's id is
  * used: the result is fetched from the vendor (never taken from the body) and stored once
  * against the running check; the browser's next status poll settles it (pendingPhotoSettle.ts).
  * A replay, or an event older than a check may run, changes nothing (200); a check not known
@@ -47,12 +60,16 @@ export function vendorWebhookRoute(app: FastifyInstance, ctx: AppContext): void 
         const provider = ctx.photoId;
         const body: unknown = request.body;
         if (!isVendor(provider)) throw new ApiError('photo_check_not_pending');
+        const address = clientIp(request);
+        if (!(await ctx.rateLimiter.peek(webhookBadSignatures, address)).allowed)
+          throw new ApiError('rate_limited');
         const signature = request.headers['x-sha2-signature'];
-        if (
-          !Buffer.isBuffer(body) ||
-          !webhookSignatureValid(body, signature, provider.webhookToken)
-        )
+        const valid =
+          Buffer.isBuffer(body) && webhookSignatureValid(body, signature, provider.webhookToken);
+        if (!valid) {
+          await ctx.rateLimiter.hit(webhookBadSignatures, address);
           throw new ApiError('photo_webhook_signature_invalid');
+        }
         const event = eventSchema.safeParse(parseJson(body));
         if (!event.success) throw new ApiError('validation_failed');
         const { resource_type: type, action, object } = event.data.payload;
