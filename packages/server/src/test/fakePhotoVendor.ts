@@ -174,15 +174,13 @@ export class FakePhotoVendor {
         headers: { 'content-type': request.headers['content-type'] ?? '' },
       }).formData();
       const fields: Record<string, string> = {};
-      let file = Buffer.alloc(0);
-      let fileType = '';
-      for (const [name, value] of form.entries()) {
+      for (const name of ['applicant_id', 'type', 'side', 'issuing_country']) {
+        const value = form.get(name);
         if (typeof value === 'string') fields[name] = value;
-        else {
-          file = Buffer.from(await value.arrayBuffer());
-          fileType = value.type;
-        }
       }
+      const sent = form.get('file');
+      const file = sent instanceof Blob ? Buffer.from(await sent.arrayBuffer()) : Buffer.alloc(0);
+      const fileType = sent instanceof Blob ? sent.type : '';
       if (!fields.applicant_id || file.length === 0)
         return send(422, { error: { type: 'validation_error' } });
       this.uploads.push({ path, fields, file, fileType });

@@ -230,6 +230,7 @@ async function seedEverything(db: Kysely<Database>, userId: string): Promise<str
       document_kind: 'passport',
       vendor_check_id: id(),
       image: 'x',
+      attempts: 0,
       expires_at: later,
       created_at: now,
     }) // prettier-ignore

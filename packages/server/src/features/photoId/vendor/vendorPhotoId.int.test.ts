@@ -46,7 +46,7 @@ beforeAll(async () => {
   // With EXIF (an orientation): what reaches the vendor must carry no metadata.
   photos.passport = await withExifOrientation(
     await renderPassportPage({
-      person: { ...anna, surname: 'SMITH', givenNames: 'ANNA', issueDate: null, sex: 'F' },
+      person: { ...anna, surname: 'SMITH', givenNames: 'ANNA', sex: 'F' },
       portrait: face,
     }),
     1,
