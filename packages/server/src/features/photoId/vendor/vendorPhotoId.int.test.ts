@@ -389,6 +389,69 @@ describe.each(databaseTargets())('photo ID by a vendor (%s)', (target) => {
     expect(audit).toContain('identity_check_mismatch');
   });
 
+  it('takes a document passed before again for the selfie through the vendor: held, no second evidence; another number is a retake', async () => {
+    const { browser, userId } = await userChoosing(['GenuinePassport']);
+    await server.ctx.evidence.record(userId, {
+      check: 'GenuinePassport',
+      outcome: 'passed',
+      provider: 'onfido',
+      transactionId: randomUUID(),
+      scores: { strength: 4, validity: 2, activity: 0, fraud: 0, verification: 0 },
+      attributes: {
+        given_name: 'ANNA',
+        family_name: 'SMITH',
+        birthdate: '1985-02-17',
+        document: {
+          type: 'passport',
+          number: '533401372',
+          dateOfExpiry: '2031-04-30',
+          issuer: { name: 'HM Passport Office', country: 'GB' },
+        },
+      },
+    });
+    const { requestId } = await startSignInRequest(server, selfieConfig, browser, {
+      state: oidc.randomState(),
+    });
+    const chosen = await browser.post(`/api/verification/${requestId}/choice`, {
+      checks: ['SelfieComparison'],
+    });
+    expect(chosen.status).toBe(200);
+    const path = `/api/photoid/passport?requestId=${requestId}`;
+    // Another passport of hers first: not the one the selfie would stand on.
+    fake.next.person = { ...anna, number: '987654321' };
+    expect((await send(browser, path, photos.passport)).status).toBe(202);
+    await fake.deliver(fake.lastCheck().id);
+    const other = await settled(browser, requestId);
+    expect([other.status, codeOf(other)]).toEqual([422, 'photo_document_not_same']);
+    fake.next.person = anna;
+    expect((await send(browser, path, photos.passport)).status).toBe(202);
+    await fake.deliver(fake.lastCheck().id);
+    expect((await settled(browser, requestId)).body).toMatchObject({
+      check: 'GenuinePassport',
+      verified: true,
+      assuranceChoice: ['SelfieComparison'],
+    });
+    const held = await server.ctx.database.db
+      .selectFrom('photo_images')
+      .select(['kind', 'request_uid'])
+      .where('user_id', '=', userId)
+      .execute();
+    expect(held).toHaveLength(1);
+    expect((await server.ctx.evidence.forUser(userId)).map((item) => item.check)).toEqual([
+      'GenuinePassport',
+    ]);
+    expect(
+      (await send(browser, `/api/photoid/selfie?requestId=${requestId}`, photos.selfie)).status,
+    ).toBe(202);
+    await fake.deliver(fake.lastCheck().id);
+    expect((await settled(browser, requestId)).body).toMatchObject({
+      check: 'SelfieComparison',
+      verified: true,
+    });
+    // The selfie's three tries were used: the other passport, the document again, the selfie.
+    expect(await attemptsLeft('SelfieComparison', userId)).toBe(0);
+  });
+
   it('refuses a webhook without the right signature (401) and changes nothing; the signed one then settles', async () => {
     const { browser, userId, requestId } = await userChoosing(['GenuinePassport']);
     await send(browser, `/api/photoid/passport?requestId=${requestId}`, photos.passport);
