@@ -17,8 +17,8 @@ import { pendingAnswer } from './vendor/pendingAnswer.js';
  * POST /api/photoid/{passport,drivinglicence}: one photo at a time per user and check
  * (onePhotoAtATime); the document's photo read (an image problem is a counted retake), the
  * document acceptable (UK, consistent, not expired), then its outcome (documentOutcome.ts).
- * A vendor that answers later: 202 pending, settled by GET /api/photoid/status. A document passed before is photographed again when its selfie is still to do
- * (documentForSelfie.ts).
+ * A vendor that answers later: 202 pending, settled by GET /api/photoid/status. A document
+ * passed before is photographed again when its selfie is still to do (documentForSelfie.ts).
  */
 export function documentPhotoHandler(
   ctx: AppContext,

@@ -12,12 +12,7 @@ import {
 import { decoding } from './decodeSlots.js';
 import { prepareImage } from './images.js';
 import type { DocumentReading } from './photoId.js';
-import type {
-  DocumentPhoto,
-  PhotoIdProvider,
-  PhotoReading,
-  SelfieComparisonResult,
-} from './photoIdProvider.js';
+import type { PhotoIdProvider } from './photoIdProvider.js';
 
 /**
  * The least anti-spoof (`real`) and liveness (`live`) scores a selfie needs, besides the face
@@ -58,18 +53,8 @@ const selfieScores: EvidenceScores = {
   verification: 2,
 };
 
-/**
- * The photo checks carried out on this machine (images.ts, documentReader.ts, faces.ts):
- * always answered at once, never pending.
- */
-export const localPhotoPipeline: PhotoIdProvider & {
-  readDocument(
-    ...args: Parameters<PhotoIdProvider['readDocument']>
-  ): Promise<PhotoReading<DocumentPhoto>>;
-  compareSelfie(
-    ...args: Parameters<PhotoIdProvider['compareSelfie']>
-  ): Promise<PhotoReading<SelfieComparisonResult>>;
-} = {
+/** The photo checks carried out on this machine (images.ts, documentReader.ts, faces.ts). */
+export const localPhotoPipeline: PhotoIdProvider = {
   name: 'verity-local-photo',
 
   async readDocument(kind, bytes, { withFace }) {
