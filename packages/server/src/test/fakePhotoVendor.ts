@@ -143,6 +143,15 @@ export class FakePhotoVendor {
     return { status: response.status, body: text ? (JSON.parse(text) as unknown) : null };
   }
 
+  /** As the vendor does: the webhook sent again, with back-off, until answered 2xx (5 tries). */
+  private async deliverUntilTaken(checkId: string): Promise<void> {
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      const answer = await this.deliver(checkId).catch(() => ({ status: 0 }));
+      if (answer.status >= 200 && answer.status < 300) return;
+      await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
+    }
+  }
+
   /** The latest check started. */
   lastCheck(): FakeCheck {
     const all = [...this.checks.values()];
@@ -205,7 +214,7 @@ export class FakePhotoVendor {
       };
       this.checks.set(check.id, check);
       if (this.autoDeliver !== null)
-        setTimeout(() => void this.deliver(check.id).catch(() => undefined), this.autoDeliver);
+        setTimeout(() => void this.deliverUntilTaken(check.id), this.autoDeliver);
       return send(201, { id: check.id, status: 'in_progress', result: null, report_ids: [] });
     }
     const checkPath = /^\/v3\.6\/checks\/([^/]+)$/.exec(path);

@@ -3,7 +3,11 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../../context.js';
 import { ApiError } from '../../../http/apiError.js';
 import type { PendingPhoto } from '../photoIdProvider.js';
-import type { NewPendingCheck, PendingPurpose } from './pendingPhotoChecks.js';
+import {
+  PENDING_CHECK_MS,
+  type NewPendingCheck,
+  type PendingPurpose,
+} from './pendingPhotoChecks.js';
 
 /**
  * A photo sent to a vendor that answers later: the pending check recorded against this user
@@ -36,6 +40,9 @@ export async function pendingAnswer(
     heldCheck: pending.held?.check ?? null,
     image: pending.read.image,
   });
+  // The held document photo stays the selfie's until the vendor answers (or gives up).
+  if (pending.held)
+    await ctx.photoImages.extendClaim(pending.held.id, Date.now() + PENDING_CHECK_MS);
   reply.code(202);
   reply.header('Cache-Control', 'no-store');
   return { check: pending.check, pending: true };

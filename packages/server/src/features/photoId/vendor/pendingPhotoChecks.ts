@@ -29,6 +29,7 @@ export interface PendingCheck {
   completed: boolean;
   consumed: boolean;
   expiresAt: number;
+  createdAt: number;
   /** The settled answer (JSON) once a poll has settled it. */
   settled: string | null;
 }
@@ -153,6 +154,7 @@ export class PendingPhotoChecks {
         'completed_at',
         'consumed_at',
         'expires_at',
+        'created_at',
         'settled',
       ])
       .where('user_id', '=', userId)
@@ -174,6 +176,7 @@ export class PendingPhotoChecks {
       completed: row.completed_at !== null,
       consumed: row.consumed_at !== null,
       expiresAt: Number(row.expires_at),
+      createdAt: Number(row.created_at),
       settled: row.settled,
     };
   }

@@ -19,6 +19,10 @@ import { selfieOutcome } from '../selfieOutcome.js';
 import type { PendingCheck } from './pendingPhotoChecks.js';
 import { isVendor, type VendorPhotoProvider } from './vendorPhotoProvider.js';
 
+/** How long a check waits for its webhook before the status poll asks the vendor itself. */
+export const PULL_AFTER_MS = 20_000;
+const PULL_EVERY_SECONDS = 10;
+
 /** A settled answer as kept for the polls after the one that settled. */
 type Settled = { result: CheckResult } | { error: { code: string; details?: unknown } };
 
@@ -27,7 +31,8 @@ type Settled = { result: CheckResult } | { error: { code: string; details?: unkn
  * stores the vendor's result (fetched from the vendor); the browser's poll, in the user's own
  * sign-in request and journey, settles it with the outcome code the local pipeline uses
  * (documentOutcome, documentForSelfieOutcome, selfieOutcome). Answers:
- * - 202 pending while the vendor runs (or while another poll is settling it);
+ * - 202 pending while the vendor runs (or while another poll is settling it); a check with no
+ *   webhook after PULL_AFTER_MS is asked of the vendor by the poll (pulled);
  * - the check's result, or its error (a retake, a refusal), once; the polls after it get the
  *   same answer again, kept with the check (no second settle: the check is consumed once);
  * - 503 when the vendor has not answered within PENDING_CHECK_MS: the try given back;
@@ -53,7 +58,9 @@ export async function photoCheckStatus(
     await giveUp(ctx, pending);
     throw new PhotoPipelineUnavailable('vendor', { cause: new Error('no answer in time') });
   }
-  if (!pending.completed || pending.consumed) return waiting();
+  const answered =
+    pending.completed || (!pending.consumed && (await pulled(ctx, provider, pending)));
+  if (!answered || pending.consumed) return waiting();
   const taken = await ctx.pendingPhotoChecks.take(pending);
   if (!taken) return waiting();
   try {
@@ -63,6 +70,32 @@ export async function photoCheckStatus(
   } catch (error) {
     if (error instanceof ApiError)
       await keep(ctx, pending, { error: { code: error.code, details: error.details } });
+    throw error;
+  }
+}
+
+/**
+ * A check the webhook has not answered after PULL_AFTER_MS (a webhook lost, or sent before
+ * the check was stored here and not yet sent again): the poll asks the vendor itself, at most
+ * once every PULL_EVERY_SECONDS per check whatever the polls (the key-value store's atomic
+ * increment), and stores the result as the webhook would. A vendor that cannot be reached is
+ * only a wait more.
+ */
+async function pulled(
+  ctx: AppContext,
+  provider: VendorPhotoProvider,
+  pending: PendingCheck,
+): Promise<boolean> {
+  if (Date.now() - pending.createdAt < PULL_AFTER_MS) return false;
+  if ((await ctx.kv.increment(`photo-vendor-pull:${pending.id}`, PULL_EVERY_SECONDS)) !== 1)
+    return false;
+  try {
+    const result = await provider.result(pending.vendorCheckId);
+    if (!result) return false;
+    await ctx.pendingPhotoChecks.complete(pending.vendorCheckId, result);
+    return true;
+  } catch (error) {
+    if (error instanceof PhotoPipelineUnavailable) return false;
     throw error;
   }
 }

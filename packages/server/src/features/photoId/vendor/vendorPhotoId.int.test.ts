@@ -24,6 +24,8 @@ import {
 import type { TestServer } from '../../../test/testServer.js';
 import { identityAssuranceSchemas } from '../../../test/verifiedClaimsSchema.js';
 import { attemptSubject, checkLimits } from '../../checks/checkStep.js';
+import { CLAIM_MS } from '../photoImageStore.js';
+import { PULL_AFTER_MS } from './pendingPhotoSettle.js';
 import { webhookBadSignatures } from './webhookRoute.js';
 import { signWebhook } from './webhookSignature.js';
 
@@ -326,6 +328,13 @@ describe.each(databaseTargets())('photo ID by a vendor (%s)', (target) => {
     });
     const sent = await send(browser, `/api/photoid/selfie?requestId=${requestId}`, photos.selfie);
     expect(sent).toEqual({ status: 202, body: { check: 'SelfieComparison', pending: true } });
+    // The held document photo stays claimed while the vendor compares (longer than a local one).
+    const [claimed] = await server.ctx.database.db
+      .selectFrom('photo_images')
+      .select('claimed_until')
+      .where('user_id', '=', userId)
+      .execute();
+    expect(Number(claimed!.claimed_until)).toBeGreaterThan(Date.now() + CLAIM_MS);
     // The held document photo and the selfie went to the vendor's facial similarity check.
     expect(fake.lastCheck().reportNames).toEqual(['facial_similarity_photo']);
     expect(fake.uploads.slice(-2).map((upload) => upload.path)).toEqual([
@@ -450,6 +459,40 @@ describe.each(databaseTargets())('photo ID by a vendor (%s)', (target) => {
     });
     // The selfie's three tries were used: the other passport, the document again, the selfie.
     expect(await attemptsLeft('SelfieComparison', userId)).toBe(0);
+  });
+
+  it('asks the vendor itself when no webhook came after 20 s, once for parallel polls; still running is still pending', async () => {
+    const { browser, userId, requestId } = await userChoosing(['GenuinePassport']);
+    await send(browser, `/api/photoid/passport?requestId=${requestId}`, photos.passport);
+    const checkId = fake.lastCheck().id;
+    const backdate = () =>
+      server.ctx.database.db
+        .updateTable('photo_vendor_checks')
+        .set({ created_at: Date.now() - PULL_AFTER_MS - 1000 })
+        .where('vendor_check_id', '=', checkId)
+        .execute();
+    const asked = () => fake.calls.filter((call) => call === `GET /v3.6/checks/${checkId}`).length;
+    // Too early: the poll does not ask.
+    expect((await status(browser, requestId)).status).toBe(202);
+    expect(asked()).toBe(0);
+    // Late, but the vendor is still at it: asked once, still pending.
+    await backdate();
+    expect((await status(browser, requestId)).status).toBe(202);
+    expect(asked()).toBe(1);
+    // Done at the vendor, its webhook lost: the next poll allowed to ask settles it.
+    fake.complete(checkId);
+    // The ask of a moment ago holds the next one back for 10 s: ended here.
+    const { id } = await server.ctx.database.db
+      .selectFrom('photo_vendor_checks')
+      .select('id')
+      .where('vendor_check_id', '=', checkId)
+      .executeTakeFirstOrThrow();
+    await server.ctx.kv.delete(`photo-vendor-pull:${id}`);
+    const polls = await Promise.all(Array.from({ length: 4 }, () => status(browser, requestId)));
+    expect(asked()).toBe(2);
+    expect(polls.every((poll) => poll.status === 200 || poll.status === 202)).toBe(true);
+    expect((await settled(browser, requestId)).body).toMatchObject({ verified: true });
+    expect(await server.ctx.evidence.forUser(userId)).toHaveLength(1);
   });
 
   it('refuses a webhook without the right signature (401) and changes nothing; the signed one then settles', async () => {
