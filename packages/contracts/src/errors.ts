@@ -383,6 +383,16 @@ export const errorCatalogue = {
     status: 422,
     message: 'This is not the document you used before. Please take a photo of the same document.',
   },
+  // A photo check's vendor (PHOTO_ID_PROVIDER=vendor): no check of this request is waiting.
+  photo_check_not_pending: {
+    status: 404,
+    message: 'There is no photo check waiting for an answer. Please send your photos again.',
+  },
+  // POST /api/photoid/webhook without the vendor's valid signature over the body.
+  photo_webhook_signature_invalid: {
+    status: 401,
+    message: 'The notification is not signed with the expected key.',
+  },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

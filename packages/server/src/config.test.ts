@@ -276,6 +276,55 @@ describe('photo checks by the local pipeline', () => {
   });
 });
 
+describe('PHOTO_ID_PROVIDER', () => {
+  const vendor = {
+    PHOTO_ID_PROVIDER: 'vendor',
+    PHOTO_VENDOR_URL: 'https://api.eu.onfido.example',
+    PHOTO_VENDOR_API_TOKEN: 'api_sandbox.0123456789abcdef',
+    PHOTO_VENDOR_WEBHOOK_TOKEN: 'webhook-0123456789abcdef',
+  };
+
+  it('is the local pipeline unless told; a vendor with its address, token and webhook key', () => {
+    expect(loadConfig({}).photoVendor).toBeUndefined();
+    expect(loadConfig(vendor).photoVendor).toEqual({
+      url: 'https://api.eu.onfido.example',
+      apiToken: 'api_sandbox.0123456789abcdef',
+      webhookToken: 'webhook-0123456789abcdef',
+      name: 'onfido',
+      timeoutMs: 15_000,
+    });
+  });
+
+  it.each([
+    ['PHOTO_VENDOR_URL', 'PHOTO_ID_PROVIDER=vendor needs PHOTO_VENDOR_URL'],
+    ['PHOTO_VENDOR_API_TOKEN', 'needs PHOTO_VENDOR_API_TOKEN'],
+    ['PHOTO_VENDOR_WEBHOOK_TOKEN', 'needs PHOTO_VENDOR_WEBHOOK_TOKEN'],
+  ])('refuses to start a vendor without %s', (missing, message) => {
+    expect(() => loadConfig({ ...vendor, [missing]: '' })).toThrow(message);
+  });
+
+  it('refuses vendor settings without PHOTO_ID_PROVIDER=vendor, and short secrets', () => {
+    expect(() => loadConfig({ ...vendor, PHOTO_ID_PROVIDER: 'local' })).toThrow(
+      'used only with PHOTO_ID_PROVIDER=vendor',
+    );
+    expect(() => loadConfig({ ...vendor, PHOTO_VENDOR_WEBHOOK_TOKEN: 'short' })).toThrow(
+      'PHOTO_VENDOR_WEBHOOK_TOKEN: must be at least 16 characters',
+    );
+    expect(() => loadConfig({ ...vendor, PHOTO_ID_PROVIDER: 'remote' })).toThrow(
+      'PHOTO_ID_PROVIDER',
+    );
+  });
+
+  it('warns of a vendor over plain http off this machine', () => {
+    const remote = loadConfig({ ...vendor, PHOTO_VENDOR_URL: 'http://vendor.example' });
+    expect(insecureSettings(remote)).toContainEqual(
+      expect.stringContaining('PHOTO_VENDOR_URL http://vendor.example uses plain http'),
+    );
+    const local = loadConfig({ ...vendor, PHOTO_VENDOR_URL: 'http://127.0.0.1:9000' });
+    expect(insecureSettings(local).join()).not.toContain('PHOTO_VENDOR_URL');
+  });
+});
+
 describe('PIN_FRAME_PARENT_ORIGIN', () => {
   it('takes an exact origin; none by default', () => {
     expect(loadConfig({}).pinFrameParentOrigin).toBeNull();

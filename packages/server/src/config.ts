@@ -105,6 +105,16 @@ const envSchema = z.object({
   PHOTO_RETENTION_DAYS: z.coerce.number().int().min(0).max(30).default(0),
   // Minutes a phone link for the photo checks lasts (features/photoId/handoffStore.ts).
   PHOTO_HANDOFF_MINUTES: z.coerce.number().int().min(1).max(30).default(10),
+  // Who carries out the photo checks: the local pipeline, or a vendor's API (PHOTO_VENDOR_*).
+  PHOTO_ID_PROVIDER: z.enum(['local', 'vendor']).default('local'),
+  PHOTO_VENDOR_URL: z.url({ protocol: /^https?$/ }).optional(),
+  PHOTO_VENDOR_API_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  PHOTO_VENDOR_WEBHOOK_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  PHOTO_VENDOR_NAME: z
+    .string()
+    .regex(/^[A-Za-z0-9 ._-]{1,64}$/, 'letters, digits, spaces and . _ -, at most 64')
+    .default('onfido'),
+  PHOTO_VENDOR_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(15_000),
   // The one page that may frame / (the PIN frame helper): an exact origin, never '*'.
   PIN_FRAME_PARENT_ORIGIN: z
     .url({ protocol: /^https?$/ })
@@ -268,6 +278,13 @@ export interface Config {
   photoRetentionDays: number;
   /** Minutes the desktop's link to the phone for the photo checks lasts (1 to 30). */
   photoHandoffMinutes: number;
+  /**
+   * The photo checks by a vendor's API (PHOTO_ID_PROVIDER=vendor) instead of the local
+   * pipeline: its address, API token, webhook key, name in evidence and per-call timeout.
+   */
+  photoVendor:
+    | { url: string; apiToken: string; webhookToken: string; name: string; timeoutMs: number }
+    | undefined;
   /** The exact origin that may frame / and receives its frame helper's messages, if any. */
   pinFrameParentOrigin: string | null;
   /** A Confirmation-of-Payee style service for typed bank accounts (the Bank check). */
@@ -359,6 +376,24 @@ export function loadConfig(env: Record<string, string | undefined> = readEnv()):
       'Invalid configuration:\n  PHONE_API_URL, PHONE_API_ACCOUNT, PHONE_API_TOKEN and PHONE_FROM go together',
     );
   }
+  const vendorSettings = {
+    PHOTO_VENDOR_URL: e.PHOTO_VENDOR_URL,
+    PHOTO_VENDOR_API_TOKEN: e.PHOTO_VENDOR_API_TOKEN,
+    PHOTO_VENDOR_WEBHOOK_TOKEN: e.PHOTO_VENDOR_WEBHOOK_TOKEN,
+  };
+  const missingVendor = Object.keys(vendorSettings).filter(
+    (name) => !vendorSettings[name as keyof typeof vendorSettings],
+  );
+  if (e.PHOTO_ID_PROVIDER === 'vendor' && missingVendor.length > 0) {
+    throw new ConfigError(
+      `Invalid configuration:\n  PHOTO_ID_PROVIDER=vendor needs ${missingVendor.join(', ')}`,
+    );
+  }
+  if (e.PHOTO_ID_PROVIDER === 'local' && missingVendor.length < 3) {
+    throw new ConfigError(
+      'Invalid configuration:\n  PHOTO_VENDOR_URL, PHOTO_VENDOR_API_TOKEN and PHOTO_VENDOR_WEBHOOK_TOKEN are used only with PHOTO_ID_PROVIDER=vendor',
+    );
+  }
   // A rotated key must be in every instance's JWKS before any instance signs with it.
   if (e.KEY_ACTIVATION_DELAY_SECONDS <= 2 * e.KEY_REFRESH_SECONDS) {
     throw new ConfigError(
@@ -444,6 +479,16 @@ export function loadConfig(env: Record<string, string | undefined> = readEnv()):
       : e.NODE_ENV !== 'production',
     photoRetentionDays: e.PHOTO_RETENTION_DAYS,
     photoHandoffMinutes: e.PHOTO_HANDOFF_MINUTES,
+    photoVendor:
+      e.PHOTO_ID_PROVIDER === 'vendor'
+        ? {
+            url: e.PHOTO_VENDOR_URL!,
+            apiToken: e.PHOTO_VENDOR_API_TOKEN!,
+            webhookToken: e.PHOTO_VENDOR_WEBHOOK_TOKEN!,
+            name: e.PHOTO_VENDOR_NAME,
+            timeoutMs: e.PHOTO_VENDOR_TIMEOUT_MS,
+          }
+        : undefined,
     pinFrameParentOrigin: e.PIN_FRAME_PARENT_ORIGIN ?? null,
     accountVerification:
       e.ACCOUNT_VERIFICATION_URL && e.ACCOUNT_VERIFICATION_API_KEY
@@ -596,7 +641,13 @@ export function insecureSettings(config: Config): string[] {
       'SANDBOX_CHECKS=on in production: identity checks use the sandbox providers, so anyone typing documented test data gets verified claims.',
     );
   }
-  if (config.env === 'production' && config.localPhotoChecks) {
+  const photoVendor = config.photoVendor && new URL(config.photoVendor.url);
+  if (photoVendor && photoVendor.protocol === 'http:' && !isLoopback(photoVendor)) {
+    warnings.push(
+      `PHOTO_VENDOR_URL ${photoVendor.origin} uses plain http off this machine: the photos and the API token travel unprotected.`,
+    );
+  }
+  if (config.env === 'production' && config.localPhotoChecks && !config.photoVendor) {
     warnings.push(
       'LOCAL_PHOTO_CHECKS=on in production: document photos are read on this machine, which cannot tell a genuine document from a good copy (no chip read, no security features); the checks score validity 2 at most.',
     );

@@ -55,6 +55,8 @@ import type { PhotoIdProvider } from './features/photoId/photoIdProvider.js';
 import { localPhotoPipeline } from './features/photoId/localPhotoPipeline.js';
 import { PhotoImageStore } from './features/photoId/photoImageStore.js';
 import { PhotoHandoffStore } from './features/photoId/handoffStore.js';
+import { PendingPhotoChecks } from './features/photoId/vendor/pendingPhotoChecks.js';
+import { VendorPhotoProvider } from './features/photoId/vendor/vendorPhotoProvider.js';
 import { SocialFlowStore } from './features/social/flowStore.js';
 import { SocialIdentityStore } from './features/social/identityStore.js';
 import { socialProvidersFrom, type SocialProviders } from './providers/social/socialProviders.js';
@@ -117,6 +119,8 @@ export interface AppContext {
   photoImages: PhotoImageStore;
   /** The desktop's single-use links that hand a photo check to the phone. */
   photoHandoffs: PhotoHandoffStore;
+  /** Photo checks a vendor answers later, until the status poll settles them. */
+  pendingPhotoChecks: PendingPhotoChecks;
   bankProviders: AccountDataProvider[];
   obAttempts: ObAttemptStore;
   bankAccounts: BankAccountStore;
@@ -234,7 +238,12 @@ async function contextOver(
   const browsers = new BrowserIdentity(config.publicUrl.protocol === 'https:');
   const metrics = new Metrics({ mailQueueDepth: () => mailQueue.pendingCount() });
   const interactions = new InteractionBridge(liveProvider, kv, browsers);
-  const photoId: PhotoIdProvider | null = config.localPhotoChecks ? localPhotoPipeline : null;
+  // A vendor when configured (PHOTO_ID_PROVIDER=vendor), else the local pipeline if enabled.
+  const photoId: PhotoIdProvider | null = config.photoVendor
+    ? new VendorPhotoProvider(config.photoVendor)
+    : config.localPhotoChecks
+      ? localPhotoPipeline
+      : null;
   return {
     config,
     secrets,
@@ -273,6 +282,7 @@ async function contextOver(
     photoId,
     photoImages: new PhotoImageStore(database.db, encryption, config.photoRetentionDays),
     photoHandoffs: new PhotoHandoffStore(kv),
+    pendingPhotoChecks: new PendingPhotoChecks(database.db, encryption),
     bankProviders: bankProvidersFrom(config, secrets.dataKey),
     obAttempts: new ObAttemptStore(database.db, encryption),
     bankAccounts: new BankAccountStore(database.db, encryption, secrets.dataKey),

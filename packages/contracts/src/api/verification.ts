@@ -82,5 +82,19 @@ export const checkResultSchema = z.object({
 
 export type CheckResult = z.infer<typeof checkResultSchema>;
 
+/**
+ * 202 from a photo check whose vendor answers later (PHOTO_ID_PROVIDER=vendor): the browser
+ * waits and asks GET /api/photoid/status, which answers this again or the check's result.
+ */
+export const photoCheckPendingSchema = z.object({
+  check: checkNameSchema,
+  pending: z.literal(true),
+});
+
+export type PhotoCheckPending = z.infer<typeof photoCheckPendingSchema>;
+
+/** A photo route's or the status poll's answer: the check's result, or still pending. */
+export const photoAnswerSchema = z.union([checkResultSchema, photoCheckPendingSchema]);
+
 /** POST /api/cancel (spec: redirect_Uri and state). */
 export const cancelSchema = z.object({ redirect_Uri: z.string(), state: z.nullable(z.string()) });

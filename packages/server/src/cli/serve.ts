@@ -40,6 +40,7 @@ export async function serve(config: Config): Promise<void> {
       await ctx.pins.sweep();
       await ctx.accessSessions.sweep();
       await ctx.photoImages.sweep();
+      await ctx.pendingPhotoChecks.sweep();
       await sweepContactMessages(ctx.database.db, ctx.config.contactRetentionDays);
     } catch (error) {
       app.log.warn({ err: error }, 'sweeping expired records failed');

@@ -395,6 +395,30 @@ export interface PinAccessSessionTable {
 }
 
 /** The photos of a photo check (features/photoId/photoImageStore.ts). */
+/** A photo check a vendor answers later (migration 0030): a flow record. */
+export interface PhotoVendorCheckTable {
+  id: string;
+  user_id: string;
+  request_uid: string;
+  purpose: 'document' | 'documentForSelfie' | 'selfie';
+  check_name: string;
+  document_kind: 'passport' | 'drivingLicence' | 'selfie';
+  vendor_check_id: string;
+  held_id: string | null;
+  held_check: string | null;
+  /** The photo sent, encrypted at rest (bound to the row). */
+  image: string;
+  /** The vendor's reports as fetched (JSON), encrypted at rest; null while the check runs. */
+  result: string | null;
+  completed_at: number | null;
+  /** The settled answer (JSON), for the polls after the one that settled. */
+  settled: string | null;
+  attempts: number;
+  expires_at: number;
+  consumed_at: number | null;
+  created_at: number;
+}
+
 export interface PhotoImageTable {
   id: string;
   user_id: string;
@@ -444,4 +468,5 @@ export interface Database {
   pin_dvs_tokens: PinDvsTokenTable;
   pin_access_sessions: PinAccessSessionTable;
   photo_images: PhotoImageTable;
+  photo_vendor_checks: PhotoVendorCheckTable;
 }

@@ -1,6 +1,6 @@
 import {
-  checkResultSchema,
   handoffDeviceHeader,
+  photoAnswerSchema,
   photoHandoffCreatedSchema,
   photoHandoffOpenedSchema,
   photoHandoffStatusSchema,
@@ -16,6 +16,7 @@ import {
 import { browserStorage } from '../state/browserStorage';
 import { sessionKeys } from '../state/storage';
 import { getJson, postBlob, postJson } from './client';
+import { waitForPhotoCheck } from './photoCheckWait';
 
 // The photo checks with 'the app' (server: features/photoId/handoffRoutes.ts).
 
@@ -61,13 +62,24 @@ export function handoffTask(keys: HandoffKeys): Promise<PhotoHandoffTask> {
   });
 }
 
-/** Phone: the document's photo or the selfie, checked as the desktop's would be. */
-export function sendHandoffPhoto(
+/**
+ * Phone: the document's photo or the selfie, checked as the desktop's would be. A vendor's
+ * check answers later (202 pending): `onPending` is told (the wait screen), and the phone's
+ * status is polled until it is settled.
+ */
+export async function sendHandoffPhoto(
   keys: HandoffKeys,
   kind: PhotoKind,
   photo: Blob,
+  onPending?: () => void,
 ): Promise<CheckResult> {
-  return postBlob(`/api/photoid/handoff/phone/${kind}`, photo, checkResultSchema, {
-    headers: headersOf(keys),
+  const headers = headersOf(keys);
+  const answer = await postBlob(`/api/photoid/handoff/phone/${kind}`, photo, photoAnswerSchema, {
+    headers,
   });
+  if (!('pending' in answer)) return answer;
+  onPending?.();
+  return waitForPhotoCheck(() =>
+    getJson('/api/photoid/handoff/phone/status', photoAnswerSchema, { headers }),
+  );
 }

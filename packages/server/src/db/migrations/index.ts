@@ -23,6 +23,7 @@ import * as mailQueueRefreshRetry from './0026_mail_queue_refresh_retry.js';
 import * as pinChallengePoint from './0027_pin_challenge_point.js';
 import * as photoImages from './0028_photo_images.js';
 import * as photoImageClaims from './0029_photo_image_claims.js';
+import * as photoVendorChecks from './0030_photo_vendor_checks.js';
 
 /** Every migration, in order. Names are stored in the database: never rename one. */
 export const migrations: Record<string, Migration> = {
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   '0027_pin_challenge_point': pinChallengePoint,
   '0028_photo_images': photoImages,
   '0029_photo_image_claims': photoImageClaims,
+  '0030_photo_vendor_checks': photoVendorChecks,
 };

@@ -32,6 +32,8 @@ export const removedAtClosure = [
   ['pin_access_sessions', 'target_user_id'],
   // Photo-ID photos held for a selfie or kept for disputes (PHOTO_RETENTION_DAYS).
   ['photo_images', 'user_id'],
+  // Photo checks a vendor had not answered yet, with their photos (PHOTO_ID_PROVIDER=vendor).
+  ['photo_vendor_checks', 'user_id'],
 ] as const;
 
 /** Kept for 7 years after closure (the privacy page), then removed by purgeClosedAccounts. */

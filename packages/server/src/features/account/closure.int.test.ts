@@ -219,6 +219,22 @@ async function seedEverything(db: Kysely<Database>, userId: string): Promise<str
       created_at: now,
     }) // prettier-ignore
     .execute();
+  await db
+    .insertInto('photo_vendor_checks')
+    .values({
+      id: id(),
+      user_id: userId,
+      request_uid: id(),
+      purpose: 'document',
+      check_name: 'GenuinePassport',
+      document_kind: 'passport',
+      vendor_check_id: id(),
+      image: 'x',
+      attempts: 0,
+      expires_at: later,
+      created_at: now,
+    }) // prettier-ignore
+    .execute();
   return identityId;
 }
 

@@ -1,16 +1,23 @@
-import { matchIdentity, type CheckName, type CheckResult } from '@verity/contracts';
-import type { FastifyRequest } from 'fastify';
+import {
+  matchIdentity,
+  type CheckName,
+  type CheckResult,
+  type PhotoCheckPending,
+} from '@verity/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
+import type { Journey } from '../../journey/journey.js';
 import { recordMismatch } from '../checks/checkOutcome.js';
 import { checkAllowed } from '../checks/checkStep.js';
 import { currentPasses, type Evidence } from '../evidence/evidenceStore.js';
 import { claimedIdentity } from '../identity/coreIdentity.js';
 import { documentType } from './documentPhoto.js';
 import type { DocumentReading } from './photoId.js';
-import type { PhotoIdProvider } from './photoIdProvider.js';
+import { isPending, type DocumentPhoto, type PhotoIdProvider } from './photoIdProvider.js';
 import { HOLD_FOR_SELFIE_MS } from './photoImageStore.js';
 import { retakePhoto } from './photoProblems.js';
 import { readAcceptableDocument } from './readDocumentPhoto.js';
+import { pendingAnswer } from './vendor/pendingAnswer.js';
 
 const selfie = 'SelfieComparison';
 
@@ -41,10 +48,44 @@ export async function documentForSelfie(
   kind: DocumentReading['kind'],
   bytes: Buffer,
   requestUid: string,
-): Promise<CheckResult> {
+  reply: FastifyReply,
+): Promise<CheckResult | PhotoCheckPending> {
   const view = await checkAllowed(ctx, request, selfie, () => ({}));
   const { accountId } = view;
   const read = await readAcceptableDocument(ctx, provider, selfie, accountId, kind, bytes, true);
+  if (isPending(read))
+    return pendingAnswer(ctx, request, reply, {
+      purpose: 'documentForSelfie',
+      check,
+      kind,
+      read,
+    });
+  return documentForSelfieOutcome(
+    ctx,
+    request.journey,
+    check,
+    kind,
+    provider.name,
+    read,
+    requestUid,
+  );
+}
+
+/**
+ * The document photographed again for the selfie, read and acceptable (at once, or from a
+ * vendor's answer later): the same document as the evidence, matched with the claimed
+ * identity, and held for this request's selfie.
+ */
+export async function documentForSelfieOutcome(
+  ctx: AppContext,
+  journey: Journey,
+  check: CheckName,
+  kind: DocumentReading['kind'],
+  providerName: string,
+  read: DocumentPhoto,
+  requestUid: string,
+): Promise<CheckResult> {
+  const { accountId } = journey.step;
   const { reading, image, transactionId } = read;
   const earlier = (await passedDocument(ctx, accountId, check))?.attributes?.document;
   if (!earlier || earlier.type !== documentType(kind) || earlier.number !== reading.number)
@@ -56,14 +97,14 @@ export async function documentForSelfie(
   };
   if (!matchIdentity(await claimedIdentity(ctx, accountId), person).matches) {
     const scores = { strength: 0, validity: 0, activity: 0, fraud: 0, verification: 0 };
-    const found = { check: selfie, provider: provider.name, transactionId, scores } as const;
-    return recordMismatch(ctx, request.journey, found);
+    const found = { check: selfie, provider: providerName, transactionId, scores } as const;
+    return recordMismatch(ctx, journey, found);
   }
   await ctx.photoImages.hold(accountId, check, image, Date.now() + HOLD_FOR_SELFIE_MS, requestUid);
   return {
     check,
     verified: true,
-    userRequirements: await request.journey.outstanding(),
+    userRequirements: await journey.outstanding(),
     assuranceChoice: await ctx.assuranceChoices.get(requestUid),
   };
 }

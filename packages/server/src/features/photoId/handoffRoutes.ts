@@ -6,9 +6,11 @@ import {
   photoHandoffPage,
   photoHandoffStatusSchema,
   photoHandoffTaskSchema,
+  photoCheckPendingSchema,
   requestQuerySchema,
   type CheckResult,
   type HandoffDocument,
+  type PhotoCheckPending,
 } from '@verity/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -25,6 +27,7 @@ import { acceptImageBodies } from './imageBody.js';
 import { maxImageBytes } from './images.js';
 import type { DocumentReading } from './photoId.js';
 import { selfieHandler } from './selfieRoute.js';
+import { photoCheckStatus } from './vendor/pendingPhotoSettle.js';
 
 const HANDOFF = '/api/photoid/handoff';
 const PHONE = `${HANDOFF}/phone`;
@@ -145,28 +148,46 @@ export function photoHandoffRoutes(app: FastifyInstance, ctx: AppContext): void 
       // Checked before the body is read: an unknown link never makes the server take in 10 MB.
       config: { access: handoff('photo'), accessBeforeBody: true },
       bodyLimit: maxImageBytes,
-      schema: { response: { 200: checkResultSchema } },
+      // 202: a vendor's check answered later, settled by the phone's status poll below.
+      schema: { response: { 200: checkResultSchema, 202: photoCheckPendingSchema } },
     };
     photos.post(`${PHONE}/document`, options, async (request, reply) => {
-      const call = handoffCall(request);
-      const { check, selfie } = call.found.record;
-      const result = await documentPhotoHandler(ctx, check, kinds[check])(request, reply);
-      // Passed with the selfie still to take on the phone; anything else completes the link.
-      if (result.verified && selfie && result.assuranceChoice.includes('SelfieComparison'))
-        await ctx.photoHandoffs.documentPassed(call.found);
-      else await finish(call, result);
-      return result;
+      const { check } = handoffCall(request).found.record;
+      const answer = await documentPhotoHandler(ctx, check, kinds[check])(request, reply);
+      return moveOn(handoffCall(request), answer);
     });
-    photos.post(`${PHONE}/selfie`, options, async (request, reply) => {
-      const call = handoffCall(request);
-      const result = await selfieHandler(ctx)(request, reply);
-      await finish(call, result);
-      return result;
-    });
+    photos.post(`${PHONE}/selfie`, options, async (request, reply) =>
+      moveOn(handoffCall(request), await selfieHandler(ctx)(request, reply)),
+    );
   });
 
-  const finish = (call: PhotoHandoffCall, result: CheckResult) =>
-    ctx.photoHandoffs.finish(call.found, result);
+  // A vendor's check the phone started: the phone waits on it as the desktop's upload does.
+  api.get(
+    `${PHONE}/status`,
+    {
+      config: { access: handoff('photo') },
+      schema: { response: { 200: checkResultSchema, 202: photoCheckPendingSchema } },
+    },
+    async (request, reply) =>
+      moveOn(handoffCall(request), await photoCheckStatus(ctx, request, reply)),
+  );
+
+  /**
+   * A settled answer moves the link on: a document passed with the selfie still to take on
+   * the phone waits for it; anything else completes the link, its answer kept for the desktop.
+   * A pending one (a vendor's) changes nothing yet.
+   */
+  async function moveOn(call: PhotoHandoffCall, answer: CheckResult | PhotoCheckPending) {
+    if ('pending' in answer) return answer;
+    const selfieNext =
+      answer.check !== 'SelfieComparison' &&
+      answer.verified &&
+      call.found.record.selfie &&
+      answer.assuranceChoice.includes('SelfieComparison');
+    if (selfieNext) await ctx.photoHandoffs.documentPassed(call.found);
+    else await ctx.photoHandoffs.finish(call.found, answer);
+    return answer;
+  }
 }
 
 /** The request the desktop's call is about: the handoff is for a sign-in request only. */

@@ -6,6 +6,22 @@ import type { DocumentReading, FaceComparison, ImageProblem, PreparedImage } fro
 export type PhotoReading<T> =
   { ok: true; value: T } | { ok: false; problem: ImageProblem; image: PhotoKind };
 
+/**
+ * A check the provider answers later (a vendor's, answered by its webhook): the provider's
+ * reference for it, and the photo as sent (upright, no metadata), kept until it settles.
+ */
+export interface PendingPhoto {
+  pending: string;
+  image: PreparedImage;
+}
+
+/** A photo read now, or a check to be answered later. */
+export type PhotoAnswer<T> = PhotoReading<T> | PendingPhoto;
+
+/** Whether the provider answered later (pending) rather than now. */
+export const isPending = <T extends object>(answer: T | PendingPhoto): answer is PendingPhoto =>
+  'pending' in answer;
+
 /** A document's photo, read. */
 export interface DocumentPhoto {
   /** The photo as kept (upright, no metadata): for the selfie that follows, and disputes. */
@@ -30,8 +46,9 @@ export interface SelfieComparisonResult {
 
 /**
  * What carries out the photo checks (GenuinePassport, GenuineDrivingLicence, SelfieComparison):
- * the local image pipeline (localPhotoPipeline.ts), or later a vendor's API behind the same
- * calls. The routes (routes.ts) do the rest: who may call, limits, matching with the claimed
+ * the local image pipeline (localPhotoPipeline.ts), or a vendor's API behind the same calls
+ * (vendor/vendorPhotoProvider.ts), which answers `pending` and settles later
+ * (vendor/pendingPhotoSettle.ts). The routes (routes.ts) do the rest: who may call, limits, matching with the claimed
  * identity, evidence, storage of the photos.
  */
 export interface PhotoIdProvider {
@@ -45,12 +62,12 @@ export interface PhotoIdProvider {
     kind: DocumentReading['kind'],
     bytes: Buffer,
     options: { withFace: boolean },
-  ): Promise<PhotoReading<DocumentPhoto>>;
+  ): Promise<PhotoAnswer<DocumentPhoto>>;
   /** Compares a selfie with the face on the document's photo (kept from readDocument). */
   compareSelfie(
     document: PreparedImage,
     selfie: Buffer,
-  ): Promise<PhotoReading<SelfieComparisonResult>>;
+  ): Promise<PhotoAnswer<SelfieComparisonResult>>;
   /** Ends what it keeps running (OCR worker, face models): the server's close calls it. */
   close(): Promise<void>;
 }

@@ -111,6 +111,15 @@ export class PhotoImageStore {
     return Number(claimed.numUpdatedRows) === 1;
   }
 
+  /** Keeps a claim until `until`: a vendor compares the selfie later (vendor/pendingAnswer.ts). */
+  async extendClaim(id: string, until: number): Promise<void> {
+    await this.db
+      .updateTable('photo_images')
+      .set({ claimed_until: until })
+      .where('id', '=', id)
+      .execute();
+  }
+
   /** Gives a claim back (the selfie is to be taken again): the photo waits for the next one. */
   async release(id: string): Promise<void> {
     await this.db

@@ -1,12 +1,13 @@
 /**
  * The local photo pipeline could not answer: its OCR or face worker failed, died or took
  * longer than its timeout (and was restarted for the next call), or too many images are being
- * decoded at once. Not the user's photo's fault, so not a retake: the error handler answers
+ * decoded at once; or the photo checks' vendor (stage 'vendor') did not answer, answered an
+ * error or took longer than its timeout. Not the user's photo's fault, so not a retake: the error handler answers
  * 503 `service_unavailable` with Retry-After, as for the other providers' outages.
  */
 export class PhotoPipelineUnavailable extends Error {
   constructor(
-    readonly stage: 'ocr' | 'faces' | 'busy',
+    readonly stage: 'ocr' | 'faces' | 'busy' | 'vendor',
     options?: { cause?: unknown },
   ) {
     const cause = options?.cause;

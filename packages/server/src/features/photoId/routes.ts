@@ -1,4 +1,4 @@
-import { checkResultSchema, requestQuerySchema } from '@verity/contracts';
+import { checkResultSchema, photoCheckPendingSchema, requestQuerySchema } from '@verity/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
@@ -8,13 +8,19 @@ import { photoHandoffRoutes } from './handoffRoutes.js';
 import { acceptImageBodies } from './imageBody.js';
 import { maxImageBytes } from './images.js';
 import { selfieHandler } from './selfieRoute.js';
+import { photoStatusRoute } from './vendor/statusRoute.js';
+import { vendorWebhookRoute } from './vendor/webhookRoute.js';
 
 /** Each photo route's declaration: a check step, the photo's body limit, the answer's schema. */
 const routeOptions = () => ({
   // Checked before the body is read: a refused caller never makes the server take in 10 MB.
   config: { access: step('check'), accessBeforeBody: true },
   bodyLimit: maxImageBytes,
-  schema: { querystring: requestQuerySchema, response: { 200: checkResultSchema } },
+  schema: {
+    querystring: requestQuerySchema,
+    // 202: a vendor's check answered later (vendor/statusRoute.ts settles it).
+    response: { 200: checkResultSchema, 202: photoCheckPendingSchema },
+  },
 });
 
 /**
@@ -42,4 +48,7 @@ export function photoIdRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
   // With 'the app': the same checks, the photos taken on the user's phone.
   photoHandoffRoutes(app, ctx);
+  // A vendor's checks (PHOTO_ID_PROVIDER=vendor): its webhook, and the browser's status poll.
+  vendorWebhookRoute(app, ctx);
+  photoStatusRoute(app, ctx);
 }

@@ -1,14 +1,16 @@
-import type { CheckResult } from '@verity/contracts';
+import type { CheckResult, PhotoCheckPending } from '@verity/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { ApiError } from '../../http/apiError.js';
-import { recordMismatch } from '../checks/checkOutcome.js';
 import { checkProvider } from '../checks/checkProviders.js';
-import { checkAllowed, recordCheck } from '../checks/checkStep.js';
+import { checkAllowed } from '../checks/checkStep.js';
 import { passedDocument } from './documentForSelfie.js';
 import { photoBytes } from './imageBody.js';
 import { onePhotoAtATime } from './photoCheckGuard.js';
+import { isPending } from './photoIdProvider.js';
 import { imageProblemCodes, retakePhoto } from './photoProblems.js';
+import { selfieOutcome } from './selfieOutcome.js';
+import { pendingAnswer } from './vendor/pendingAnswer.js';
 
 const check = 'SelfieComparison';
 
@@ -16,14 +18,15 @@ const check = 'SelfieComparison';
  * POST /api/photoid/selfie: the selfie compared with the face on the document's photo held
  * for it in this sign-in request (409 photo_document_required without one, before anything is
  * counted). One selfie at a time (onePhotoAtATime), and the held photo is claimed before the
- * comparison (single-use: a retake gives it back, a result uses it up). The same face, real
- * and live, passes, and its evidence names the document's person; another face is a mismatch
- * (a failed check with its audit event; that face's photo is not kept); the document's face
- * but not a live one fails. Either way the check is complete and its photos are deleted (or
- * kept the retention).
+ * comparison (single-use: a retake gives it back, a result uses it up), then its outcome
+ * (selfieOutcome.ts). A vendor that answers later: 202 pending, settled by
+ * GET /api/photoid/status, the held photo claimed until then.
  */
 export function selfieHandler(ctx: AppContext) {
-  return async (request: FastifyRequest, reply: FastifyReply): Promise<CheckResult> => {
+  return async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<CheckResult | PhotoCheckPending> => {
     const bytes = photoBytes(request);
     const provider = checkProvider(ctx.photoId);
     const { accountId, interaction } = request.journey.step;
@@ -37,27 +40,31 @@ export function selfieHandler(ctx: AppContext) {
       try {
         await checkAllowed(ctx, request, check, () => ({}));
         const compared = await provider.compareSelfie(held.image, bytes);
+        if (isPending(compared)) {
+          const pending = await pendingAnswer(ctx, request, reply, {
+            purpose: 'selfie',
+            check,
+            kind: 'selfie',
+            read: compared,
+            held: { id: held.id, check: held.check },
+          });
+          // The held photo stays claimed until the vendor's answer settles (or the claim ends).
+          completed = true;
+          return pending;
+        }
         if (!compared.ok) {
           const code = imageProblemCodes[compared.problem];
           throw await retakePhoto(ctx, check, accountId, code, compared.image);
         }
-        const { passed, comparison, scores, transactionId, image } = compared.value;
         reply.header('Cache-Control', 'no-store');
-        const found = { check, provider: provider.name, transactionId, scores } as const;
-        const { journey } = request;
-        const result = passed
-          ? await recordCheck(ctx, journey, {
-              ...found,
-              outcome: 'passed',
-              attributes: document.attributes,
-            })
-          : comparison.match
-            ? // The document's face, but not a real, live one (a photo of a photo): failed.
-              await recordCheck(ctx, journey, { ...found, outcome: 'failed', attributes: null })
-            : await recordMismatch(ctx, journey, found);
-        // Another face is another person's: nothing of it is kept.
-        const photos = comparison.match ? [{ check, kind: 'selfie' as const, image }] : [];
-        await ctx.photoImages.complete(accountId, photos, held.id);
+        const result = await selfieOutcome(
+          ctx,
+          request.journey,
+          provider.name,
+          compared.value,
+          document,
+          held.id,
+        );
         completed = true;
         return result;
       } finally {

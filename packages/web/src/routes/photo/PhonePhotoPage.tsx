@@ -10,6 +10,7 @@ import {
   type HandoffKeys,
 } from '../../api/photoHandoff';
 import { PageHeading } from '../../components/PageHeading';
+import { WaitScreen } from '../../components/WaitScreen';
 import { BusyButton } from '../../components/form/BusyButton';
 import { checksCopy } from '../../copy/checks';
 import { DocumentCamera } from './DocumentCamera';
@@ -42,6 +43,8 @@ export function PhonePhotoPage() {
   const [error, setError] = useState<string | null>(null);
   const [offerOther, setOfferOther] = useState(false);
   const [busy, setBusy] = useState(false);
+  /** A vendor's check under way (202 pending): the wait screen until it is settled. */
+  const [waiting, setWaiting] = useState(false);
 
   function stop(failure: unknown) {
     forgetPhoneLink();
@@ -106,7 +109,11 @@ export function PhonePhotoPage() {
     setBusy(true);
     setOfferOther(false);
     try {
-      answered(await sendHandoffPhoto(keys, kind, photo));
+      answered(
+        await sendHandoffPhoto(keys, kind, photo, () => setWaiting(true)).finally(() =>
+          setWaiting(false),
+        ),
+      );
     } catch (failure) {
       if (linkRefused(failure)) return stop(failure);
       const said = photoFailure(failure, kind);
@@ -122,6 +129,7 @@ export function PhonePhotoPage() {
     }
   }
 
+  if (waiting) return <WaitScreen />;
   return (
     <>
       <PageHeading step={step}>{checksCopy.phoneTitle}</PageHeading>

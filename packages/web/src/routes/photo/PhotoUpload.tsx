@@ -8,6 +8,7 @@ import { CheckAlert } from '../../components/checks/CheckAlert';
 import { DocumentCheckOutcome } from '../../components/checks/DocumentCheckOutcome';
 import { useDifferentOption } from '../../components/checks/useDifferentOption';
 import { BusyButton } from '../../components/form/BusyButton';
+import { WaitScreen } from '../../components/WaitScreen';
 import { checksCopy } from '../../copy/checks';
 import { useAuth } from '../../state/authContext';
 import { PhotoField } from './PhotoField';
@@ -42,6 +43,8 @@ export function PhotoUpload({ document }: { document: PhotoDocument }) {
   const [message, setMessage] = useState<string | null>(null);
   const [needsProfile, setNeedsProfile] = useState(false);
   const [busy, setBusy] = useState(false);
+  // A vendor's check answers later: the spec's wait screen until it is settled.
+  const [waiting, setWaiting] = useState(false);
   const [result, setResult] = useState<CheckResult | null>(null);
   const lower = document.name.toLowerCase();
   const what: PerPhoto<string> = {
@@ -61,7 +64,10 @@ export function PhotoUpload({ document }: { document: PhotoDocument }) {
   }
 
   async function send(kind: PhotoKind, photo: Blob): Promise<CheckResult> {
-    const answer = await sendPhoto(kind === 'selfie' ? 'selfie' : document.route, photo);
+    const route = kind === 'selfie' ? 'selfie' : document.route;
+    const answer = await sendPhoto(route, photo, () => setWaiting(true)).finally(() =>
+      setWaiting(false),
+    );
     if (user !== null) assuranceChanged(answer.assuranceChoice, answer.userRequirements);
     return answer;
   }
@@ -108,6 +114,8 @@ export function PhotoUpload({ document }: { document: PhotoDocument }) {
       setBusy(false);
     }
   }
+
+  if (waiting) return <WaitScreen />;
 
   if (result)
     return (
