@@ -137,6 +137,22 @@ describe('the example clients’ themes', () => {
     },
   );
 
+  it.each([
+    [{ theme: 'forest' }, builtInThemes.forest],
+    [{ theme: 'acme' }, builtInThemes.default],
+    [
+      { theme: 'forest', themeColours: { primary: '#A4161A', primaryDark: '#ff9b8f' } },
+      {
+        primary: '#a4161a',
+        primaryDark: '#ff9b8f',
+        onPrimary: '#ffffff',
+        onPrimaryDark: '#111418',
+      },
+    ],
+  ])('a client with %j has the colours %j', (policy, colours) => {
+    expect(clientThemeColours(clientPolicySchema.parse(policy))).toEqual(colours);
+  });
+
   it('include a built-in theme and a client’s own colours', () => {
     const policies = exampleClients().map((example) => clientPolicySchema.parse(example.input));
     expect(policies.some((policy) => policy.theme === 'forest')).toBe(true);
