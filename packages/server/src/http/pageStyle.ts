@@ -9,6 +9,7 @@ export const pageStyle = `:root{color-scheme:light dark;--page:#f3f5f8;--surface
 body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;line-height:1.5;margin:0;color:var(--text);background:var(--page);overflow-wrap:anywhere}
 main{max-width:34rem;margin:clamp(1rem,6vw,3rem) auto;padding:clamp(1.25rem,5vw,2.5rem);background:var(--surface);border:1px solid var(--border);border-radius:.875rem;box-shadow:0 1px 2px rgb(16 24 40/6%),0 8px 24px rgb(16 24 40/6%)}
 main.wide{max-width:64rem}
+main>:first-child{margin-top:0}
 @media (max-width:575.98px){main{margin:.5rem;border-radius:.5rem}}
 h1{font-size:clamp(1.5rem,1.25rem + 1vw,2rem);line-height:1.25;letter-spacing:-.01em;margin:0 0 1rem}
 a{color:var(--primary)}
