@@ -173,8 +173,11 @@ export interface StackOptions {
   scope?: string;
   /** The claims request parameter the relying party sends (JSON), e.g. for verified_claims. */
   claims?: string;
-  /** More `verity clients add` flags for the demo client, e.g. ['--skip-consent']. */
-  clientFlags?: string[];
+  /**
+   * More `verity clients add` flags for the demo client, e.g. ['--skip-consent'], or a function
+   * of the stack's addresses for flags that name them (a logo served by Verity).
+   */
+  clientFlags?: string[] | ((urls: { verityUrl: string; rpUrl: string }) => string[]);
   /** More settings for Verity, read when the stack starts (e.g. fake providers' addresses). */
   verityEnv?: () => Record<string, string>;
   /** More Chromium flags for this block's browser (e.g. a fake camera: fakeCamera.ts). */
@@ -222,7 +225,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
           `${rpUrl}/callback`,
           '--post-logout-redirect-uri',
           `${rpUrl}/`,
-          ...(options.clientFlags ?? []),
+          ...(typeof options.clientFlags === 'function'
+            ? options.clientFlags({ verityUrl, rpUrl })
+            : (options.clientFlags ?? [])),
           '--json',
         ],
         verityEnv,
@@ -294,9 +299,12 @@ export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> 
   }
 }
 
-/** Fails with a readable list if axe finds WCAG 2 A or AA violations on the page. */
+/** The axe rules checked on every screen: WCAG 2.0, 2.1 and 2.2, levels A and AA. */
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/** Fails with a readable list if axe finds WCAG 2.2 A or AA violations on the page. */
 export async function expectNoAxeViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
   const violations = results.violations.map(
     (violation) =>
       `${violation.id} (${violation.impact ?? 'unknown impact'}): ${violation.help}\n` +

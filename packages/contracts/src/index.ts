@@ -35,3 +35,4 @@ export * from './checks/checkRegistry.js';
 export * from './identity/identityMatch.js';
 export * from './checks/photoRules.js';
 export * from './api/photoHandoff.js';
+export * from './theme/index.js';

@@ -181,12 +181,16 @@ export function buildCli(out: Out, err: Out, config: () => Config): Command {
       .description('change a client; options not given stay as they are'),
     true,
   ).action(async (clientId: string, options: Record<string, unknown>) => {
-    const changes = clientInputFromOptions(options);
-    if (Object.keys(changes).length === 0)
-      throw new UsageError('nothing to change: give at least one option');
-    const client = await withStores(config(), ({ clients: store }) =>
-      store.update(clientId, changes),
-    );
+    const client = await withStores(config(), async ({ clients: store }) => {
+      // A colour for one scheme keeps the stored colour of the other.
+      const oneColour =
+        options.themePrimary !== undefined || options.themePrimaryDark !== undefined;
+      const stored = oneColour ? (await store.get(clientId)).policy : undefined;
+      const changes = clientInputFromOptions(options, stored);
+      if (Object.keys(changes).length === 0)
+        throw new UsageError('nothing to change: give at least one option');
+      return store.update(clientId, changes);
+    });
     out(`${JSON.stringify(describeClient(client), null, 2)}\n`);
   });
 

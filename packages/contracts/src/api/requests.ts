@@ -5,6 +5,16 @@ import { requirements } from '../requirements.js';
 export const requirementSchema = z.enum(requirements);
 
 /** The request id is the oidc-provider Interaction uid. */
+const hexColourSchema = z.string().check(z.regex(/^#[0-9a-f]{6}$/, 'Not a #rrggbb colour'));
+
+/** Not in the spec: a request's theme colours (docs/design.md), applied for that request only. */
+export const themeColoursSchema = z.object({
+  primary: hexColourSchema,
+  primaryDark: hexColourSchema,
+  onPrimary: hexColourSchema,
+  onPrimaryDark: hexColourSchema,
+});
+
 export const requestIdSchema = z
   .string()
   .check(z.regex(/^[A-Za-z0-9_-]{10,64}$/, 'Not a request id'));
@@ -36,6 +46,11 @@ export const requestInfoSchema = z.object({
    * which a visitor reads before signing in (/VerifyOptions needs a signed-in user).
    */
   assuranceWays: z.optional(z.array(z.array(z.enum(checkNames)))),
+  /**
+   * Not in the spec: the colours of the client's theme, its own (`--theme-primary`) or those
+   * of its named theme, with the button text for each; checked for contrast at registration.
+   */
+  themeColours: z.optional(themeColoursSchema),
 });
 
 export type RequestInfo = z.infer<typeof requestInfoSchema>;

@@ -34,8 +34,22 @@ export function addClientOptions(command: Command, forUpdate: boolean): Command 
       'post-logout redirect URI (repeatable); https, or http on localhost',
       collect,
     )
-    .option('--logo-uri <uri>', 'logo shown on the wait screen; https, or http on localhost')
-    .option('--theme <name>', 'theme of the sign-in pages (default: default)')
+    .option(
+      '--logo-uri <uri>',
+      'logo shown at the top of every step and on the wait screen: a .png, .svg, .jpg or .webp; https, or http on localhost',
+    )
+    .option(
+      '--theme <name>',
+      'theme of the sign-in pages: default, forest, plum or slate (default: default)',
+    )
+    .option(
+      '--theme-primary <#rrggbb>',
+      'the client’s primary colour (buttons, links) in the light scheme; at least 4.5:1 against the page and under button text',
+    )
+    .option(
+      '--theme-primary-dark <#rrggbb>',
+      'the primary colour in the dark scheme, needed with --theme-primary; the same contrast rules',
+    )
     .option(
       '--claims <list>',
       `profile claims the client needs, comma-separated (given_name,family_name,birthdate,address,phone_number,email)`,
@@ -58,6 +72,11 @@ export function addClientOptions(command: Command, forUpdate: boolean): Command 
       '--refresh-token-lifetime <seconds>',
       'how long a refresh token family lasts from sign-in; rotation does not extend it (default: 2592000, 30 days)',
     );
+  if (forUpdate) {
+    command.addOption(
+      new Option('--no-theme-colours', 'remove --theme-primary and --theme-primary-dark'),
+    );
+  }
   if (forUpdate)
     command.addOption(new Option('--no-assurance-level', 'remove the client’s --assurance-level'));
   if (!forUpdate) {
@@ -80,8 +99,37 @@ export function addClientOptions(command: Command, forUpdate: boolean): Command 
   return command;
 }
 
-/** Commander's parsed options to a client input; only what was given (for updates). */
-export function clientInputFromOptions(options: Record<string, unknown>): Partial<ClientInput> {
+/**
+ * The client's own colours from --theme-primary and --theme-primary-dark; on update, one not
+ * given stays as stored. Their contrast is validated with the rest of the client's input.
+ */
+function themeColoursFromOptions(
+  options: Record<string, unknown>,
+  stored: ClientInput['themeColours'],
+): ClientInput['themeColours'] | undefined {
+  if (options.themeColours === false) return null;
+  const primary = options.themePrimary;
+  const primaryDark = options.themePrimaryDark;
+  if (typeof primary !== 'string' && typeof primaryDark !== 'string') return undefined;
+  const light = typeof primary === 'string' ? primary : stored?.primary;
+  const dark = typeof primaryDark === 'string' ? primaryDark : stored?.primaryDark;
+  if (light === undefined) throw new UsageError('--theme-primary-dark needs --theme-primary');
+  // No colour reaches 4.5:1 on both the light and the dark backgrounds, so each needs its own.
+  if (dark === undefined)
+    throw new UsageError(
+      '--theme-primary needs --theme-primary-dark: no one colour reads at 4.5:1 on both the light and the dark scheme',
+    );
+  return { primary: light, primaryDark: dark };
+}
+
+/**
+ * Commander's parsed options to a client input; only what was given (for updates). `stored`
+ * is the client being updated, for the options that change part of a setting.
+ */
+export function clientInputFromOptions(
+  options: Record<string, unknown>,
+  stored?: Pick<ClientInput, 'themeColours'>,
+): Partial<ClientInput> {
   const input: Partial<ClientInput> = {};
   const str = (key: string) =>
     typeof options[key] === 'string' ? (options[key] as string) : undefined;
@@ -91,6 +139,8 @@ export function clientInputFromOptions(options: Record<string, unknown>): Partia
     input.postLogoutRedirectUris = options.postLogoutRedirectUri as string[];
   if (str('logoUri') !== undefined) input.logoUri = str('logoUri')!;
   if (str('theme') !== undefined) input.theme = str('theme')!;
+  const themeColours = themeColoursFromOptions(options, stored?.themeColours);
+  if (themeColours !== undefined) input.themeColours = themeColours;
   if (options.public === true) input.public = true;
   if (str('jwksUri') !== undefined) input.jwksUri = str('jwksUri')!;
   if (str('claims') !== undefined) {

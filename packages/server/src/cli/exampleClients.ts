@@ -28,6 +28,7 @@ export function exampleClients(host = '127.0.0.1', firstPort = 3002): ExampleCli
     {
       name: 'Example: identity checks',
       shows: 'identity checks: a passport or a driving licence, each with questions',
+      theme: 'forest',
       assurance: [
         ['Passport', 'KBVL1'],
         ['DrivingLicence', 'KBVL1'],
@@ -42,6 +43,8 @@ export function exampleClients(host = '127.0.0.1', firstPort = 3002): ExampleCli
     {
       name: 'Example: PIN',
       shows: 'the zero-knowledge PIN: set up once, then log in with it on this device',
+      // A client's own colours (--theme-primary, --theme-primary-dark), as a brand would set.
+      themeColours: { primary: '#a4161a', primaryDark: '#ff9b8f' },
       requirePin: true,
     },
   ];

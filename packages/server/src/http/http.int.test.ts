@@ -147,7 +147,9 @@ describe.each(databaseTargets())('HTTP surface (%s)', (target) => {
     const client = await server.ctx.clients.create({
       name: 'Binding test',
       redirectUris: ['https://rp.example/cb'],
+      logoUri: 'https://rp.example/logo.svg',
       theme: 'dark',
+      themeColours: { primary: '#A4161A', primaryDark: '#ff9b8f' },
       requirePin: true,
     });
     const url = `${server.url}/oidc/auth?${new URLSearchParams({
@@ -180,7 +182,7 @@ describe.each(databaseTargets())('HTTP surface (%s)', (target) => {
     expect(await info.json()).toEqual({
       sendResponse: false,
       clientName: 'Binding test',
-      clientLogo: null,
+      clientLogo: 'https://rp.example/logo.svg',
       assuranceRequired: false,
       sessionLifetime: null,
       loggedIn: false,
@@ -191,6 +193,13 @@ describe.each(databaseTargets())('HTTP surface (%s)', (target) => {
       externalAuthentication: false,
       email: null,
       clientId: client.clientId,
+      // Not in the spec: the client's own colours, checked at registration (docs/design.md).
+      themeColours: {
+        primary: '#a4161a',
+        primaryDark: '#ff9b8f',
+        onPrimary: '#ffffff',
+        onPrimaryDark: '#111418',
+      },
     });
   });
 

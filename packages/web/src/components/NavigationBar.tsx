@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { brand } from '../copy/brand';
 import { signOutChosen } from '../state/signOutChosen';
 import { useAuth } from '../state/authContext';
+import { BrandMark } from './look/BrandMark';
 import { NavMenu, NavMenuItem } from './navMenu/NavMenu';
 
 /**
@@ -15,9 +16,10 @@ export function NavigationBar() {
   const { email } = useAuth();
   const [expanded, setExpanded] = useState(false);
   return (
-    <nav className="navbar navbar-expand-md bg-body-tertiary border-bottom">
+    <nav className="navbar navbar-expand-md">
       <Container>
         <Link className="navbar-brand" to="/">
+          <BrandMark />
           {brand.product}
         </Link>
         <button

@@ -25,6 +25,12 @@ const info: RequestInfo = {
   externalAuthentication: false,
   email: 'ada@example.com',
   assuranceWays: [['Passport'], ['DrivingLicence', 'KBVL1']],
+  themeColours: {
+    primary: '#0b6b4f',
+    primaryDark: '#5fcf9f',
+    onPrimary: '#ffffff',
+    onPrimaryDark: '#111418',
+  },
 };
 
 describe('readState', () => {
@@ -60,6 +66,7 @@ describe('readState', () => {
       sessionLifetime: 600,
       pinRequired: false,
       assuranceWays: [],
+      themeColours: null,
     });
     expect(state.theme).toBe('acme');
     expect(state.hasAccount).toBe(true);
@@ -99,6 +106,7 @@ describe('storeRequest', () => {
       sessionLifetime: 900,
       pinRequired: false,
       assuranceWays: [['Passport'], ['DrivingLicence', 'KBVL1']],
+      themeColours: info.themeColours,
     });
     expect(state.theme).toBe('acme');
     expect(state.user).toEqual({ email: 'ada@example.com', userReqs: ['setupProfile', 'consent'] });

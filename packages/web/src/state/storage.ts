@@ -7,6 +7,7 @@ import {
   type CheckName,
   type RequestInfo,
   type Requirement,
+  type ThemeColours,
 } from '@verity/contracts';
 import { returnPath } from './returnPath';
 import { themeName } from './theme';
@@ -33,6 +34,8 @@ export interface ClientDetails {
   pinRequired: boolean;
   /** The ways to meet its assurance open to a newcomer (request info's assuranceWays). */
   assuranceWays: CheckName[][];
+  /** Its theme's colours (request info's themeColours), for this request's pages only. */
+  themeColours: ThemeColours | null;
 }
 
 /** Everything the browser keeps, read at once (spec, first document, section 3). */
@@ -135,6 +138,7 @@ function readClient(session: KeyValueStorage): ClientDetails | null {
     sessionLifetime: sessionKeys.sessionLifetime.get(session),
     pinRequired: sessionKeys.pinRequired.get(session) ?? false,
     assuranceWays: sessionKeys.request.get(session)?.assuranceWays ?? [],
+    themeColours: sessionKeys.request.get(session)?.themeColours ?? null,
   };
 }
 

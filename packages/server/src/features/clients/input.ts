@@ -43,12 +43,28 @@ const serverUrl = z.string().superRefine((value, ctx) => {
   if (problem) ctx.addIssue({ code: 'custom', message: problem });
 });
 
+/** The logo's file types, by the path's extension (the browser shows each in an <img>). */
+const LOGO_EXTENSIONS = ['.png', '.svg', '.jpg', '.jpeg', '.webp'];
+
+/** What is wrong with a logo URL beyond serverUrlProblem, or null: its type by extension. */
+export function logoUrlProblem(value: string): string | null {
+  const path = URL.parse(value)?.pathname.toLowerCase() ?? '';
+  return LOGO_EXTENSIONS.some((extension) => path.endsWith(extension))
+    ? null
+    : `${value} must be an image whose path ends in ${LOGO_EXTENSIONS.join(', ')}`;
+}
+
+const logoUrl = serverUrl.superRefine((value, ctx) => {
+  const problem = logoUrlProblem(value);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+});
+
 export const clientInputSchema = z
   .object({
     name: z.string().trim().min(1, 'a name is required').max(100),
     redirectUris: z.array(clientUrl).min(1, 'at least one redirect URI is required'),
     postLogoutRedirectUris: z.array(clientUrl).default([]),
-    logoUri: serverUrl.optional(),
+    logoUri: logoUrl.optional(),
     public: z.boolean().default(false),
     jwksUri: serverUrl.optional(),
   })

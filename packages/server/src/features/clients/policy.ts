@@ -1,4 +1,12 @@
-import { checkNames, fieldDefinitionSchema, profileClaims } from '@verity/contracts';
+import {
+  checkNames,
+  fieldDefinitionSchema,
+  profileClaims,
+  builtInTheme,
+  themeColourProblems,
+  themeColours,
+  type ThemeColours,
+} from '@verity/contracts';
 import { z } from 'zod';
 import { assuranceLevels } from '../assurance/gpg45/levels.js';
 
@@ -9,11 +17,24 @@ export const DEFAULT_REFRESH_TOKEN_LIFETIME = 30 * 24 * 3600;
  * Verity's policy for one client: what it demands of users. Stored with the client now;
  * each setting takes effect when its feature lands (see the issue list in the README).
  */
+/**
+ * A client's own primary colour for each scheme (`--theme-primary`, `--theme-primary-dark`),
+ * refused unless it reaches WCAG AA on both schemes' backgrounds and under button text
+ * (docs/design.md). It overrides the colours of the named theme.
+ */
+export const themeColoursSchema = z
+  .object({ primary: z.string(), primaryDark: z.string() })
+  .superRefine(({ primary, primaryDark }, ctx) => {
+    for (const message of themeColourProblems(primary, primaryDark))
+      ctx.addIssue({ code: 'custom', message });
+  });
+
 export const clientPolicySchema = z.object({
   theme: z
     .string()
     .regex(/^[a-z0-9-]{1,40}$/, 'lower-case letters, digits and hyphens')
     .default('default'),
+  themeColours: themeColoursSchema.nullable().default(null),
   requireSecondFactor: z.boolean().default(false),
   requirePin: z.boolean().default(false),
   claims: z.array(z.enum(profileClaims)).default([]),
@@ -46,3 +67,10 @@ export const clientPolicySchema = z.object({
 });
 
 export type ClientPolicy = z.infer<typeof clientPolicySchema>;
+
+/** The colours a client's pages use: its own if it set them, else its named theme's. */
+export function clientThemeColours(policy: ClientPolicy): ThemeColours {
+  return policy.themeColours
+    ? themeColours(policy.themeColours.primary, policy.themeColours.primaryDark)
+    : builtInTheme(policy.theme);
+}

@@ -35,7 +35,7 @@ export function outboxRoutes(app: FastifyInstance, outbox: OutboxStore): void {
       const body = `<h1>Development outbox</h1>
 <p>Messages Verity would have sent (e-mail, SMS, voice). This page exists only outside production. JSON: <a href="/dev/outbox.json">/dev/outbox.json</a>.</p>
 ${messages.length === 0 ? '<p>No messages yet.</p>' : `<table><caption class="visually-hidden">Messages, newest first</caption><thead><tr><th scope="col">Sent</th><th scope="col">Channel</th><th scope="col">To</th><th scope="col">Message</th></tr></thead><tbody>${rows}</tbody></table>`}`;
-      return reply.type('text/html').send(htmlPage('Development outbox', body));
+      return reply.type('text/html').send(htmlPage('Development outbox', body, { wide: true }));
     },
   );
 }

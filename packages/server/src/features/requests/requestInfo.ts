@@ -5,6 +5,7 @@ import { ApiError } from '../../http/apiError.js';
 import type { Journey } from '../../journey/journey.js';
 import { assuranceDemand } from '../assurance/demand.js';
 import { waysForNewcomer } from '../assurance/assuranceState.js';
+import { clientThemeColours } from '../clients/policy.js';
 
 type Interaction = InstanceType<Provider['Interaction']>;
 
@@ -40,6 +41,7 @@ export async function requestInfo(
     loggedIn: user !== undefined,
     pinRequired: client.policy.requirePin,
     theme: client.policy.theme,
+    themeColours: clientThemeColours(client.policy),
     userRequirements,
     registration: prompts.includes('create') ? 'true' : 'false',
     externalAuthentication: false,

@@ -1,11 +1,7 @@
 import { escapeHtml, htmlPage } from '../../http/htmlPage.js';
 import { sandboxCustomers, SANDBOX_PASSWORD } from './customers.js';
 
-const banner = `<p class="sandbox" role="note"><strong>Sandbox bank.</strong> This is a test bank built into Verity for development. No real bank is involved and no real money or data is shown.</p>
-<style>.sandbox{background:#fff3cd;border:1px solid #997404;color:#664d03;padding:.75rem;border-radius:.375rem}
-label{display:block;margin:.75rem 0 .25rem;font-weight:600}input{font:inherit;padding:.4rem;width:100%;box-sizing:border-box;border:1px solid #6c757d;border-radius:.375rem}
-input:focus-visible{outline:3px solid #fd7e14;outline-offset:1px}.error{color:#b02a37}.actions{margin-top:1.25rem;display:flex;gap:.5rem}
-code{background:#f1f3f5;padding:0 .2rem}</style>`;
+const banner = `<p class="sandbox" role="note"><strong>Sandbox bank.</strong> This is a test bank built into Verity for development. No real bank is involved and no real money or data is shown.</p>`;
 
 export function loginPage(requestId: string, error: string | null): string {
   const customers = Object.keys(sandboxCustomers)

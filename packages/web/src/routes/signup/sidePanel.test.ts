@@ -9,6 +9,7 @@ const client = (assuranceRequired: boolean): ClientDetails => ({
   sessionLifetime: null,
   pinRequired: false,
   assuranceWays: [['Passport'], ['DrivingLicence', 'KBVL1']],
+  themeColours: null,
 });
 
 describe('signupPanel', () => {

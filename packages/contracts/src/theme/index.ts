@@ -1,0 +1,3 @@
+export * from './contrast.js';
+export * from './themeColours.js';
+export * from './builtInThemes.js';
