@@ -19,6 +19,9 @@
 // BENCH_PAIR_LOAD=each gives the pair BENCH_CONCURRENCY calls in flight per instance (twice the
 // single instance's in all), so each process meets the load the single one met; by default the
 // pair shares the single instance's calls in flight (half each).
+// BENCH_BASELINE=<another built checkout> adds that checkout's Verity on SQLite (and on
+// PostgreSQL, one instance, its own schema) as targets of the same run: before and after, each
+// window beside the others'.
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import path from 'node:path';
@@ -32,6 +35,7 @@ const IN_FLIGHT = Number(process.env.BENCH_CONCURRENCY ?? 4);
 const PAIR_LOAD_EACH = process.env.BENCH_PAIR_LOAD === 'each';
 const DATABASE_URL = process.env.BENCH_DATABASE_URL;
 const REDIS_URL = process.env.BENCH_REDIS_URL;
+const BASELINE = process.env.BENCH_BASELINE;
 const PASSWORD = 'correct horse battery staple 42';
 /** The relying party's back end: every token call from this one address. */
 const ADDRESS = '198.18.200.1';
@@ -187,7 +191,7 @@ async function verityTarget(name, servers) {
 
 const targets = [];
 const stops = [];
-let schema;
+const schemas = [];
 try {
   const bare = await startBare();
   stops.push(bare.stop);
@@ -195,8 +199,14 @@ try {
   const sqlite = await startVerity(METRICS);
   stops.push(sqlite.stop);
   targets.push(await verityTarget('sqlite', sqlite));
+  if (BASELINE) {
+    const before = await startVerity(METRICS, { root: BASELINE });
+    stops.push(before.stop);
+    targets.push(await verityTarget('baseline sqlite', before));
+  }
   if (DATABASE_URL) {
-    schema = `bench_${randomBytes(4).toString('hex')}`;
+    const schema = `bench_${randomBytes(4).toString('hex')}`;
+    schemas.push(schema);
     const shared = {
       ...METRICS,
       DATABASE_URL,
@@ -213,6 +223,13 @@ try {
     const one = { ...pair, bases: [pair.bases[0]], pids: [pair.pids[0]] };
     targets.push(await verityTarget('postgres', one));
     targets.push(await verityTarget('postgres, two instances', pair));
+    if (BASELINE) {
+      const own = `bench_${randomBytes(4).toString('hex')}`;
+      schemas.push(own);
+      const before = await startVerity({ ...shared, DATABASE_SCHEMA: own }, { root: BASELINE });
+      stops.push(before.stop);
+      targets.push(await verityTarget('baseline postgres', before));
+    }
   }
 
   const totals = new Map(targets.map((t) => [t.name, { exchange: [0, 0], refresh: [0, 0] }]));
@@ -260,13 +277,22 @@ try {
     process.stdout.write(
       `| ${label} | ${fmt(lite)} | ${fmt(postgres)} | ${fmt(ref)} | ${ratio(lite)} / ${ratio(postgres)} | ${second} |\n`,
     );
+    if (BASELINE) {
+      const [liteBefore, postgresBefore] = [
+        ms('baseline sqlite', kind),
+        ms('baseline postgres', kind),
+      ];
+      process.stdout.write(
+        `| ${label}, baseline | ${fmt(liteBefore)} | ${fmt(postgresBefore)} | ${fmt(ref)} | ${ratio(liteBefore)} / ${ratio(postgresBefore)} | |\n`,
+      );
+    }
   }
 } finally {
   for (const stop of stops.reverse()) await stop().catch(() => undefined);
-  if (schema) {
+  if (schemas.length) {
     const client = new pg.Client({ connectionString: DATABASE_URL });
     await client.connect();
-    await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+    for (const schema of schemas) await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
     await client.end();
   }
 }
