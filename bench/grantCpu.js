@@ -23,6 +23,7 @@
 // PostgreSQL, one instance, its own schema) as targets of the same run: before and after, each
 // window beside the others'.
 import { spawn } from 'node:child_process';
+import { readFileSync, readdirSync } from 'node:fs';
 import { createHash, randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -96,11 +97,29 @@ async function target(name, { bases, pids, client, stop }, signIn) {
       (await exchange(await code({ scope: 'openid offline_access', prompt: 'consent' })))
         .refresh_token,
     );
+  // Which profile is whose (node names a --cpu-prof file by process id).
+  if (process.env.BENCH_PROFILE) process.stderr.write(`${name}: process ${pids.join(', ')}\n`);
   return { name, pids, code, exchange, token, chains, stop, inFlight };
 }
 
 /** The CPU seconds of a target's processes so far. */
 const cpuOf = (t) => t.pids.reduce((sum, pid) => sum + serverCpuSeconds(pid), 0);
+
+/**
+ * A target's context switches so far, all threads of its processes: voluntary (a thread went to
+ * sleep waiting, e.g. for a database answer, and was woken) and involuntary (the kernel took the
+ * core away for another process: contention for the machine's cores).
+ */
+function switchesOf(t) {
+  const sum = { voluntary: 0, involuntary: 0 };
+  for (const pid of t.pids)
+    for (const task of readdirSync(`/proc/${pid}/task`)) {
+      const status = readFileSync(`/proc/${pid}/task/${task}/status`, 'utf8');
+      sum.voluntary += Number(/^voluntary_ctxt_switches:\s+(\d+)/m.exec(status)?.[1] ?? 0);
+      sum.involuntary += Number(/^nonvoluntary_ctxt_switches:\s+(\d+)/m.exec(status)?.[1] ?? 0);
+    }
+  return sum;
+}
 
 /**
  * Makes `count` calls, the target's calls in flight at a time; `call(worker)` is told which of
@@ -112,6 +131,7 @@ async function measure(t, count, call) {
   let ok = 0;
   let firstError;
   const before = cpuOf(t);
+  const switchesBefore = switchesOf(t);
   const each = t.pids.map(serverCpuSeconds);
   await Promise.all(
     Array.from({ length: t.inFlight }, async (_, worker) => {
@@ -127,12 +147,17 @@ async function measure(t, count, call) {
     }),
   );
   const cpuMs = (cpuOf(t) - before) * 1000;
+  const switchesAfter = switchesOf(t);
+  const switches = {
+    voluntary: switchesAfter.voluntary - switchesBefore.voluntary,
+    involuntary: switchesAfter.involuntary - switchesBefore.involuntary,
+  };
   if (process.env.BENCH_DEBUG)
     process.stderr.write(
       `${t.name}: CPU ms by process ${t.pids.map((pid, i) => Math.round((serverCpuSeconds(pid) - each[i]) * 1000)).join(' / ')}\n`,
     );
   if (firstError) process.stderr.write(`${t.name}: ${count - ok} failed: ${firstError}\n`);
-  return { cpuMs, ok };
+  return { cpuMs, ok, switches };
 }
 
 const exchangeWindow = async (t) => {
@@ -233,6 +258,7 @@ try {
   }
 
   const totals = new Map(targets.map((t) => [t.name, { exchange: [0, 0], refresh: [0, 0] }]));
+  const switchTotals = new Map(targets.map((t) => [t.name, { exchange: [0, 0], refresh: [0, 0] }]));
   for (let round = 1; round <= ROUNDS; round++) {
     // Each round starts with another target, so none is always first after minting.
     const order = targets.map((_, i) => targets[(i + round) % targets.length]);
@@ -241,10 +267,13 @@ try {
         ['exchange', exchangeWindow],
         ['refresh', refreshWindow],
       ]) {
-        const { cpuMs, ok } = await run(t);
+        const { cpuMs, ok, switches } = await run(t);
         const sum = totals.get(t.name)[kind];
         sum[0] += cpuMs;
         sum[1] += ok;
+        const switchSum = switchTotals.get(t.name)[kind];
+        switchSum[0] += switches.voluntary;
+        switchSum[1] += switches.involuntary;
         process.stderr.write(
           `round ${round} ${t.name} ${kind}: ${(cpuMs / ok).toFixed(2)} ms (${ok} calls)\n`,
         );
@@ -286,6 +315,21 @@ try {
         `| ${label}, baseline | ${fmt(liteBefore)} | ${fmt(postgresBefore)} | ${fmt(ref)} | ${ratio(liteBefore)} / ${ratio(postgresBefore)} | |\n`,
       );
     }
+  }
+  process.stdout.write(
+    '\nContext switches per call, all threads of the target (voluntary: woken from a wait; ' +
+      'involuntary: the core taken for another process)\n\n' +
+      '| Target | exchange: voluntary / involuntary | refresh: voluntary / involuntary |\n|---|---|---|\n',
+  );
+  for (const t of targets) {
+    const cell = (kind) => {
+      const calls = totals.get(t.name)[kind][1];
+      const [voluntary, involuntary] = switchTotals.get(t.name)[kind];
+      return calls
+        ? `${(voluntary / calls).toFixed(2)} / ${(involuntary / calls).toFixed(2)}`
+        : 'n/a';
+    };
+    process.stdout.write(`| ${t.name} | ${cell('exchange')} | ${cell('refresh')} |\n`);
   }
 } finally {
   for (const stop of stops.reverse()) await stop().catch(() => undefined);
