@@ -8,7 +8,7 @@ import { resilientPool, type ConnectionLostLog } from './resilientPool.js';
 import type { Database } from './schema.js';
 import { logToStderr } from '../logging/jsonLine.js';
 import { tracedDialect } from '../tracing/database.js';
-import { cachingStatements, type CachingSqlite } from './statementCache.js';
+import { cachingStatements } from './statementCache.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -42,18 +42,6 @@ const logConnectionLost: ConnectionLostLog = (error) => {
 
 // int8 (bigint) columns hold millisecond times, well inside Number's safe range.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
-
-/** The better-sqlite3 handle under an (untraced) SQLite Kysely of openDatabase's. */
-const sqliteHandles = new WeakMap<Kysely<Database>, CachingSqlite>();
-
-/**
- * The SQLite handle beneath `db`, for the few writes that run several statements as one
- * synchronous transaction (oidc/adapter.ts); undefined for PostgreSQL, a traced database (its
- * statements are each a span) or a Kysely transaction.
- */
-export function sqliteHandleOf(db: Kysely<Database>): CachingSqlite | undefined {
-  return sqliteHandles.get(db);
-}
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
@@ -98,13 +86,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
   // Each statement prepared once and kept (statementCache.ts).
-  const handle = cachingStatements(database);
-  const dialect = new SqliteDialect({ database: handle });
-  const db = new Kysely<Database>({
-    dialect: options.traced ? tracedDialect(dialect, 'sqlite') : dialect,
-  });
-  if (!options.traced) sqliteHandles.set(db, handle);
-  return { db, dialect: 'sqlite' };
+  const dialect = new SqliteDialect({ database: cachingStatements(database) });
+  return {
+    db: new Kysely<Database>({
+      dialect: options.traced ? tracedDialect(dialect, 'sqlite') : dialect,
+    }),
+    dialect: 'sqlite',
+  };
 }
 
 export const schemaCreatedMeanwhile = (error: unknown) =>

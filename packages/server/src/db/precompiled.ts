@@ -34,18 +34,13 @@ export class Precompiled<Values extends Record<string, unknown>, Row> {
   constructor(private readonly build: (db: Kysely<Database>, p: Parameter) => Compilable<Row>) {}
 
   async execute(db: Kysely<Database>, values: Values): Promise<QueryResult<Row>> {
-    return db.executeQuery<Row>(this.compiledFor(db, values));
-  }
-
-  /** The statement's SQL for `db`'s dialect, with the parameters of these values. */
-  compiledFor(db: Kysely<Database>, values: Values): CompiledQuery<Row> {
     const dialect = db.getExecutor().adapter.constructor;
     let template = this.templates.get(dialect);
     if (!template) this.templates.set(dialect, (template = this.compile(db)));
     const parameters = template.order.map((each) =>
       'name' in each ? values[each.name] : each.constant,
     );
-    return { ...template.compiled, parameters } as CompiledQuery<Row>;
+    return db.executeQuery<Row>({ ...template.compiled, parameters } as CompiledQuery<Row>);
   }
 
   /** The rows of one run. */

@@ -1,5 +1,5 @@
 import type SQLite from 'better-sqlite3';
-import type { SqliteDatabase } from 'kysely';
+import type { SqliteDatabase, SqliteStatement } from 'kysely';
 
 /** Statements kept at most; the least recently used goes first (SQL built with varying lists). */
 const DEFAULT_MAX = 500;
@@ -13,21 +13,10 @@ const DEFAULT_MAX = 500;
  * statement is prepared for that call. SQLite prepares a statement again by itself when the
  * schema changed under it (a migration).
  */
-export interface CachingSqlite extends SqliteDatabase {
-  prepare(sql: string): SQLite.Statement;
-  /**
-   * Runs `work` as one SQLite transaction, synchronously (better-sqlite3's own: begun, and
-   * committed, or rolled back when `work` throws). Only while holding Kysely's connection
-   * (`db.connection()`), so no Kysely transaction is open on it meanwhile.
-   */
-  transaction<T>(work: () => T): T;
-}
-
-export function cachingStatements(database: SQLite.Database, max = DEFAULT_MAX): CachingSqlite {
+export function cachingStatements(database: SQLite.Database, max = DEFAULT_MAX): SqliteDatabase {
   const statements = new Map<string, SQLite.Statement>();
   return {
-    transaction: <T>(work: () => T): T => database.transaction(work)(),
-    prepare(sql: string): SQLite.Statement {
+    prepare(sql: string): SqliteStatement {
       const cached = statements.get(sql);
       if (cached && !cached.busy) {
         // Most recently used last: Map keeps insertion order.

@@ -4,7 +4,6 @@ import type { Database } from '../db/schema.js';
 import * as statements from './payloadStatements.js';
 import type { ClientStore } from '../features/clients/store.js';
 import { RequestMemo } from './requestMemo.js';
-import { sqliteHandleOf } from '../db/database.js';
 import {
   confidentialClientRequest,
   rotationState,
@@ -73,25 +72,6 @@ export class DatabaseAdapter implements Adapter {
     if (this.db.getExecutor().adapter instanceof PostgresAdapter) {
       const saved = await statements.linkAndSave.rows(this.db, { ...values, ...link });
       if (saved.length !== 1) throw new errors.InvalidGrant('refresh token already used');
-      return;
-    }
-    const sqlite = sqliteHandleOf(this.db);
-    if (sqlite) {
-      // One synchronous transaction on the connection Kysely lends: no await between the link
-      // and the save, so nothing else runs on it meanwhile, and better-sqlite3's BEGIN/COMMIT
-      // make the two one write for any other process.
-      const [linkSql, saveSql] = [
-        statements.linkRotation.compiledFor(this.db, link),
-        statements.save.compiledFor(this.db, values),
-      ];
-      const linked = await this.db.connection().execute(async () =>
-        sqlite.transaction(() => {
-          if (sqlite.prepare(linkSql.sql).run(linkSql.parameters).changes !== 1) return false;
-          sqlite.prepare(saveSql.sql).run(saveSql.parameters);
-          return true;
-        }),
-      );
-      if (!linked) throw new errors.InvalidGrant('refresh token already used');
       return;
     }
     await this.db.transaction().execute(async (trx) => {
