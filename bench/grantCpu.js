@@ -19,7 +19,11 @@
 // BENCH_PAIR_LOAD=each gives the pair BENCH_CONCURRENCY calls in flight per instance (twice the
 // single instance's in all), so each process meets the load the single one met; by default the
 // pair shares the single instance's calls in flight (half each).
+// BENCH_BASELINE=<another built checkout> adds that checkout's Verity on SQLite (and on
+// PostgreSQL, one instance, its own schema) as targets of the same run: before and after, each
+// window beside the others'.
 import { spawn } from 'node:child_process';
+import { readFileSync, readdirSync } from 'node:fs';
 import { createHash, randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -32,6 +36,7 @@ const IN_FLIGHT = Number(process.env.BENCH_CONCURRENCY ?? 4);
 const PAIR_LOAD_EACH = process.env.BENCH_PAIR_LOAD === 'each';
 const DATABASE_URL = process.env.BENCH_DATABASE_URL;
 const REDIS_URL = process.env.BENCH_REDIS_URL;
+const BASELINE = process.env.BENCH_BASELINE;
 const PASSWORD = 'correct horse battery staple 42';
 /** The relying party's back end: every token call from this one address. */
 const ADDRESS = '198.18.200.1';
@@ -92,11 +97,29 @@ async function target(name, { bases, pids, client, stop }, signIn) {
       (await exchange(await code({ scope: 'openid offline_access', prompt: 'consent' })))
         .refresh_token,
     );
+  // Which profile is whose (node names a --cpu-prof file by process id).
+  if (process.env.BENCH_PROFILE) process.stderr.write(`${name}: process ${pids.join(', ')}\n`);
   return { name, pids, code, exchange, token, chains, stop, inFlight };
 }
 
 /** The CPU seconds of a target's processes so far. */
 const cpuOf = (t) => t.pids.reduce((sum, pid) => sum + serverCpuSeconds(pid), 0);
+
+/**
+ * A target's context switches so far, all threads of its processes: voluntary (a thread went to
+ * sleep waiting, e.g. for a database answer, and was woken) and involuntary (the kernel took the
+ * core away for another process: contention for the machine's cores).
+ */
+function switchesOf(t) {
+  const sum = { voluntary: 0, involuntary: 0 };
+  for (const pid of t.pids)
+    for (const task of readdirSync(`/proc/${pid}/task`)) {
+      const status = readFileSync(`/proc/${pid}/task/${task}/status`, 'utf8');
+      sum.voluntary += Number(/^voluntary_ctxt_switches:\s+(\d+)/m.exec(status)?.[1] ?? 0);
+      sum.involuntary += Number(/^nonvoluntary_ctxt_switches:\s+(\d+)/m.exec(status)?.[1] ?? 0);
+    }
+  return sum;
+}
 
 /**
  * Makes `count` calls, the target's calls in flight at a time; `call(worker)` is told which of
@@ -108,6 +131,7 @@ async function measure(t, count, call) {
   let ok = 0;
   let firstError;
   const before = cpuOf(t);
+  const switchesBefore = switchesOf(t);
   const each = t.pids.map(serverCpuSeconds);
   await Promise.all(
     Array.from({ length: t.inFlight }, async (_, worker) => {
@@ -123,12 +147,17 @@ async function measure(t, count, call) {
     }),
   );
   const cpuMs = (cpuOf(t) - before) * 1000;
+  const switchesAfter = switchesOf(t);
+  const switches = {
+    voluntary: switchesAfter.voluntary - switchesBefore.voluntary,
+    involuntary: switchesAfter.involuntary - switchesBefore.involuntary,
+  };
   if (process.env.BENCH_DEBUG)
     process.stderr.write(
       `${t.name}: CPU ms by process ${t.pids.map((pid, i) => Math.round((serverCpuSeconds(pid) - each[i]) * 1000)).join(' / ')}\n`,
     );
   if (firstError) process.stderr.write(`${t.name}: ${count - ok} failed: ${firstError}\n`);
-  return { cpuMs, ok };
+  return { cpuMs, ok, switches };
 }
 
 const exchangeWindow = async (t) => {
@@ -187,7 +216,7 @@ async function verityTarget(name, servers) {
 
 const targets = [];
 const stops = [];
-let schema;
+const schemas = [];
 try {
   const bare = await startBare();
   stops.push(bare.stop);
@@ -195,8 +224,14 @@ try {
   const sqlite = await startVerity(METRICS);
   stops.push(sqlite.stop);
   targets.push(await verityTarget('sqlite', sqlite));
+  if (BASELINE) {
+    const before = await startVerity(METRICS, { root: BASELINE });
+    stops.push(before.stop);
+    targets.push(await verityTarget('baseline sqlite', before));
+  }
   if (DATABASE_URL) {
-    schema = `bench_${randomBytes(4).toString('hex')}`;
+    const schema = `bench_${randomBytes(4).toString('hex')}`;
+    schemas.push(schema);
     const shared = {
       ...METRICS,
       DATABASE_URL,
@@ -213,9 +248,17 @@ try {
     const one = { ...pair, bases: [pair.bases[0]], pids: [pair.pids[0]] };
     targets.push(await verityTarget('postgres', one));
     targets.push(await verityTarget('postgres, two instances', pair));
+    if (BASELINE) {
+      const own = `bench_${randomBytes(4).toString('hex')}`;
+      schemas.push(own);
+      const before = await startVerity({ ...shared, DATABASE_SCHEMA: own }, { root: BASELINE });
+      stops.push(before.stop);
+      targets.push(await verityTarget('baseline postgres', before));
+    }
   }
 
   const totals = new Map(targets.map((t) => [t.name, { exchange: [0, 0], refresh: [0, 0] }]));
+  const switchTotals = new Map(targets.map((t) => [t.name, { exchange: [0, 0], refresh: [0, 0] }]));
   for (let round = 1; round <= ROUNDS; round++) {
     // Each round starts with another target, so none is always first after minting.
     const order = targets.map((_, i) => targets[(i + round) % targets.length]);
@@ -224,10 +267,13 @@ try {
         ['exchange', exchangeWindow],
         ['refresh', refreshWindow],
       ]) {
-        const { cpuMs, ok } = await run(t);
+        const { cpuMs, ok, switches } = await run(t);
         const sum = totals.get(t.name)[kind];
         sum[0] += cpuMs;
         sum[1] += ok;
+        const switchSum = switchTotals.get(t.name)[kind];
+        switchSum[0] += switches.voluntary;
+        switchSum[1] += switches.involuntary;
         process.stderr.write(
           `round ${round} ${t.name} ${kind}: ${(cpuMs / ok).toFixed(2)} ms (${ok} calls)\n`,
         );
@@ -260,13 +306,37 @@ try {
     process.stdout.write(
       `| ${label} | ${fmt(lite)} | ${fmt(postgres)} | ${fmt(ref)} | ${ratio(lite)} / ${ratio(postgres)} | ${second} |\n`,
     );
+    if (BASELINE) {
+      const [liteBefore, postgresBefore] = [
+        ms('baseline sqlite', kind),
+        ms('baseline postgres', kind),
+      ];
+      process.stdout.write(
+        `| ${label}, baseline | ${fmt(liteBefore)} | ${fmt(postgresBefore)} | ${fmt(ref)} | ${ratio(liteBefore)} / ${ratio(postgresBefore)} | |\n`,
+      );
+    }
+  }
+  process.stdout.write(
+    '\nContext switches per call, all threads of the target (voluntary: woken from a wait; ' +
+      'involuntary: the core taken for another process)\n\n' +
+      '| Target | exchange: voluntary / involuntary | refresh: voluntary / involuntary |\n|---|---|---|\n',
+  );
+  for (const t of targets) {
+    const cell = (kind) => {
+      const calls = totals.get(t.name)[kind][1];
+      const [voluntary, involuntary] = switchTotals.get(t.name)[kind];
+      return calls
+        ? `${(voluntary / calls).toFixed(2)} / ${(involuntary / calls).toFixed(2)}`
+        : 'n/a';
+    };
+    process.stdout.write(`| ${t.name} | ${cell('exchange')} | ${cell('refresh')} |\n`);
   }
 } finally {
   for (const stop of stops.reverse()) await stop().catch(() => undefined);
-  if (schema) {
+  if (schemas.length) {
     const client = new pg.Client({ connectionString: DATABASE_URL });
     await client.connect();
-    await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+    for (const schema of schemas) await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
     await client.end();
   }
 }

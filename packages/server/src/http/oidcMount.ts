@@ -7,7 +7,6 @@ import { storeUnavailable, temporarilyUnavailable } from '../oidc/storeUnavailab
 import { isForm, readBody } from './formBody.js';
 import {
   ENDPOINT_LIMIT_WINDOW_SECONDS as MINUTE,
-  recordClientAuthentication,
   TokenEndpointLimits,
   tokenEndpoints,
   type TokenEndpointLimitSettings,
@@ -80,8 +79,8 @@ export async function mountProvider(
   onRefused: (limit: string) => void,
 ): Promise<void> {
   await app.register((await import('@fastify/middie')).default);
-  live.onBuild(recordClientAuthentication);
   const tokenEndpointLimits = new TokenEndpointLimits(rateLimiter, tokenLimits);
+  live.onBuild((provider) => tokenEndpointLimits.install(provider, clientIp));
   const userinfoLimits = new UserinfoLimits(rateLimiter, userinfoLimitSettings, onRefused);
   live.onBuild((provider) => userinfoLimits.install(provider));
   app.use((req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => {
@@ -134,6 +133,7 @@ export async function mountProvider(
         await callback(req, res);
       } finally {
         // The answer is gone already: a counter that cannot be written (the store away) is lost.
+        // The token endpoints' calls the provider finished were counted before their answer.
         if (tokenEndpoint)
           await tokenEndpointLimits.settle(req, clientIp(req)).catch(() => undefined);
         if (userinfo)

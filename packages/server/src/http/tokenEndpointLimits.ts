@@ -21,22 +21,16 @@ export interface TokenEndpointLimitSettings {
 
 /** Which confidential client a finished call authenticated, if any (set by the provider). */
 const authenticated = new WeakMap<IncomingMessage, string>();
+/** Calls already counted (settle), so that counting again after the answer is skipped. */
+const settled = new WeakSet<IncomingMessage>();
 
-/**
- * Records, after oidc-provider has run, the confidential client that authenticated the call
- * (a secret or a signed assertion: a public client's id proves nothing). Only calls whose
- * client authenticated count against the client; all others against the address.
- */
-export function recordClientAuthentication(provider: Provider): void {
-  provider.use(async (ctx, next) => {
-    await next();
-    const client = ctx.oidc?.client;
-    if (!client || !tokenEndpoints.test(providerRouteOf(ctx.path))) return;
-    if (client.clientAuthMethod === 'none') return;
-    // invalid_client (401): the credentials were wrong; the id alone is not the client.
-    if (ctx.status === 401) return;
-    authenticated.set(ctx.req, client.clientId);
-  });
+/** The confidential client that authenticated a call the provider has run, if any. */
+function authenticatedClient(ctx: Parameters<Parameters<Provider['use']>[0]>[0]) {
+  const client = ctx.oidc?.client;
+  if (!client || client.clientAuthMethod === 'none') return undefined;
+  // invalid_client (401): the credentials were wrong; the id alone is not the client.
+  if (ctx.status === 401) return undefined;
+  return client.clientId;
 }
 
 /** The longest client id read ahead of a call; a longer one is no client's and is not peeked. */
@@ -145,10 +139,12 @@ export class TokenEndpointLimits {
   ): Promise<{ limit: string; retryAfterSeconds: number } | 'length-required' | null> {
     const refusedBy = (limit: RateLimit, result: RateLimitResult) =>
       result.allowed ? null : { limit: limit.name, retryAfterSeconds: result.retryAfterSeconds };
-    const abuse = refusedBy(this.abuse, await this.limiter.hit(this.abuse, address));
+    // The abuse ceiling counted and the address's own budget peeked in one round trip; the
+    // latter is counted after the call (settle): a confidential client's successes never fill it.
+    const [hit, peeked] = await this.limiter.hitAndPeek(this.abuse, address, this.address, address);
+    const abuse = refusedBy(this.abuse, hit);
     if (abuse) return abuse;
-    // Counted after the call (settle): a confidential client's successes never fill it.
-    const unauthenticated = refusedBy(this.address, await this.limiter.peek(this.address, address));
+    const unauthenticated = refusedBy(this.address, peeked);
     if (unauthenticated) return unauthenticated;
     if (this.client.max === 0) return null;
     // The form is read ahead (and given back) only when a per-client limit needs the client
@@ -160,8 +156,32 @@ export class TokenEndpointLimits {
     return null;
   }
 
-  /** After the call: counted against the client that authenticated, else the address. */
+  /**
+   * Records, once oidc-provider has run a call and before its answer is written, the
+   * confidential client that authenticated it (a secret or a signed assertion: a public
+   * client's id proves nothing), and counts the call (settle). Counted before the answer, a
+   * caller's next call (sent when this answer arrives) always meets this one's count; settle
+   * runs again after the answer only for a call the provider did not finish (it threw).
+   */
+  install(provider: Provider, clientIp: (req: IncomingMessage) => string): void {
+    provider.use(async (ctx, next) => {
+      await next();
+      if (!tokenEndpoints.test(providerRouteOf(ctx.path))) return;
+      const clientId = authenticatedClient(ctx);
+      if (clientId) authenticated.set(ctx.req, clientId);
+      // A store away: counted (or lost) after the answer, as before.
+      await this.settle(ctx.req, clientIp(ctx.req)).catch(() => undefined);
+    });
+  }
+
+  /** After the call: counted against the client that authenticated, else the address; once. */
   async settle(req: IncomingMessage, address: string): Promise<void> {
+    if (settled.has(req)) return;
+    await this.count(req, address);
+    settled.add(req);
+  }
+
+  private async count(req: IncomingMessage, address: string): Promise<void> {
     const clientId = authenticated.get(req);
     if (clientId) {
       if (this.client.max > 0) await this.limiter.hit(this.client, clientId);

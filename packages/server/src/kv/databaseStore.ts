@@ -23,21 +23,44 @@ const setValue = new Precompiled<{ key: string; value: string; expires_at: numbe
         }),
       ),
 );
-const incrementValue = new Precompiled<
-  { key: string; step: string; stepNumber: number; now: number; expires_at: number },
-  { value: string }
->((db, p) =>
-  db
-    .insertInto('kv')
-    .values({ key: p('key'), value: p('step'), expires_at: p('expires_at') })
-    .onConflict((oc) =>
-      oc.column('key').doUpdateSet({
-        value: sql<string>`case when kv.expires_at <= ${p('now')} then excluded.value else cast(cast(kv.value as integer) + cast(${p('stepNumber')} as integer) as varchar(32)) end`,
-        expires_at: sql<number>`case when kv.expires_at <= ${p('now')} then excluded.expires_at else kv.expires_at end`,
-      }),
-    )
-    .returning('value'),
-);
+type IncrementValues = {
+  key: string;
+  step: string;
+  stepNumber: number;
+  now: number;
+  expires_at: number;
+} & Record<`read${number}`, string>;
+
+/**
+ * The counter's increment, returning its new value and, in the same statement, the live values
+ * of `reads` other keys (`read0`, `read1`, …; a subquery each in RETURNING, which both
+ * databases allow): one statement per count of keys read, each compiled once.
+ */
+const incrementReading = (reads: number) =>
+  new Precompiled<IncrementValues, { value: string } & Record<string, string | null>>((db, p) =>
+    db
+      .insertInto('kv')
+      .values({ key: p('key'), value: p('step'), expires_at: p('expires_at') })
+      .onConflict((oc) =>
+        oc.column('key').doUpdateSet({
+          value: sql<string>`case when kv.expires_at <= ${p('now')} then excluded.value else cast(cast(kv.value as integer) + cast(${p('stepNumber')} as integer) as varchar(32)) end`,
+          expires_at: sql<number>`case when kv.expires_at <= ${p('now')} then excluded.expires_at else kv.expires_at end`,
+        }),
+      )
+      .returning((eb) => [
+        'value',
+        ...Array.from({ length: reads }, (_, i) =>
+          eb
+            .selectFrom('kv as other')
+            .select('other.value')
+            .where('other.key', '=', p(`read${i}`))
+            .where('other.expires_at', '>', p('now'))
+            .as(`read${i}`),
+        ),
+      ]),
+  );
+const incrementValue = incrementReading(0);
+const incrementsReading = new Map<number, ReturnType<typeof incrementReading>>();
 
 export class DatabaseKeyValueStore implements KeyValueStore {
   constructor(
@@ -93,6 +116,28 @@ export class DatabaseKeyValueStore implements KeyValueStore {
       expires_at: now + ttlSeconds * 1000,
     });
     return Number(row!.value);
+  }
+
+  /** One statement: the increment's INSERT … RETURNING reads the other keys too. */
+  async incrementAndRead(key: string, ttlSeconds: number, by: number, readKeys: string[]) {
+    let statement = incrementsReading.get(readKeys.length);
+    if (!statement)
+      incrementsReading.set(readKeys.length, (statement = incrementReading(readKeys.length)));
+    const now = this.now();
+    const step = Math.trunc(by);
+    const values: Record<string, unknown> = {
+      key,
+      step: String(step),
+      stepNumber: step,
+      now,
+      expires_at: now + ttlSeconds * 1000,
+    };
+    readKeys.forEach((readKey, i) => (values[`read${i}`] = readKey));
+    const [row] = await statement.rows(this.db, values as IncrementValues);
+    return {
+      count: Number(row!.value),
+      values: readKeys.map((_, i) => row![`read${i}`] ?? null),
+    };
   }
 
   async sweep(): Promise<number> {

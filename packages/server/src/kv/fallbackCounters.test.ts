@@ -21,6 +21,10 @@ class FlakyRedis implements CounterStore {
     if (this.down) return Promise.reject(new KeyValueStoreUnavailable('get'));
     return this.store.get(key);
   }
+  incrementAndRead(key: string, ttlSeconds: number, by: number, readKeys: string[]) {
+    if (this.down) return Promise.reject(new KeyValueStoreUnavailable('increment'));
+    return this.store.incrementAndRead(key, ttlSeconds, by, readKeys);
+  }
 }
 
 function setup() {
@@ -100,10 +104,31 @@ describe('FallbackCounterStore', () => {
     expect(await redis.get('k')).toBe('1');
   });
 
+  it('counts and reads in one call as increment and get do, through an outage and after', async () => {
+    const { redis, one, two, advance } = setup();
+    const both = async (store: FallbackCounterStore) => {
+      const { count, values } = await store.incrementAndRead('k', 60, 1, ['other', 'none']);
+      return [count, ...values];
+    };
+    await one.increment('other', 60);
+    expect(await both(one)).toEqual([1, '1', null]);
+    redis.down = true;
+    await one.increment('other', 60);
+    // Redis's counts are out of reach meanwhile, as with increment and get.
+    expect(await both(one)).toEqual([1, '1', null]);
+    redis.down = false;
+    advance(1000);
+    expect(await both(one)).toEqual([3, '2', null]);
+    expect([await one.increment('k', 60), await one.get('other')]).toEqual([4, '2']);
+    // Another instance adds the fallback counts once it has seen the marker.
+    expect(await both(two)).toEqual([5, '2', null]);
+  });
+
   it('lets other errors through', async () => {
     const broken: CounterStore = {
       increment: () => Promise.reject(new Error('bug')),
       get: () => Promise.resolve(null),
+      incrementAndRead: () => Promise.reject(new Error('bug')),
     };
     const store = new FallbackCounterStore(broken, new MemoryKeyValueStore(), 60);
     await expect(store.increment('k', 60)).rejects.toThrow('bug');

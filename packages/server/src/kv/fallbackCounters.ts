@@ -3,7 +3,7 @@ import type { KeyValueStore } from './keyValueStore.js';
 import { KeyValueStoreUnavailable } from './storeUnavailable.js';
 
 /** What a rate limiter needs of a store: counters. */
-export type CounterStore = Pick<KeyValueStore, 'increment' | 'get'>;
+export type CounterStore = Pick<KeyValueStore, 'increment' | 'get' | 'incrementAndRead'>;
 
 /** Fallback counts are kept under their own keys, apart from the database's other entries. */
 const FALLBACK = 'fb:';
@@ -53,9 +53,31 @@ export class FallbackCounterStore implements CounterStore {
   async get(key: string): Promise<string | null> {
     const fast = await this.fromRedis(() => this.redis.get(key));
     if (fast === undefined) return this.database.get(FALLBACK + key);
-    const fallback = await this.fallbackCount(key);
-    if (fast === null && fallback === 0) return null;
-    return String(Number(fast ?? 0) + fallback);
+    return sum(fast, await this.fallbackCount(key));
+  }
+
+  /** As increment and get would count, in one round trip to Redis while no fallback is live. */
+  async incrementAndRead(key: string, ttlSeconds: number, by: number, readKeys: string[]) {
+    const fast = await this.fromRedis(() =>
+      this.redis.incrementAndRead(key, ttlSeconds, by, readKeys),
+    );
+    if (fast === undefined) {
+      await this.markFallback();
+      return this.database.incrementAndRead(
+        FALLBACK + key,
+        ttlSeconds,
+        by,
+        readKeys.map((readKey) => FALLBACK + readKey),
+      );
+    }
+    if (!(await this.fallbackMayExist())) return fast;
+    const [own, ...others] = await this.database.getMany(
+      [key, ...readKeys].map((each) => FALLBACK + each),
+    );
+    return {
+      count: fast.count + Math.max(0, Number(own ?? 0)),
+      values: fast.values.map((value, i) => sum(value, Math.max(0, Number(others[i] ?? 0)))),
+    };
   }
 
   /** Redis's answer, or undefined when it failed (then it is skipped for a moment). */
@@ -110,4 +132,10 @@ export class FallbackCounterStore implements CounterStore {
     }
     return this.now() < this.fallbackSeenUntil;
   }
+}
+
+/** A count read from Redis plus its fallback count; null when neither has any. */
+function sum(fast: string | null, fallback: number): string | null {
+  if (fast === null && fallback === 0) return null;
+  return String(Number(fast ?? 0) + fallback);
 }

@@ -105,6 +105,47 @@ describe.each(targets)('shared key-value store ($name)', (target) => {
     expect(await store.getMany([])).toEqual([]);
   });
 
+  it('counts and reads in one call what increment then getMany give, expired keys included', async () => {
+    const at = Date.now();
+    const [counted, read, gone] = [`one-${at}`, `read-${at}`, `gone-${at}`];
+    await store.set(read, '7', 60);
+    await store.set(gone, '9', 1);
+    await sleep(1100);
+    const cases: Array<[by: number, readKeys: string[]]> = [
+      [1, []],
+      [2, [read]],
+      [-1, [read, gone, 'absent']],
+      [1, ['absent', read, read, 'absent']],
+    ];
+    for (const [by, readKeys] of cases) {
+      const one = await store.incrementAndRead(counted, 60, by, readKeys);
+      const two = {
+        count: await store.increment(`${counted}-2`, 60, by),
+        values: await store.getMany(readKeys),
+      };
+      expect(one).toEqual(two);
+    }
+    expect(await store.get(counted)).toBe('3');
+    // As atomic as increment: parallel calls each see their own count.
+    const counts = await Promise.all(
+      Array.from({ length: 20 }, () => store.incrementAndRead(`par-${at}`, 60, 1, [read])),
+    );
+    expect(counts.map((each) => each.count).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 20 }, (_, i) => i + 1),
+    );
+    expect(new Set(counts.map((each) => each.values[0]))).toEqual(new Set(['7']));
+  });
+
+  it('an expired counter restarts at the step, whichever way it is counted', async () => {
+    const key = `restart-${Date.now()}`;
+    await store.increment(key, 1, 5);
+    await sleep(1100);
+    expect(await store.incrementAndRead(key, 60, 1, ['absent'])).toEqual({
+      count: 1,
+      values: [null],
+    });
+  });
+
   it('takes from a sliding window atomically: 20 parallel takes, exactly the budget allowed', async () => {
     const window = new SlidingWindow(store);
     const budget = { name: `sliding-${Date.now()}`, max: 5, windowSeconds: 60 };
@@ -162,5 +203,27 @@ describe.each(targets)('shared key-value store ($name)', (target) => {
     for (let i = 0; i < 4; i++) results.push(await limiter.hit(limit, '203.0.113.7'));
     expect(results.map((result) => result.allowed)).toEqual([true, true, true, false]);
     expect((await limiter.hit(limit, '203.0.113.8')).allowed).toBe(true);
+  });
+
+  it('hits one limit and peeks another in one call, as hit then peek do', async () => {
+    const limiter = new RateLimiter(store);
+    const at = Date.now();
+    const pair = (suffix: string) => ({
+      hit: { name: `hit-${suffix}-${at}`, max: 3, windowSeconds: 60 },
+      peek: { name: `peek-${suffix}-${at}`, max: 2, windowSeconds: 60 },
+    });
+    const [one, two] = [pair('one'), pair('two')];
+    for (let i = 0; i < 5; i++) {
+      const combined = await limiter.hitAndPeek(one.hit, 'a', one.peek, 'a');
+      const separate = [await limiter.hit(two.hit, 'a'), await limiter.peek(two.peek, 'a')];
+      expect(combined).toEqual(separate);
+      // The peeked limit is counted elsewhere (after the call, as the token endpoint settles).
+      await limiter.hit(one.peek, 'a');
+      await limiter.hit(two.peek, 'a');
+    }
+    expect((await limiter.hitAndPeek(one.hit, 'a', one.peek, 'a')).map((r) => r.allowed)).toEqual([
+      false,
+      false,
+    ]);
   });
 });

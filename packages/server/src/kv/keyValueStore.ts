@@ -18,6 +18,17 @@ export interface KeyValueStore {
   increment(key: string, ttlSeconds: number, by?: number): Promise<number>;
   /** The values of several keys at once (null where absent or expired), in the order asked. */
   getMany(keys: string[]): Promise<Array<string | null>>;
+  /**
+   * increment(key, ttlSeconds, by) and getMany(readKeys) in one round trip (one statement, one
+   * script): the count as increment gives it, and the other keys' values. The increment is as
+   * atomic as increment's; the reads are reads, as getMany's. `readKeys` must not hold `key`.
+   */
+  incrementAndRead(
+    key: string,
+    ttlSeconds: number,
+    by: number,
+    readKeys: string[],
+  ): Promise<{ count: number; values: Array<string | null> }>;
   /** Removes expired entries where the backend does not do it itself. */
   sweep(): Promise<number>;
   close(): Promise<void>;

@@ -52,6 +52,13 @@ export class MemoryKeyValueStore implements KeyValueStore {
     return Promise.resolve(count);
   }
 
+  async incrementAndRead(key: string, ttlSeconds: number, by: number, readKeys: string[]) {
+    return {
+      count: await this.increment(key, ttlSeconds, by),
+      values: await this.getMany(readKeys),
+    };
+  }
+
   sweep(): Promise<number> {
     let removed = 0;
     for (const key of [...this.entries.keys()]) if (!this.live(key)) removed++;

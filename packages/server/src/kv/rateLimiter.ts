@@ -27,6 +27,32 @@ export class RateLimiter {
   }
 
   /**
+   * hit(limit, subject) and peek(peekLimit, peekSubject) in one round trip to the store (one
+   * statement, one Redis script): the same counts as the two calls one after the other.
+   */
+  async hitAndPeek(
+    limit: RateLimit,
+    subject: string,
+    peekLimit: RateLimit,
+    peekSubject: string,
+  ): Promise<[hit: RateLimitResult, peeked: RateLimitResult]> {
+    const { count, values } = await this.store.incrementAndRead(
+      this.key(limit, subject),
+      limit.windowSeconds,
+      1,
+      [this.key(peekLimit, peekSubject)],
+    );
+    return [
+      {
+        allowed: count <= limit.max,
+        remaining: Math.max(0, limit.max - count),
+        retryAfterSeconds: limit.windowSeconds,
+      },
+      peeked(peekLimit, Number(values[0] ?? 0)),
+    ];
+  }
+
+  /**
    * Gives back one hit counted for work that then never ran (the service failed before it
    * looked at the caller's input): only the server's own failure calls it, never the caller.
    */
@@ -36,15 +62,19 @@ export class RateLimiter {
 
   /** Whether one more hit would be allowed, without counting one (for counts made afterwards). */
   async peek(limit: RateLimit, subject: string): Promise<RateLimitResult> {
-    const count = Number((await this.store.get(this.key(limit, subject))) ?? 0);
-    return {
-      allowed: count < limit.max,
-      remaining: Math.max(0, limit.max - count),
-      retryAfterSeconds: limit.windowSeconds,
-    };
+    return peeked(limit, Number((await this.store.get(this.key(limit, subject))) ?? 0));
   }
 
   private key(limit: RateLimit, subject: string): string {
     return `rl:${limit.name}:${subject}`;
   }
+}
+
+/** Whether one more hit than `count` fits the limit. */
+function peeked(limit: RateLimit, count: number): RateLimitResult {
+  return {
+    allowed: count < limit.max,
+    remaining: Math.max(0, limit.max - count),
+    retryAfterSeconds: limit.windowSeconds,
+  };
 }

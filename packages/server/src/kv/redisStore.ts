@@ -9,6 +9,13 @@ const INCREMENT = `local v = redis.call('INCRBY', KEYS[1], ARGV[2])
 if redis.call('PTTL', KEYS[1]) < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return v`;
 
+// The same increment, then the other keys' values (GET each), in one script: one round trip.
+const INCREMENT_AND_READ = `local v = redis.call('INCRBY', KEYS[1], ARGV[2])
+if redis.call('PTTL', KEYS[1]) < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+local out = {v}
+for i = 2, #KEYS do out[i] = redis.call('GET', KEYS[i]) end
+return out`;
+
 export interface RedisStoreOptions {
   /** Each command fails after this long (down, cut off, overloaded): a quick 503, not a hang. */
   commandTimeoutMs?: number;
@@ -98,6 +105,20 @@ export class RedisKeyValueStore implements KeyValueStore {
       ),
     );
     return Number(result);
+  }
+
+  async incrementAndRead(key: string, ttlSeconds: number, by: number, readKeys: string[]) {
+    const [count, ...values] = (await this.command('increment', () =>
+      this.redis.eval(
+        INCREMENT_AND_READ,
+        1 + readKeys.length,
+        this.prefix + key,
+        ...readKeys.map((readKey) => this.prefix + readKey),
+        Math.max(1, Math.round(ttlSeconds * 1000)),
+        Math.trunc(by),
+      ),
+    )) as [number, ...Array<string | null>];
+    return { count: Number(count), values: readKeys.map((_, i) => values[i] ?? null) };
   }
 
   async sweep(): Promise<number> {

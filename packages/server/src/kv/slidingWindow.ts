@@ -65,8 +65,14 @@ export class SlidingWindow {
 
   private async takeOne(budget: Budget, subject: string): Promise<TakeResult> {
     const slots = this.slotsOf(budget, subject);
-    const mine = await this.store.increment(slots.keyOf(slots.current), slots.ttlSeconds);
-    const counts = countsOf(await this.store.getMany(slots.earlier.map(slots.keyOf)));
+    // The current slot counted and the earlier ones read in one round trip.
+    const { count: mine, values } = await this.store.incrementAndRead(
+      slots.keyOf(slots.current),
+      slots.ttlSeconds,
+      1,
+      slots.earlier.map(slots.keyOf),
+    );
+    const counts = countsOf(values);
     const total = mine + counts.reduce((sum, count) => sum + count, 0);
     const giveBack = async () => {
       await this.store.increment(slots.keyOf(slots.current), slots.ttlSeconds, -1);

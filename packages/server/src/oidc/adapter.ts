@@ -3,6 +3,7 @@ import { PostgresAdapter, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import * as statements from './payloadStatements.js';
 import type { ClientStore } from '../features/clients/store.js';
+import { RequestMemo } from './requestMemo.js';
 import {
   confidentialClientRequest,
   rotationState,
@@ -18,6 +19,14 @@ const grantable = new Set([
   'DeviceCode',
   'BackchannelAuthenticationRequest',
 ]);
+
+/** Tokens presented at the token endpoint: read with their Grant and Session (requestMemo.ts). */
+const readWithRelated = new Set(['AuthorizationCode', 'RefreshToken']);
+
+/** The Grant and Session rows read with the request's token, until the provider asks for them. */
+const related = new RequestMemo<statements.Row>();
+const grantKey = (id: string) => `Grant:${id}`;
+const sessionKey = (uid: string) => `Session:${uid}`;
 
 /**
  * oidc-provider's storage contract over our database, for every model it persists.
@@ -35,6 +44,7 @@ export class DatabaseAdapter implements Adapter {
   ) {}
 
   async upsert(id: string, payload: AdapterPayload, expiresIn: number): Promise<void> {
+    related.forget();
     if (this.model === 'Client')
       throw new Error('clients are managed with the verity clients command');
     const values: statements.SavedValues = {
@@ -76,6 +86,7 @@ export class DatabaseAdapter implements Adapter {
    * parallel calls with one id, exactly one gets true (replayDetection.ts).
    */
   async insertIfAbsent(id: string, payload: AdapterPayload, expiresIn: number): Promise<boolean> {
+    related.forget();
     const inserted = await statements.insertIfAbsent.affected(this.db, {
       model: this.model,
       id,
@@ -90,6 +101,9 @@ export class DatabaseAdapter implements Adapter {
 
   async find(id: string): Promise<AdapterPayload | undefined> {
     if (this.model === 'Client') return this.clients.providerMetadata(id);
+    if (readWithRelated.has(this.model)) return this.findWithRelated(id);
+    const kept = this.model === 'Grant' ? related.take(grantKey(id)) : undefined;
+    if (kept) return this.payloadOf(kept);
     return this.findBy(statements.findById, id);
   }
 
@@ -98,7 +112,28 @@ export class DatabaseAdapter implements Adapter {
   }
 
   async findByUid(uid: string): Promise<AdapterPayload | undefined> {
+    const kept = this.model === 'Session' ? related.take(sessionKey(uid)) : undefined;
+    if (kept) return this.payloadOf(kept);
     return this.findBy(statements.findByUid, uid);
+  }
+
+  /** A code or refresh token, its Grant and Session kept for this request's next reads. */
+  private async findWithRelated(id: string): Promise<AdapterPayload | undefined> {
+    const [row] = await statements.findWithRelated.rows(this.db, { model: this.model, value: id });
+    if (!row) return undefined;
+    if (row.grant_id !== null && row.grant_payload !== null)
+      related.keep(grantKey(row.grant_id), {
+        payload: row.grant_payload,
+        expires_at: row.grant_expires_at,
+        consumed_at: null,
+      });
+    if (row.session_uid !== null && row.session_payload !== null)
+      related.keep(sessionKey(row.session_uid), {
+        payload: row.session_payload,
+        expires_at: row.session_expires_at,
+        consumed_at: null,
+      });
+    return this.payloadOf(row);
   }
 
   /**
@@ -110,6 +145,7 @@ export class DatabaseAdapter implements Adapter {
    * refresh token used twice means one of the two users is an attacker).
    */
   async consume(id: string): Promise<void> {
+    related.forget();
     const used = await statements.consume.affected(this.db, {
       model: this.model,
       id,
@@ -146,10 +182,12 @@ export class DatabaseAdapter implements Adapter {
   }
 
   async destroy(id: string): Promise<void> {
+    related.forget();
     await statements.destroy.execute(this.db, { model: this.model, id });
   }
 
   async revokeByGrantId(grantId: string): Promise<void> {
+    related.forget();
     await statements.destroyByGrant.execute(this.db, { grantId });
   }
 
@@ -158,7 +196,12 @@ export class DatabaseAdapter implements Adapter {
     value: string,
   ): Promise<AdapterPayload | undefined> {
     const [row] = await statement.rows(this.db, { model: this.model, value });
-    if (!row || (row.expires_at !== null && row.expires_at <= this.now())) return undefined;
+    return row && this.payloadOf(row);
+  }
+
+  /** A stored row as oidc-provider sees it: none once expired, `consumed` from the column. */
+  private payloadOf(row: statements.Row): AdapterPayload | undefined {
+    if (row.expires_at !== null && Number(row.expires_at) <= this.now()) return undefined;
     const payload = JSON.parse(row.payload) as AdapterPayload;
     // The column is the truth on whether it was used; the payload is written once, at save.
     if (row.consumed_at === null) return payload;

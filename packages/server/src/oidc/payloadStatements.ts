@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { PostgresAdapter, sql } from 'kysely';
 import { Precompiled } from '../db/precompiled.js';
 
 /**
@@ -6,7 +6,7 @@ import { Precompiled } from '../db/precompiled.js';
  * dialect (db/precompiled.ts): a code exchange or a refresh runs only these.
  */
 
-type Row = {
+export type Row = {
   payload: string;
   expires_at: number | null;
   consumed_at: number | null;
@@ -23,6 +23,51 @@ const findBy = (column: 'id' | 'uid' | 'user_code') =>
 export const findById = findBy('id');
 export const findByUid = findBy('uid');
 export const findByUserCode = findBy('user_code');
+
+/** A token's row with the rows of its Grant and its Session, where they exist (else nulls). */
+export type TokenWithRelated = Row & {
+  grant_id: string | null;
+  grant_payload: string | null;
+  grant_expires_at: number | null;
+  session_uid: string | null;
+  session_payload: string | null;
+  session_expires_at: number | null;
+};
+
+/**
+ * A code or refresh token by id, with its Grant (by the grant_id column) and its Session (by
+ * the uid its payload names) in the same statement: what the provider reads next, one by one,
+ * at the token endpoint (adapter.ts keeps the two for the request: requestMemo.ts).
+ */
+export const findWithRelated = new Precompiled<{ model: string; value: string }, TokenWithRelated>(
+  (db, p) => {
+    const sessionUid =
+      db.getExecutor().adapter instanceof PostgresAdapter
+        ? sql<string>`(t.payload::json ->> 'sessionUid')`
+        : sql<string>`json_extract(t.payload, '$.sessionUid')`;
+    return db
+      .selectFrom('oidc_payloads as t')
+      .leftJoin('oidc_payloads as g', (join) =>
+        join.on('g.model', '=', 'Grant').onRef('g.id', '=', 't.grant_id'),
+      )
+      .leftJoin('oidc_payloads as s', (join) =>
+        join.on('s.model', '=', 'Session').on(sql<boolean>`s.uid = ${sessionUid}`),
+      )
+      .select([
+        't.payload',
+        't.expires_at',
+        't.consumed_at',
+        't.grant_id',
+        'g.payload as grant_payload',
+        'g.expires_at as grant_expires_at',
+        's.uid as session_uid',
+        's.payload as session_payload',
+        's.expires_at as session_expires_at',
+      ])
+      .where('t.model', '=', p('model'))
+      .where('t.id', '=', p('value'));
+  },
+);
 
 export interface SavedValues extends Record<string, unknown> {
   model: string;

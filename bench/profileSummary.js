@@ -1,0 +1,59 @@
+// Where a server's time went, from a V8 CPU profile (`BENCH_PROFILE=<dir>` of the benches, or
+// node --cpu-prof): self time by package (node_modules/<name>), Verity's own code, Node's
+// internals, garbage collection; and the functions with the most self time. Idle time (the
+// event loop waiting) is left out, so the shares are of the busy main thread.
+//
+// Run: node bench/profileSummary.js <file.cpuprofile> [top functions, default 15]
+import { readFileSync } from 'node:fs';
+
+const [file, topArg] = process.argv.slice(2);
+if (!file) throw new Error('usage: node bench/profileSummary.js <file.cpuprofile> [top]');
+const profile = JSON.parse(readFileSync(file, 'utf8'));
+const top = Number(topArg ?? 15);
+
+const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
+const self = new Map();
+for (let i = 0; i < profile.samples.length; i++) {
+  const id = profile.samples[i];
+  self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
+}
+
+/** The package, or part of the program, a frame belongs to. */
+function placeOf({ callFrame: { url, functionName } }) {
+  if (functionName === '(idle)') return '(idle)';
+  if (functionName === '(garbage collector)') return 'garbage collection';
+  if (functionName === '(program)') return '(program: native, not attributed)';
+  const modules = url.match(/node_modules\/((@[^/]+\/)?[^/]+)/);
+  if (modules) return modules[1];
+  if (url.includes('/packages/server/')) return 'verity server';
+  if (url.includes('/packages/')) return `verity ${url.match(/packages\/([^/]+)/)[1]}`;
+  if (url.startsWith('node:') || url === '')
+    return `node ${functionName ? 'internals' : '(native)'}`;
+  return url;
+}
+
+const byPlace = new Map();
+const byFunction = new Map();
+let busy = 0;
+for (const [id, micros] of self) {
+  const node = nodes.get(id);
+  const place = placeOf(node);
+  if (place === '(idle)') continue;
+  busy += micros;
+  byPlace.set(place, (byPlace.get(place) ?? 0) + micros);
+  const { functionName, url, lineNumber } = node.callFrame;
+  const name = `${functionName || '(anonymous)'} ${url.replace(/^.*node_modules\//, '').replace(/^.*packages\//, '')}:${lineNumber + 1}`;
+  byFunction.set(name, (byFunction.get(name) ?? 0) + micros);
+}
+
+const share = (micros) => `${((micros / busy) * 100).toFixed(1)}%`;
+const rows = (map, count) =>
+  [...map]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, count)
+    .map(([name, micros]) => `| ${name} | ${share(micros)} |`)
+    .join('\n');
+process.stdout.write(
+  `busy main thread: ${(busy / 1e6).toFixed(2)} s\n\n| where | self time |\n|---|---|\n${rows(byPlace, 20)}\n\n` +
+    `| function | self time |\n|---|---|\n${rows(byFunction, top)}\n`,
+);

@@ -1,0 +1,133 @@
+import type { AsyncLocalStorage } from 'node:async_hooks';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config.js';
+import { openStores } from '../stores.js';
+import { databaseTargets } from '../test/databases.js';
+import { testEnv } from '../test/testServer.js';
+import { DatabaseAdapter } from './adapter.js';
+
+// oidc-provider's own request context (Provider.ctx), entered here as its middleware does.
+const { default: providerRequests } = (await import(
+  'oidc-provider/lib/helpers/als.js' as string
+)) as { default: AsyncLocalStorage<object> };
+const inRequest = <T>(request: object, run: () => Promise<T>) => providerRequests.run(request, run);
+
+type Stores = Awaited<ReturnType<typeof openStores>>;
+
+/**
+ * A code or refresh token is read with its Grant and Session in one statement (adapter.ts,
+ * requestMemo.ts): the provider's next reads of those two are answered from that statement,
+ * within the same request only, once, and never after the request wrote anything.
+ */
+describe.each(databaseTargets())('a token read with its Grant and Session (%s)', (target) => {
+  let stores: Stores;
+  let cleanup: () => Promise<void>;
+  let now = Date.now();
+  const model = (name: string) =>
+    new DatabaseAdapter(name, stores.database.db, stores.clients, () => now);
+  /** Deletes a record behind the adapter's back: only a kept copy can still answer. */
+  const deleteRow = (name: string, id: string) =>
+    stores.database.db
+      .deleteFrom('oidc_payloads')
+      .where('model', '=', name)
+      .where('id', '=', id)
+      .execute();
+
+  let n = 0;
+  /** A Grant, a Session and a token of `kind` under both; their payloads. */
+  async function issued(kind = 'AuthorizationCode', grantSeconds = 600) {
+    n++;
+    const grant = { jti: `g${n}`, accountId: 'a', kind: 'Grant' };
+    const session = { jti: `s${n}`, uid: `u${n}`, accountId: 'a', kind: 'Session' };
+    const token = { jti: `t${n}`, grantId: `g${n}`, sessionUid: `u${n}`, kind };
+    await model('Grant').upsert(grant.jti, grant, grantSeconds);
+    await model('Session').upsert(session.jti, session, 600);
+    await model(kind).upsert(token.jti, token, 60);
+    return { grant, session, token };
+  }
+
+  beforeAll(async () => {
+    const env = testEnv(target);
+    cleanup = env.cleanup;
+    stores = await openStores(loadConfig(env.env));
+  });
+  afterAll(async () => {
+    await stores?.database.db.destroy();
+    await cleanup?.();
+  });
+
+  it.each(['AuthorizationCode', 'RefreshToken'])(
+    '%s: the same token as a plain read; its Grant and Session from the same statement',
+    async (kind) => {
+      const { grant, session, token } = await issued(kind);
+      expect(await model(kind).find(token.jti)).toEqual(token);
+      await inRequest({}, async () => {
+        expect(await model(kind).find(token.jti)).toEqual(token);
+        await deleteRow('Grant', grant.jti);
+        await deleteRow('Session', session.jti);
+        expect(await model('Grant').find(grant.jti)).toEqual(grant);
+        expect(await model('Session').findByUid(session.uid)).toEqual(session);
+        // Once only: read again, they come from the database, where they are gone.
+        expect(await model('Grant').find(grant.jti)).toBeUndefined();
+        expect(await model('Session').findByUid(session.uid)).toBeUndefined();
+      });
+    },
+  );
+
+  it('is never served to another request, nor outside a request', async () => {
+    const { grant, token } = await issued();
+    await inRequest({}, async () => {
+      await model('AuthorizationCode').find(token.jti);
+    });
+    await deleteRow('Grant', grant.jti);
+    expect(await inRequest({}, () => model('Grant').find(grant.jti))).toBeUndefined();
+    expect(await model('Grant').find(grant.jti)).toBeUndefined();
+  });
+
+  it('keeps nothing when read outside a request', async () => {
+    const { grant, token } = await issued();
+    expect(await model('AuthorizationCode').find(token.jti)).toEqual(token);
+    await deleteRow('Grant', grant.jti);
+    expect(await model('Grant').find(grant.jti)).toBeUndefined();
+  });
+
+  it.each([
+    ['a save', () => model('AccessToken').upsert('at-w', { jti: 'at-w' }, 60)],
+    ['a consume', () => model('AuthorizationCode').consume(`t${n}`)],
+    ['a destroy', () => model('AccessToken').destroy('none')],
+    ['a revocation', () => model('AccessToken').revokeByGrantId('none')],
+  ])('is dropped once the request writes (%s)', async (_, write) => {
+    const { grant, session, token } = await issued();
+    await inRequest({}, async () => {
+      await model('AuthorizationCode').find(token.jti);
+      await deleteRow('Grant', grant.jti);
+      await deleteRow('Session', session.jti);
+      await write();
+      expect(await model('Grant').find(grant.jti)).toBeUndefined();
+      expect(await model('Session').findByUid(session.uid)).toBeUndefined();
+    });
+  });
+
+  it('gives a consumed token as consumed, and no expired Grant', async () => {
+    const { grant, token } = await issued('AuthorizationCode', 10);
+    await model('AuthorizationCode').consume(token.jti);
+    now += 11_000;
+    await inRequest({}, async () => {
+      const found = await model('AuthorizationCode').find(token.jti);
+      expect(found).toMatchObject({ jti: token.jti });
+      expect(found?.consumed).toBeTypeOf('number');
+      expect(await model('Grant').find(grant.jti)).toBeUndefined();
+    });
+  });
+
+  it('reads a token whose Grant and Session are gone, and keeps nothing for them', async () => {
+    const { grant, session, token } = await issued();
+    await deleteRow('Grant', grant.jti);
+    await deleteRow('Session', session.jti);
+    await inRequest({}, async () => {
+      expect(await model('AuthorizationCode').find(token.jti)).toEqual(token);
+      expect(await model('Grant').find(grant.jti)).toBeUndefined();
+      expect(await model('Session').findByUid(session.uid)).toBeUndefined();
+    });
+  });
+});
