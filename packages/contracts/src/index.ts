@@ -34,3 +34,4 @@ export * from './api/pinAccess.js';
 export * from './checks/checkRegistry.js';
 export * from './identity/identityMatch.js';
 export * from './checks/photoRules.js';
+export * from './language.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { checkNames } from '../checks.js';
+import { languages } from '../language.js';
 import { requirements } from '../requirements.js';
 
 export const requirementSchema = z.enum(requirements);
@@ -36,6 +37,12 @@ export const requestInfoSchema = z.object({
    * which a visitor reads before signing in (/VerifyOptions needs a signed-in user).
    */
   assuranceWays: z.optional(z.array(z.array(z.enum(checkNames)))),
+  /**
+   * Not in the spec: the language the client asked for with ui_locales, when one is
+   * supported (the first supported of its list); the server has already remembered it for
+   * this browser when the request started.
+   */
+  language: z.optional(z.enum(languages)),
 });
 
 export type RequestInfo = z.infer<typeof requestInfoSchema>;

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { languages } from '@verity/contracts';
 import Provider, {
   errors,
   interactionPolicy,
@@ -307,8 +308,9 @@ export function createProvider(
       ...Object.fromEntries(customClaims.map((name) => [name, null])),
     },
     acrValues: [...acrValues],
-    // The identity-assurance metadata (OpenID Connect for Identity Assurance, section 8).
-    discovery: identityAssuranceDiscovery,
+    // The identity-assurance metadata (OpenID Connect for Identity Assurance, section 8), and
+    // the languages of the screens a client can ask for with ui_locales (docs/i18n.md).
+    discovery: { ...identityAssuranceDiscovery, ui_locales_supported: [...languages] },
     responseTypes: ['code'],
     // Only what a client can register (features/clients/store.ts): a secret sent by HTTP Basic,
     // private_key_jwt with --jwks-uri, or none for a public client. Discovery lists these.
