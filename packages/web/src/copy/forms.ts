@@ -1,5 +1,7 @@
+import { localized } from './language';
+
 /** Texts of the form components every screen shares (DateInput, ErrorSummary). */
-export const formsCopy = {
+export const formsCopy = localized('formsCopy', {
   day: 'Day',
   month: 'Month',
   year: 'Year',
@@ -8,4 +10,4 @@ export const formsCopy = {
   /** The hint for a date that may be ahead (an expiry date). */
   futureDateHint: 'For example, 27 3 2030',
   errorSummaryTitle: 'There is a problem',
-} as const;
+} as const);

@@ -1,4 +1,4 @@
-import { copy } from '@verity/contracts';
+import { copy } from '../../copy/common';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { logoutConfirm, logoutStatus } from '../../api/accounts';

@@ -1,4 +1,4 @@
-import { checkRegistry, type CheckResult, type PhotoKind } from '@verity/contracts';
+import { type CheckResult, type PhotoKind } from '@verity/contracts';
 import { useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
@@ -8,7 +8,7 @@ import { CheckAlert } from '../../components/checks/CheckAlert';
 import { DocumentCheckOutcome } from '../../components/checks/DocumentCheckOutcome';
 import { useDifferentOption } from '../../components/checks/useDifferentOption';
 import { BusyButton } from '../../components/form/BusyButton';
-import { checksCopy } from '../../copy/checks';
+import { checkLabels, checksCopy } from '../../copy/checks';
 import { useAuth } from '../../state/authContext';
 import { PhotoField } from './PhotoField';
 import { photoFailure } from './photoFailure';
@@ -110,9 +110,7 @@ export function PhotoUpload({ document }: { document: PhotoDocument }) {
   }
 
   if (result)
-    return (
-      <DocumentCheckOutcome title={checkRegistry[result.check].label} verified={result.verified} />
-    );
+    return <DocumentCheckOutcome title={checkLabels[result.check]} verified={result.verified} />;
 
   return (
     <Form noValidate onSubmit={(event) => void submit(event)} aria-label={checksCopy.uploadTitle}>
