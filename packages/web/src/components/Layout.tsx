@@ -3,6 +3,7 @@ import Container from 'react-bootstrap/Container';
 import { Outlet } from 'react-router';
 import { useAuth } from '../state/authContext';
 import { NavigationBar } from './NavigationBar';
+import { screensCopy } from '../copy/navigation';
 
 /** Moves focus into the main content without touching the URL (the router owns it). */
 function skipToMain(event: MouseEvent<HTMLAnchorElement>) {
@@ -16,7 +17,7 @@ export function Layout() {
   return (
     <div className={`app-root theme-${theme}`} data-theme={theme}>
       <a className="visually-hidden-focusable skip-link" href="#main" onClick={skipToMain}>
-        Skip to main content
+        {screensCopy.skipToContent}
       </a>
       <NavigationBar />
       <main id="main" tabIndex={-1}>

@@ -32,6 +32,7 @@ export interface Catalogue {
   formsCopy: Translation<typeof forms.formsCopy>;
   navigationCopy: Translation<typeof navigation.navigationCopy>;
   homeCopy: Translation<typeof navigation.homeCopy>;
+  screensCopy: Translation<typeof navigation.screensCopy>;
   openBankingCopy: Translation<typeof openBanking.openBankingCopy>;
   bankSelectionMessages: Translation<typeof openBanking.bankSelectionMessages>;
   pinCopy: Translation<typeof pin.pinCopy>;
