@@ -34,6 +34,7 @@ export function NavigationBar() {
         </button>
         <div id="main-menu" className={`navbar-collapse collapse${expanded ? ' show' : ''}`}>
           <ul className="navbar-nav ms-auto">
+            <LanguageSwitcher />
             <NavMenu title={navigationCopy.about} id="about-menu">
               <NavMenuItem to="/terms">{navigationCopy.terms}</NavMenuItem>
               <NavMenuItem to="/privacy">{navigationCopy.privacy}</NavMenuItem>
@@ -52,7 +53,6 @@ export function NavigationBar() {
                 </NavMenuItem>
               </NavMenu>
             ) : null}
-            <LanguageSwitcher />
           </ul>
         </div>
       </Container>
