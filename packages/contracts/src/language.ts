@@ -35,3 +35,18 @@ export function firstSupportedLanguage(tags: unknown): Language | null {
   }
   return null;
 }
+
+/**
+ * The shape a translation of an English catalogue must have: every key, texts as strings,
+ * functions with the same arguments, lists of texts. The compiler checks each language
+ * against the English, so a missing or extra key fails the typecheck.
+ */
+export type Translation<T> = T extends string
+  ? string
+  : T extends null
+    ? null
+    : T extends (...args: infer A) => infer R
+      ? (...args: A) => Translation<R>
+      : T extends readonly (infer E)[]
+        ? readonly Translation<E>[]
+        : { readonly [K in keyof T]: Translation<T[K]> };

@@ -1,8 +1,16 @@
+import { randomUUID } from 'node:crypto';
+import { termsVersion } from '@verity/contracts';
 import * as oidc from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseTargets } from '../../test/databases.js';
-import { ApiBrowser, redirectUri, startServerWithClient } from '../../test/journey.js';
-import type { TestServer } from '../../test/testServer.js';
+import {
+  ApiBrowser,
+  redirectUri,
+  signUp,
+  startServerWithClient,
+  strongPassword,
+} from '../../test/journey.js';
+import { startTestServer, type TestServer } from '../../test/testServer.js';
 
 /** The language of a request's screens: ui_locales, the remembered cookie, <html lang>. */
 describe.each(databaseTargets())('the language of the screens (%s)', (target) => {
@@ -104,5 +112,60 @@ describe.each(databaseTargets())('the language of the screens (%s)', (target) =>
       const page = await fetch(`${server.url}${path}`, { headers: { cookie: 'verity_lang=cy' } });
       expect(htmlLang(await page.text())).toBe('cy');
     }
+  });
+});
+
+/** The codes the server sends, in the browser's remembered language. */
+describe.each(databaseTargets())('the codes e-mailed in the chosen language (%s)', (target) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(target);
+  });
+  afterAll(async () => server?.close());
+
+  async function register(cookie: string | null) {
+    const email = `${randomUUID()}@example.com`;
+    const answer = await fetch(`${server.url}/api/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+      body: JSON.stringify({
+        Email: email,
+        Password: strongPassword,
+        TermsAccepted: true,
+        TermsVersion: termsVersion,
+      }),
+    });
+    expect(answer.status).toBe(200);
+    const [message] = await server.ctx.outbox.list({ recipient: email, limit: 1 });
+    return message!;
+  }
+
+  it('e-mails the sign-up code in Welsh to a browser that chose Welsh', async () => {
+    const message = await register('verity_lang=cy');
+    expect(message.subject).toMatch(/^Eich cod gwirio e-bost: \d{6}$/);
+    expect(message.body).toMatch(/^Eich cod yw \d{6}\n\nRhowch ef i wirio eich cyfeiriad e-bost/);
+  });
+
+  it.each([null, 'verity_lang=en', 'verity_lang=fr'])(
+    'e-mails it in English otherwise (cookie %j)',
+    async (cookie) => {
+      const message = await register(cookie);
+      expect(message.subject).toMatch(/^Your e-mail verification code: \d{6}$/);
+      expect(message.body).toMatch(/^Your code is \d{6}\n\nEnter it to verify your e-mail/);
+    },
+  );
+
+  it('e-mails the password reset code in the language of the browser asking', async () => {
+    const email = `${randomUUID()}@example.com`;
+    await signUp(server, email);
+    const reset = await fetch(`${server.url}/api/forgotpassword`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: 'verity_lang=cy' },
+      body: JSON.stringify({ Email: email }),
+    });
+    expect(reset.status).toBe(200);
+    const [message] = await server.ctx.outbox.list({ recipient: email, limit: 1 });
+    expect(message!.subject).toMatch(/^Eich cod ailosod cyfrinair: \d{6}$/);
+    expect(message!.body).toMatch(/Rhowch ef i ailosod eich cyfrinair Verity\./);
   });
 });
