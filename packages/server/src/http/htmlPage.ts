@@ -14,9 +14,9 @@ export function escapeHtml(value: unknown): string {
  * A small server-rendered page for the few screens the provider itself shows (logout
  * confirmation, protocol errors) and the development outbox. `body` must already be safe.
  */
-export function htmlPage(title: string, body: string): string {
+export function htmlPage(title: string, body: string, language = 'en'): string {
   return `<!doctype html>
-<html lang="en">
+<html lang="${escapeHtml(language)}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">

@@ -169,3 +169,66 @@ describe.each(databaseTargets())('the codes e-mailed in the chosen language (%s)
     expect(message!.body).toMatch(/Rhowch ef i ailosod eich cyfrinair Verity\./);
   });
 });
+
+/** The provider's own pages (logout, errors) in the browser's remembered language. */
+describe.each(databaseTargets())("the provider's pages in the chosen language (%s)", (target) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(target);
+  });
+  afterAll(async () => server?.close());
+
+  const page = async (path: string, cookie?: string) => {
+    const response = await fetch(`${server.url}${path}`, {
+      headers: { accept: 'text/html', ...(cookie ? { cookie } : {}) },
+      redirect: 'manual',
+    });
+    return response.text();
+  };
+
+  it.each([
+    ['cy', 'cy', 'Ydych chi am allgofnodi o Verity?', 'Ydw, allgofnodwch fi', "Allgofnodi'n"],
+    [
+      undefined,
+      'en',
+      'Do you want to sign out of Verity?',
+      'Yes, sign me out',
+      'Logout successful.',
+    ],
+    ['<b>', 'en', 'Do you want to sign out of Verity?', 'Yes, sign me out', 'Logout successful.'],
+  ])('logging out with language cookie %j is in %s', async (chosen, lang, question, yes, done) => {
+    const browser = await signUp(server, `${randomUUID()}@example.com`);
+    const cookie = () =>
+      chosen === undefined ? browser.header() : `${browser.header()}; verity_lang=${chosen}`;
+    const asked = await browser.fetch(`${server.url}/oidc/session/end`, {
+      headers: { cookie: cookie() },
+    });
+    const html = await asked.text();
+    expect(html).toContain(`<html lang="${lang}">`);
+    expect(html).toContain(`<h1>${question}</h1>`);
+    expect(html).toContain(`>${yes}</button>`);
+    const xsrf = /name="xsrf" value="([^"]+)"/.exec(html)![1]!;
+    const confirmed = await browser.fetch(`${server.url}/oidc/session/end/confirm`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: cookie() },
+      body: new URLSearchParams({ xsrf, logout: 'yes' }),
+    });
+    const success = await browser.fetch(
+      new URL(confirmed.headers.get('location')!, server.url).href,
+      { headers: { cookie: cookie() } },
+    );
+    const page = await success.text();
+    expect(page).toContain(`<html lang="${lang}">`);
+    expect(page).toContain(`<h1>${done.replace("'", '&#39;')}`);
+  });
+
+  it.each([
+    ['verity_lang=cy', 'cy', 'Wps. Aeth rhywbeth o&#39;i le'],
+    [undefined, 'en', 'Oops. Something went wrong please try again later.'],
+  ])('an error page with cookie %j is in %s', async (cookie, lang, heading) => {
+    const html = await page('/oidc/auth?client_id=no-such-client&response_type=code', cookie);
+    expect(html).toContain(`<html lang="${lang}">`);
+    expect(html).toContain(`<h1>${heading}`);
+    expect(html).toContain('<code>invalid_client</code>');
+  });
+});
