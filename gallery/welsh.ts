@@ -78,6 +78,15 @@ export function loadCatalogues(): Promise<void> {
   return loaded;
 }
 
+/**
+ * A pattern in Welsh: the Welsh of every catalogue text it matches (/QR code/ finds 'Cod QR
+ * ...'), else as given.
+ */
+export function patternInWelsh(pattern: RegExp): RegExp {
+  const welsh = [...texts].filter(([english]) => pattern.test(english)).map(([, cy]) => cy);
+  return welsh.length === 0 ? pattern : new RegExp(welsh.map(escape).join('|'));
+}
+
 /** A text in Welsh when the catalogue has it, else as given. */
 export function inWelsh(text: string): string {
   const whole = texts.get(text);
@@ -109,7 +118,14 @@ type Named = { name?: string | RegExp; exact?: boolean } & Record<string, unknow
  */
 export async function makeWelsh(context: BrowserContext, verityUrl: string): Promise<void> {
   await loadCatalogues();
-  await context.addCookies([{ name: 'verity_lang', value: 'cy', url: verityUrl }]);
+  const language = [{ name: 'verity_lang', value: 'cy', url: verityUrl }];
+  await context.addCookies(language);
+  // A journey that clears the cookies (to sign in again) stays in Welsh.
+  const clearCookies = context.clearCookies.bind(context);
+  context.clearCookies = async (...args) => {
+    await clearCookies(...args);
+    await context.addCookies(language);
+  };
   welshContexts.add(context);
   const page = await context.newPage();
   patch(Object.getPrototypeOf(page) as PatchTarget, (target) => isWelsh(target as Page));
@@ -126,30 +142,23 @@ interface PatchTarget {
   __welshPatched?: boolean;
 }
 
+const translate = (text: string | RegExp) =>
+  typeof text === 'string' ? inWelsh(text) : patternInWelsh(text);
+
 function patch(prototype: PatchTarget, welsh: (target: unknown) => boolean): void {
   if (prototype.__welshPatched) return;
   prototype.__welshPatched = true;
   const { getByRole, getByLabel, getByText } = prototype;
   prototype.getByRole = function (this: unknown, role, options) {
     const name = options?.name;
-    return getByRole.call(
-      this,
-      role,
-      welsh(this) && typeof name === 'string' ? { ...options, name: inWelsh(name) } : options,
-    );
+    if (!welsh(this) || name === undefined) return getByRole.call(this, role, options);
+    const translated = typeof name === 'string' ? inWelsh(name) : patternInWelsh(name);
+    return getByRole.call(this, role, { ...options, name: translated });
   };
   prototype.getByLabel = function (this: unknown, text, options) {
-    return getByLabel.call(
-      this,
-      welsh(this) && typeof text === 'string' ? inWelsh(text) : text,
-      options,
-    );
+    return getByLabel.call(this, welsh(this) ? translate(text) : text, options);
   };
   prototype.getByText = function (this: unknown, text, options) {
-    return getByText.call(
-      this,
-      welsh(this) && typeof text === 'string' ? inWelsh(text) : text,
-      options,
-    );
+    return getByText.call(this, welsh(this) ? translate(text) : text, options);
   };
 }
