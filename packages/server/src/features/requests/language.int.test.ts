@@ -232,3 +232,49 @@ describe.each(databaseTargets())("the provider's pages in the chosen language (%
     expect(html).toContain('<code>invalid_client</code>');
   });
 });
+
+/** The share e-mail: in the sharer's language, the other language offered too. */
+describe.each(databaseTargets())('the share e-mail in the sharer’s language (%s)', (target) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(target);
+  });
+  afterAll(async () => server?.close());
+
+  async function share(language: string | null) {
+    const browser = await signUp(server, `${randomUUID()}@example.com`);
+    if (language) {
+      browser.store(new Response(null, { headers: { 'set-cookie': `verity_lang=${language}` } }));
+    }
+    const recipient = `${randomUUID()}@example.com`;
+    const shared = await browser.post('/api/share', { email: recipient });
+    expect(shared.status).toBe(200);
+    const [message] = await server.ctx.outbox.list({ recipient, limit: 1 });
+    return message!;
+  }
+
+  it('is in English with a Welsh line when the sharer uses English', async () => {
+    for (const language of [null, 'en', 'fr']) {
+      const message = await share(language);
+      expect(message.subject).toBe('A Verity user has shared their identity checks with you');
+      expect(message.body).toMatch(/^The Verity account \S+ has shared its identity checks/);
+      expect(message.body).toMatch(/The link works until \w{3}, \d{2} \w{3} \d{4} /);
+      expect(message.body).toMatch(/\nMae'r dudalen ar gael yn Gymraeg hefyd: .*$/);
+    }
+  });
+
+  it('is in Welsh, then in English in full, when the sharer uses Welsh', async () => {
+    const message = await share('cy');
+    expect(message.subject).toBe(
+      'Mae un o ddefnyddwyr Verity wedi rhannu ei wiriadau hunaniaeth â chi / A Verity user has shared their identity checks with you',
+    );
+    const [welsh, english] = message.body.split('\n\n----------\n\n');
+    expect(welsh).toMatch(/^Mae cyfrif Verity \S+ wedi rhannu ei wiriadau hunaniaeth/);
+    expect(welsh).toMatch(/Mae'r ddolen yn gweithio tan .+ UTC\./);
+    expect(english).toMatch(/^The Verity account \S+ has shared its identity checks/);
+    // The same link in both.
+    const links = message.body.match(/http\S+\/shared#[A-Za-z0-9_-]{43}/g);
+    expect(links).toHaveLength(2);
+    expect(links![0]).toBe(links![1]);
+  });
+});
