@@ -108,6 +108,17 @@ describe('Welsh (Cymraeg)', () => {
     await heading(page, 'Cysylltu â ni').waitFor();
     await expectAccessible(page);
 
+    // The legal pages and About, from the catalogue too.
+    for (const [path, title] of [
+      ['/terms', 'Telerau ac Amodau'],
+      ['/privacy', 'Polisi Preifatrwydd'],
+      ['/about', 'Ynglŷn â Verity'],
+    ]) {
+      await page.goto(`${stack.verityUrl}${path}`);
+      await heading(page, title!).waitFor();
+      await expectAccessible(page);
+    }
+
     await page.goto(`${stack.verityUrl}/no-such-page`);
     await heading(page, "Heb ddod o hyd i'r dudalen").waitFor();
     await expectAccessible(page);

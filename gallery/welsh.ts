@@ -16,6 +16,7 @@ const englishModules = [
   'common',
   'contact',
   'forms',
+  'legal',
   'navigation',
   'openBanking',
   'pin',

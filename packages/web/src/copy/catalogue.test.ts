@@ -5,6 +5,7 @@ import * as checks from './checks';
 import * as common from './common';
 import * as contact from './contact';
 import * as forms from './forms';
+import * as legal from './legal';
 import * as navigation from './navigation';
 import * as openBanking from './openBanking';
 import * as pin from './pin';
@@ -21,6 +22,7 @@ const englishModules = [
   common,
   contact,
   forms,
+  legal,
   navigation,
   openBanking,
   pin,
@@ -75,7 +77,8 @@ function compare(path: string, en: unknown, cy: unknown, findings: Finding[]): v
   if (typeof en === 'string') {
     if (typeof cy !== 'string') findings.push({ path, problem: 'not a text' });
     else if (cy.trim() === '') findings.push({ path, problem: 'empty' });
-    else if (cy === en && !sameInBothLanguages.has(path))
+    // Punctuation alone (the full stop after a link) is the same in both.
+    else if (cy === en && !sameInBothLanguages.has(path) && /\p{L}/u.test(en))
       findings.push({ path, problem: `same as the English: ${en}` });
     return;
   }

@@ -4,6 +4,7 @@ import type * as checks from './checks';
 import type * as common from './common';
 import type * as contact from './contact';
 import type * as forms from './forms';
+import type * as legal from './legal';
 import type * as navigation from './navigation';
 import type * as openBanking from './openBanking';
 import type * as pin from './pin';
@@ -30,6 +31,9 @@ export interface Catalogue {
   copy: Translation<typeof common.copy>;
   contactCopy: Translation<typeof contact.contactCopy>;
   formsCopy: Translation<typeof forms.formsCopy>;
+  aboutCopy: Translation<typeof legal.aboutCopy>;
+  termsCopy: Translation<typeof legal.termsCopy>;
+  privacyCopy: Translation<typeof legal.privacyCopy>;
   navigationCopy: Translation<typeof navigation.navigationCopy>;
   homeCopy: Translation<typeof navigation.homeCopy>;
   screensCopy: Translation<typeof navigation.screensCopy>;

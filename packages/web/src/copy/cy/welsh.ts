@@ -5,6 +5,7 @@ import * as checks from './checks';
 import * as common from './common';
 import * as contact from './contact';
 import * as forms from './forms';
+import * as legal from './legal';
 import * as navigation from './navigation';
 import * as openBanking from './openBanking';
 import * as pin from './pin';
@@ -25,6 +26,7 @@ export const welsh: Catalogue = {
   ...common,
   ...contact,
   ...forms,
+  ...legal,
   ...navigation,
   ...openBanking,
   ...pin,
