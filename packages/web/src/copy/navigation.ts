@@ -65,4 +65,6 @@ export const screensCopy = localized('screensCopy', {
     'Once your identity is verified, you can share it with the services you use without proving it again each time.',
   seeProofWays: 'See how you can prove your identity',
   anyOneOf: 'Any one of these:',
+  action: 'Action',
+  cardPreviewName: 'Your name',
 } as const);

@@ -61,4 +61,6 @@ export const screensCopy: Translation<typeof en.screensCopy> = {
     "Unwaith y bydd pwy ydych chi wedi'i wirio, gallwch ei rannu â'r gwasanaethau rydych yn eu defnyddio heb orfod ei brofi eto bob tro.",
   seeProofWays: 'Gweld sut y gallwch brofi pwy ydych chi',
   anyOneOf: "Unrhyw un o'r rhain:",
+  action: 'Cam gweithredu',
+  cardPreviewName: 'Eich enw',
 };

@@ -67,7 +67,7 @@ function Consents() {
               <th scope="col">{consentsCopy.details}</th>
               <th scope="col">{consentsCopy.since}</th>
               <th scope="col">
-                <span className="visually-hidden">Action</span>
+                <span className="visually-hidden">{screensCopy.action}</span>
               </th>
             </tr>
           </thead>
