@@ -242,7 +242,8 @@ describe.each(databaseTargets())('the share e-mail in the sharer’s language (%
   afterAll(async () => server?.close());
 
   async function share(language: string | null) {
-    const browser = await signUp(server, `${randomUUID()}@example.com`);
+    const sharer = `${randomUUID()}@example.com`;
+    const browser = await signUp(server, sharer);
     if (language) {
       browser.store(new Response(null, { headers: { 'set-cookie': `verity_lang=${language}` } }));
     }
@@ -250,6 +251,13 @@ describe.each(databaseTargets())('the share e-mail in the sharer’s language (%
     const shared = await browser.post('/api/share', { email: recipient });
     expect(shared.status).toBe(200);
     const [message] = await server.ctx.outbox.list({ recipient, limit: 1 });
+    // The sharer is told too, in the language of the browser that shared.
+    const [notice] = await server.ctx.outbox.list({ recipient: sharer, limit: 1 });
+    expect(notice?.subject).toBe(
+      language === 'cy'
+        ? "Hunaniaeth wedi'i rhannu ar eich cyfrif Verity"
+        : 'Identity shared on your Verity account',
+    );
     return message!;
   }
 

@@ -318,7 +318,7 @@ async function completeSetup(
   });
   if (!added) throw new ApiError('second_factor_already_set_up');
   await ctx.audit.record(step.accountId, 'second_factor_added', step.client?.clientId);
-  await sendNewAuthenticatorNotice(ctx, step.accountId, phone.method);
+  await sendNewAuthenticatorNotice(ctx, step.accountId, phone.method, requestLanguage(request));
   const recoveryCodes = await issueFirstRecoveryCodes(ctx, step);
   reply.header('Cache-Control', 'no-store');
   return {

@@ -85,7 +85,7 @@ export function shareRoutes(app: FastifyInstance, ctx: AppContext): void {
         throw error;
       }
       await ctx.audit.record(user.id, 'identity_shared');
-      await sendIdentitySharedNotice(ctx, user.id);
+      await sendIdentitySharedNotice(ctx, user.id, requestLanguage(request));
       return sharesOf(ctx, user);
     },
   );
