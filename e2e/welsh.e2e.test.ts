@@ -7,7 +7,14 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { onVerity, strongPassword, useStack, waitForEmailCode, type Stack } from './harness.js';
+import {
+  onVerity,
+  outboxMessages,
+  strongPassword,
+  useStack,
+  waitForEmailCode,
+  type Stack,
+} from './harness.js';
 
 /** axe's WCAG 2.0, 2.1 and 2.2 A and AA rules, the pointer moved off the page first. */
 async function expectAccessible(page: Page): Promise<void> {
@@ -93,6 +100,17 @@ describe('Welsh (Cymraeg)', () => {
     await heading(page, 'Croeso i Verity').waitFor();
     await page.getByRole('heading', { name: 'Gweithgarwch diweddar' }).waitFor();
     await expectLanguage(page, 'cy');
+    await expectAccessible(page);
+
+    // The e-mailed code was in Welsh too.
+    const [codeMail] = await outboxMessages(stack.verityUrl, email);
+    expect(codeMail?.subject).toMatch(/^Eich cod gwirio e-bost: \d{6}$/);
+
+    // 'Your details': the standard fields' titles come from the server, in Welsh.
+    await page.goto(`${stack.verityUrl}/Profile`);
+    await heading(page, 'Eich manylion').waitFor();
+    await page.getByLabel('Enwau cyntaf', { exact: true }).waitFor();
+    await page.getByRole('group', { name: 'Dyddiad geni' }).getByLabel('Diwrnod').waitFor();
     await expectAccessible(page);
 
     await page.goto(`${stack.verityUrl}/account/share`);

@@ -1,10 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { codeMessages } from './codeMessages.js';
 import { noticeMessages } from './noticeMessages.js';
+import { profileFieldTexts } from './profileFields.js';
 import { providerPages } from './providerPages.js';
 import { shareMessages } from './shareMessages.js';
 
-const catalogues = { codeMessages, noticeMessages, providerPages, shareMessages };
+const catalogues = {
+  codeMessages,
+  noticeMessages,
+  profileFieldTexts,
+  providerPages,
+  shareMessages,
+};
 const samples = ['Verity', '123456', 'someone@example.com'];
 
 /** Every text of a catalogue entry, functions called with sample arguments: [path, text]. */
@@ -28,7 +35,9 @@ describe.each(Object.entries(catalogues))('the server catalogue %s', (_name, cat
       const cy = welsh.get(path)!;
       expect(cy.trim(), path).not.toBe('');
       expect(cy, path).not.toBe(en);
-      for (const sample of samples) if (en.includes(sample)) expect(cy, path).toContain(sample);
+      // An argument may be lower-cased mid-sentence ('Rhaid i enwau cyntaf ...').
+      for (const sample of samples)
+        if (en.includes(sample)) expect(cy.toLowerCase(), path).toContain(sample.toLowerCase());
     }
   });
 });

@@ -286,3 +286,55 @@ describe.each(databaseTargets())('the share e-mail in the sharer’s language (%
     expect(links![0]).toBe(links![1]);
   });
 });
+
+/** The standard profile fields, titled and explained in the user's language. */
+describe.each(databaseTargets())('the profile fields in the chosen language (%s)', (target) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(target);
+  });
+  afterAll(async () => server?.close());
+
+  async function fields(language: string | null) {
+    const browser = await signUp(server, `${randomUUID()}@example.com`);
+    if (language) {
+      browser.store(new Response(null, { headers: { 'set-cookie': `verity_lang=${language}` } }));
+    }
+    const answer = await browser.fetch(`${server.url}/api/profile`);
+    expect(answer.status).toBe(200);
+    return (await answer.json()) as Array<{
+      name: string;
+      title: string;
+      validators?: Array<{ message?: string }>;
+    }>;
+  }
+
+  it('are in Welsh for a Welsh browser, the same rules kept', async () => {
+    const [welsh, english] = [await fields('cy'), await fields(null)];
+    expect(welsh.map((field) => field.title)).toEqual([
+      'Enwau cyntaf',
+      'Cyfenw',
+      'Dyddiad geni',
+      'Cyfeiriad',
+      'Rhif ffôn',
+    ]);
+    expect(english.map((field) => field.title)).toEqual([
+      'Given names',
+      'Family name',
+      'Date of birth',
+      'Address',
+      'Phone number',
+    ]);
+    expect(welsh[0]!.validators?.map((validator) => validator.message)).toEqual([
+      'Rhaid i enwau cyntaf fod yn 100 nod neu lai',
+      'Rhaid i enwau cyntaf ddechrau gyda llythyren a chynnwys llythrennau, bylchau, cysylltnodau a chollnodau yn unig',
+    ]);
+    // The same fields and rules otherwise.
+    const rules = (list: typeof welsh) =>
+      list.map(({ title: _title, validators, ...rest }) => ({
+        ...rest,
+        validators: validators?.map(({ message: _message, ...rule }) => rule),
+      }));
+    expect(rules(welsh)).toEqual(rules(english));
+  });
+});
