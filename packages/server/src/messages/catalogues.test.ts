@@ -3,6 +3,7 @@ import { codeMessages } from './codeMessages.js';
 import { noticeMessages } from './noticeMessages.js';
 import { profileFieldTexts } from './profileFields.js';
 import { providerPages } from './providerPages.js';
+import { sandboxBankPages } from './sandboxBankPages.js';
 import { shareMessages } from './shareMessages.js';
 
 const catalogues = {
@@ -10,6 +11,7 @@ const catalogues = {
   noticeMessages,
   profileFieldTexts,
   providerPages,
+  sandboxBankPages,
   shareMessages,
 };
 const samples = ['Verity', '123456', 'someone@example.com'];

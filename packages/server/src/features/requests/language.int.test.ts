@@ -223,6 +223,15 @@ describe.each(databaseTargets())("the provider's pages in the chosen language (%
   });
 
   it.each([
+    ['verity_lang=cy', 'cy', 'Banc Blwch Tywod: mae rhywbeth o&#39;i le'],
+    [undefined, 'en', 'Sandbox Bank: something is wrong'],
+  ])("the sandbox bank's error page with cookie %j is in %s", async (cookie, lang, heading) => {
+    const html = await page('/sandbox-bank/?redirect_uri=https://elsewhere.example/', cookie);
+    expect(html).toContain(`<html lang="${lang}">`);
+    expect(html).toContain(`<h1>${heading}</h1>`);
+  });
+
+  it.each([
     ['verity_lang=cy', 'cy', 'Wps. Aeth rhywbeth o&#39;i le'],
     [undefined, 'en', 'Oops. Something went wrong please try again later.'],
   ])('an error page with cookie %j is in %s', async (cookie, lang, heading) => {
