@@ -37,7 +37,7 @@ describe.each(Object.entries(catalogues))('the server catalogue %s', (_name, cat
       const cy = welsh.get(path)!;
       expect(cy.trim(), path).not.toBe('');
       expect(cy, path).not.toBe(en);
-      // An argument may be lower-cased mid-sentence ('Rhaid i enwau cyntaf ...').
+      // An argument may be lower-cased mid-sentence ("Rhaid i'r enwau cyntaf ...").
       for (const sample of samples)
         if (en.includes(sample)) expect(cy.toLowerCase(), path).toContain(sample.toLowerCase());
     }

@@ -27,9 +27,9 @@ const welsh: Translation<typeof english> = {
     address: 'Cyfeiriad',
     phone_number: 'Rhif ffôn',
   },
-  nameLength: (title) => `Rhaid i ${title.toLowerCase()} fod yn 100 nod neu lai`,
+  nameLength: (title) => `Rhaid i'r ${title.toLowerCase()} fod yn 100 nod neu lai`,
   nameLetters: (title) =>
-    `Rhaid i ${title.toLowerCase()} ddechrau gyda llythyren a chynnwys llythrennau, bylchau, cysylltnodau a chollnodau yn unig`,
+    `Rhaid i'r ${title.toLowerCase()} ddechrau gyda llythyren a chynnwys llythrennau, bylchau, cysylltnodau a chollnodau yn unig`,
   phoneFormat: 'Rhowch rif ffôn yn y DU, fel 01632 960123, 07700 900123 neu +44 7700 900123',
 };
 

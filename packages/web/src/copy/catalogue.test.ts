@@ -61,6 +61,11 @@ const sampleArguments: Record<string, unknown[][]> = {
     [3, 'CF10 1AA'],
   ],
   'secondFactorCopy.phoneCodeFormat': [[6]],
+  'formsCopy.mustInclude': [
+    ['Date of birth', ['year']],
+    ['Date of birth', ['day', 'month']],
+    ['Date of birth', ['day', 'month', 'year']],
+  ],
 };
 const defaultArguments = (path: string, arity: number): unknown[][] =>
   path.startsWith('socialCopy.')

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { currentLanguage, initialLanguage, loadWelsh, showLanguage } from './language';
 import { pinCopy } from './pin';
+import { formsCopy } from './forms';
 import { navigationCopy } from './navigation';
 
 describe('the language of the screens', () => {
@@ -17,6 +18,9 @@ describe('the language of the screens', () => {
     expect(pinCopy.cancel).toBe('Canslo');
     expect(pinCopy.loginPrompt('Verity')).toBe('Rhowch eich M-Pin Verity');
     expect(navigationCopy.otherLanguage).toBe('English');
+    expect(formsCopy.mustInclude('Dyddiad geni', ['day', 'month'])).toBe(
+      "Rhaid i'r dyddiad geni gynnwys diwrnod a mis",
+    );
     await showLanguage('en');
     expect(pinCopy.cancel).toBe('Cancel');
     expect(navigationCopy.otherLanguage).toBe('Cymraeg');

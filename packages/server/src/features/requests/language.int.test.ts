@@ -335,8 +335,8 @@ describe.each(databaseTargets())('the profile fields in the chosen language (%s)
       'Phone number',
     ]);
     expect(welsh[0]!.validators?.map((validator) => validator.message)).toEqual([
-      'Rhaid i enwau cyntaf fod yn 100 nod neu lai',
-      'Rhaid i enwau cyntaf ddechrau gyda llythyren a chynnwys llythrennau, bylchau, cysylltnodau a chollnodau yn unig',
+      "Rhaid i'r enwau cyntaf fod yn 100 nod neu lai",
+      "Rhaid i'r enwau cyntaf ddechrau gyda llythyren a chynnwys llythrennau, bylchau, cysylltnodau a chollnodau yn unig",
     ]);
     // The same fields and rules otherwise.
     const rules = (list: typeof welsh) =>
