@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import {
@@ -30,21 +30,33 @@ import {
   type StackOptions,
 } from '../e2e/harness.js';
 import { renderPassportPage } from '../packages/server/test/photoSpecimens.js';
+import { makeWelsh } from './welsh.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const OUT = path.join(ROOT, 'docs/gallery');
 
 /**
- * The languages the gallery walks, each a full pass with its own screenshots. Only English
- * today: Welsh (issue 21, item 3) is not built. When the SPA takes a language (ui_locales from
- * the client, and its language switcher), add 'cy' here and choose it in `chooseLanguage`.
+ * The languages the gallery walks, each a full pass with its own screenshots. The Welsh pass
+ * drives the same journeys in a Welsh browser context (gallery/welsh.ts).
  */
-const languages = ['en'] as const;
+const languages = ['en', 'cy'] as const;
 type Language = (typeof languages)[number];
 
-/** How a journey's browser asks for its language: today the browser's locale only. */
+/** The browser's locale of a journey (its screens' language is the cookie: newContextIn). */
 function contextOptions(language: Language) {
   return { locale: language === 'en' ? 'en-GB' : `${language}-GB`, colorScheme: 'light' as const };
+}
+
+/** A browser context for a journey in `language` (Welsh: see gallery/welsh.ts). */
+async function newContextIn(
+  on: Browser,
+  language: Language,
+  verityUrl: string,
+  options: BrowserContextOptions = {},
+): Promise<BrowserContext> {
+  const context = await on.newContext({ ...contextOptions(language), ...options });
+  if (language === 'cy') await makeWelsh(context, verityUrl);
+  return context;
 }
 
 /** The two widths of every screen (fullPage: the whole page's height). */
@@ -163,8 +175,8 @@ function galleryStack(options: StackOptions) {
     },
     async page(language: Language): Promise<Page> {
       if (!browser) throw new Error('the browser did not start');
-      const context = await browser.newContext({
-        ...contextOptions(language),
+      if (!stack) throw new Error('the stack did not start');
+      const context = await newContextIn(browser, language, stack.verityUrl, {
         viewport: { width: widths[0].width, height: widths[0].height },
       });
       contexts.push(context);
@@ -326,7 +338,7 @@ describe('sign-up, the identity checks and the account (passport or licence, and
     await account.getByRole('button', { name: 'Share identity' }).click();
     await account.getByText('friend@example.com').first().waitFor();
     await shot(account, lang, 'account-share-sent', 'Shared with one recipient');
-    const recipient = await page.context().browser()!.newContext(contextOptions(lang));
+    const recipient = await newContextIn(page.context().browser()!, lang, stack.verityUrl);
     try {
       const shared = await recipient.newPage();
       await shared.goto(await shareLink(stack.verityUrl, 'friend@example.com'));
@@ -657,9 +669,9 @@ function readme(): string {
     'stack and Chromium, driving the same journeys as `e2e/`); do not edit by hand. CI does not',
     'run it: run it after a change to the screens and commit the result.',
     '',
-    `Languages: ${languages.join(', ')}. Welsh (cy) is added to the gallery's \`languages\` list`,
-    'when the SPA offers it (issue 21, item 3: message catalogue, switcher, `ui_locales`); each',
-    'language is a full pass with its own file names (`<nn>-<screen>-<width>-<language>.png`).',
+    `Languages: ${languages.join(', ')}; each language is a full pass with its own file names`,
+    '(`<nn>-<screen>-<width>-<language>.png`). The Welsh awaits review by a native speaker',
+    '([i18n.md](../i18n.md)); texts the server sends (field labels, activity) are still English.',
     '',
   ];
   if (failures.length > 0) {
@@ -671,7 +683,7 @@ function readme(): string {
     lines.push('');
   }
   for (const language of languages) {
-    lines.push(`## ${language === 'en' ? 'English' : language}`, '');
+    lines.push(`## ${language === 'en' ? 'English' : 'Cymraeg (Welsh)'}`, '');
     lines.push('| Screen | Desktop | Phone |', '|---|---|---|');
     for (const item of shots.filter((s) => s.language === language)) {
       const image = (width: string, size: number) => {

@@ -36,3 +36,4 @@ export * from './identity/identityMatch.js';
 export * from './checks/photoRules.js';
 export * from './api/photoHandoff.js';
 export * from './theme/index.js';
+export * from './language.js';

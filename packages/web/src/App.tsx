@@ -1,6 +1,7 @@
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { ErrorScreen } from './components/ErrorScreen';
+import { useLanguage } from './copy/language';
 import { Layout } from './components/Layout';
 import { routes } from './routes/routeTable';
 import { AuthProvider } from './state/AuthProvider';
@@ -14,9 +15,12 @@ const router = createBrowserRouter([
 ]);
 
 export function App() {
+  // A new language renders the screens again from the router's state (the page stays, its
+  // unsaved inputs do not: as a GOV.UK switcher's reload does); who is signed in stays.
+  const language = useLanguage();
   return (
     <AuthProvider>
-      <RouterProvider router={router} />
+      <RouterProvider key={language} router={router} />
     </AuthProvider>
   );
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { checkNames } from '../checks.js';
+import { languages } from '../language.js';
 import { requirements } from '../requirements.js';
 
 export const requirementSchema = z.enum(requirements);
@@ -51,6 +52,12 @@ export const requestInfoSchema = z.object({
    * of its named theme, with the button text for each; checked for contrast at registration.
    */
   themeColours: z.optional(themeColoursSchema),
+  /**
+   * Not in the spec: the language the client asked for with ui_locales, when one is
+   * supported (the first supported of its list); the server has already remembered it for
+   * this browser when the request started.
+   */
+  language: z.optional(z.enum(languages)),
 });
 
 export type RequestInfo = z.infer<typeof requestInfoSchema>;

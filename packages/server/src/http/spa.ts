@@ -2,8 +2,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import { apiError, isSpaRoute } from '@verity/contracts';
+import { apiError, isSpaRoute, languages, type Language } from '@verity/contracts';
 import type { FastifyInstance } from 'fastify';
+import { requestLanguage } from './language.js';
 
 export const defaultWebRoot = fileURLToPath(new URL('../../../web/dist/', import.meta.url));
 
@@ -31,6 +32,14 @@ export function brandedIndex(html: string, names: BrandNames | undefined): strin
       ? `<meta name="verity:frame-parent" content="${escapeAttribute(names.frameParent)}" />`
       : '');
   return html.replace(/<head>/i, (head) => `${head}${tags}`);
+}
+
+/**
+ * index.html in a language: `<html lang>` names it, and the SPA loads that language's
+ * catalogue before it renders (the first paint is already in the chosen language).
+ */
+export function indexInLanguage(html: string, language: Language): string {
+  return html.replace(/<html lang="[^"]*"/i, `<html lang="${language}"`);
 }
 
 /**
@@ -64,7 +73,12 @@ export async function registerSpa(
       },
     });
   }
-  const indexHtml = built ? brandedIndex(readFileSync(indexFile, 'utf8'), names) : null;
+  const branded = built ? brandedIndex(readFileSync(indexFile, 'utf8'), names) : null;
+  const indexHtml = branded
+    ? Object.fromEntries(
+        languages.map((language) => [language, indexInLanguage(branded, language)]),
+      )
+    : null;
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
@@ -89,8 +103,9 @@ export async function registerSpa(
     return reply
       .status(isSpaRoute(pathname) ? 200 : 404)
       .header('Cache-Control', 'no-cache')
+      .header('Vary', 'Cookie')
       .type('text/html')
-      .send(indexHtml);
+      .send(indexHtml[requestLanguage(request)]);
   });
 }
 
@@ -99,6 +114,7 @@ export function sendSpaIndex(
   reply: import('fastify').FastifyReply,
   webRoot = defaultWebRoot,
   names?: BrandNames,
+  language: Language = 'en',
 ) {
   const indexFile = path.join(webRoot, 'index.html');
   if (!existsSync(indexFile))
@@ -109,5 +125,5 @@ export function sendSpaIndex(
   return reply
     .header('Cache-Control', 'no-store')
     .type('text/html')
-    .send(brandedIndex(readFileSync(indexFile, 'utf8'), names));
+    .send(indexInLanguage(brandedIndex(readFileSync(indexFile, 'utf8'), names), language));
 }

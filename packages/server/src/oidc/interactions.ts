@@ -53,15 +53,22 @@ export class InteractionBridge {
     return this.live.provider;
   }
 
-  /** Called when the browser lands on /requests/:uid. Returns false when the cookie does not match. */
-  async bind(request: FastifyRequest, reply: FastifyReply, uid: string): Promise<boolean> {
+  /**
+   * Called when the browser lands on /requests/:uid. Returns the request bound, or null when
+   * the cookie does not match.
+   */
+  async bind(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    uid: string,
+  ): Promise<Interaction | null> {
     let interaction: Interaction;
     try {
       interaction = await this.provider.interactionDetails(request.raw, reply.raw);
     } catch {
-      return false;
+      return null;
     }
-    if (interaction.uid !== uid) return false;
+    if (interaction.uid !== uid) return null;
     const browserId = this.browsers.ensure(request, reply);
     const remaining = Math.max(1, interaction.exp - Math.floor(Date.now() / 1000));
     await this.kv.set(`browser-request:${browserId}`, uid, remaining);
@@ -70,7 +77,7 @@ export class InteractionBridge {
       browserId,
       Math.max(1, interaction.exp - Math.floor(Date.now() / 1000)),
     );
-    return true;
+    return interaction;
   }
 
   /** The request with this id, if it exists and belongs to this browser. */

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { languages, type Language } from '@verity/contracts';
 import Provider, {
   errors,
   interactionPolicy,
@@ -18,6 +19,7 @@ import {
 } from '../features/profile/requestedClaims.js';
 import { isHttps, pathCookieName, siteCookieName } from '../http/cookieNames.js';
 import { escapeHtml, htmlPage } from '../http/htmlPage.js';
+import { koaLanguage, providerPages } from '../messages/providerPages.js';
 import { inClientSpan, providerSpan } from '../tracing/tracing.js';
 import { accountFinder, secondFactorsOf } from './account.js';
 import { CLIENT_POLICY_METADATA, policyOfProviderClient } from './clientPolicyMetadata.js';
@@ -276,9 +278,14 @@ export function providerCookies(
   };
 }
 
-function renderPage(ctx: KoaContextWithOIDC, title: string, body: string): void {
+function renderPage(
+  ctx: KoaContextWithOIDC,
+  title: string,
+  body: string,
+  language: Language,
+): void {
   ctx.type = 'html';
-  ctx.body = htmlPage(title, body);
+  ctx.body = htmlPage(title, body, { language });
 }
 
 /**
@@ -326,8 +333,9 @@ export function createProvider(
       ...Object.fromEntries(customClaims.map((name) => [name, null])),
     },
     acrValues: [...acrValues],
-    // The identity-assurance metadata (OpenID Connect for Identity Assurance, section 8).
-    discovery: identityAssuranceDiscovery,
+    // The identity-assurance metadata (OpenID Connect for Identity Assurance, section 8), and
+    // the languages of the screens a client can ask for with ui_locales (docs/i18n.md).
+    discovery: { ...identityAssuranceDiscovery, ui_locales_supported: [...languages] },
     responseTypes: ['code'],
     // Only what a client can register (features/clients/store.ts): a secret sent by HTTP Basic,
     // private_key_jwt with --jwks-uri, or none for a public client. Discovery lists these.
@@ -387,20 +395,28 @@ export function createProvider(
       userinfo: { enabled: true },
       rpInitiatedLogout: {
         enabled: true,
-        logoutSource: (ctx, form) =>
+        logoutSource: (ctx, form) => {
+          const language = koaLanguage(ctx);
+          const text = providerPages[language];
           renderPage(
             ctx,
-            `Sign out of ${config.productName}`,
-            `<h1>Do you want to sign out of ${escapeHtml(config.productName)}?</h1>${form}
-<p><button autofocus type="submit" form="op.logoutForm" value="yes" name="logout">Yes, sign me out</button>
-<button class="secondary" type="submit" form="op.logoutForm">No, stay signed in</button></p>`,
-          ),
-        postLogoutSuccessSource: (ctx) =>
+            text.logoutTitle(config.productName),
+            `<h1>${escapeHtml(text.logoutQuestion(config.productName))}</h1>${form}
+<p><button autofocus type="submit" form="op.logoutForm" value="yes" name="logout">${escapeHtml(text.logoutYes)}</button>
+<button class="secondary" type="submit" form="op.logoutForm">${escapeHtml(text.logoutNo)}</button></p>`,
+            language,
+          );
+        },
+        postLogoutSuccessSource: (ctx) => {
+          const language = koaLanguage(ctx);
+          const text = providerPages[language];
           renderPage(
             ctx,
-            'Logout successful',
-            '<h1>Logout successful. You have been logged out.</h1><p><a href="/">Return to homepage</a></p>',
-          ),
+            text.loggedOutTitle,
+            `<h1>${escapeHtml(text.loggedOut)}</h1><p><a href="/">${escapeHtml(text.returnHome)}</a></p>`,
+            language,
+          );
+        },
       },
     },
     interactions: {
@@ -430,16 +446,21 @@ export function createProvider(
     clientBasedCORS: (_ctx, origin, client) =>
       origin !== 'null' &&
       client.redirectUris?.some((uri) => URL.parse(uri)?.origin === origin) === true,
-    renderError: (ctx, out, error) =>
-      out.error === 'temporarily_unavailable' || storeUnavailable(error)
-        ? renderUnavailable(ctx, config.productName)
-        : renderPage(
-            ctx,
-            'Something went wrong',
-            `<h1>Oops. Something went wrong please try again later.</h1>
-<p>The service that sent you here made a request ${escapeHtml(config.productName)} cannot accept, so you have not been sent back to it.</p>
-<dl><dt>Error</dt><dd><code>${escapeHtml(out.error)}</code></dd>${out.error_description ? `<dt>Details</dt><dd>${escapeHtml(out.error_description)}</dd>` : ''}</dl>`,
-          ),
+    renderError: (ctx, out, error) => {
+      const language = koaLanguage(ctx);
+      const text = providerPages[language];
+      if (out.error === 'temporarily_unavailable' || storeUnavailable(error))
+        return renderUnavailable(ctx, config.productName, language);
+      // The protocol's error code and description stay as the provider gives them (English).
+      renderPage(
+        ctx,
+        text.errorTitle,
+        `<h1>${escapeHtml(text.errorHeading)}</h1>
+<p>${escapeHtml(text.refused(config.productName))}</p>
+<dl><dt>${escapeHtml(text.error)}</dt><dd><code>${escapeHtml(out.error)}</code></dd>${out.error_description ? `<dt>${escapeHtml(text.details)}</dt><dd>${escapeHtml(out.error_description)}</dd>` : ''}</dl>`,
+        language,
+      );
+    },
   };
   const provider = new Provider(config.issuer, configuration);
   makeReplayDetectionAtomic(provider, db, clients);

@@ -1,6 +1,8 @@
 import Provider, { errors, type Adapter, type KoaContextWithOIDC } from 'oidc-provider';
 import { connectionLost } from '../db/resilientPool.js';
+import type { Language } from '@verity/contracts';
 import { escapeHtml, htmlPage } from '../http/htmlPage.js';
+import { koaLanguage, providerPages } from '../messages/providerPages.js';
 import { KeyValueStoreUnavailable } from '../kv/storeUnavailable.js';
 
 const DESCRIPTION = 'The service is briefly unavailable; try again shortly.';
@@ -67,14 +69,17 @@ export function reportingUnavailable(adapter: Adapter): Adapter {
 export function renderUnavailable(
   ctx: Pick<KoaContextWithOIDC, 'status' | 'type' | 'body'>,
   productName: string,
+  language: Language = 'en',
 ): void {
+  const text = providerPages[language];
   ctx.status = 503;
   ctx.type = 'html';
   ctx.body = htmlPage(
-    'Something went wrong',
-    `<h1>Oops. Something went wrong please try again later.</h1>
-<p>${escapeHtml(productName)} is briefly unavailable. Nothing is wrong with the request: try again in a moment.</p>
-<dl><dt>Error</dt><dd><code>temporarily_unavailable</code></dd></dl>`,
+    text.errorTitle,
+    `<h1>${escapeHtml(text.errorHeading)}</h1>
+<p>${escapeHtml(text.unavailable(productName))}</p>
+<dl><dt>${escapeHtml(text.error)}</dt><dd><code>temporarily_unavailable</code></dd></dl>`,
+    { language },
   );
 }
 
@@ -103,7 +108,8 @@ export function answerStoreUnavailable(
     } catch (error) {
       if (!storeUnavailable(error)) throw error;
       failed.set(ctx, error);
-      if (ctx.accepts('json', 'html') === 'html') renderUnavailable(ctx, productName);
+      if (ctx.accepts('json', 'html') === 'html')
+        renderUnavailable(ctx, productName, koaLanguage(ctx));
       else ctx.body = { ...temporarilyUnavailable };
     }
     // A 503 is only ever an outage: StoreUnavailable answered by the provider's error handler.

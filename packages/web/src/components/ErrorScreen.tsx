@@ -1,4 +1,4 @@
-import { copy } from '@verity/contracts';
+import { copy } from '../copy/common';
 import { PageHeading } from './PageHeading';
 
 /** The generic error screen; `detail` says more when the error has something to tell. */

@@ -5,6 +5,7 @@ import { applyTheme } from '../state/themeStyle';
 import { ClientHeader } from './look/ClientHeader';
 import { pageWidth } from './look/pageWidth';
 import { NavigationBar } from './NavigationBar';
+import { screensCopy } from '../copy/navigation';
 
 /** Moves focus into the main content without touching the URL (the router owns it). */
 function skipToMain(event: MouseEvent<HTMLAnchorElement>) {
@@ -27,7 +28,7 @@ export function Layout() {
   return (
     <div className={`app-root theme-${theme}`} data-theme={theme}>
       <a className="visually-hidden-focusable skip-link" href="#main" onClick={skipToMain}>
-        Skip to main content
+        {screensCopy.skipToContent}
       </a>
       <NavigationBar />
       <main id="main" tabIndex={-1} className={`page page-${width}`}>

@@ -2,9 +2,11 @@ import { useState } from 'react';
 import Container from 'react-bootstrap/Container';
 import { Link } from 'react-router';
 import { brand } from '../copy/brand';
+import { navigationCopy } from '../copy/navigation';
 import { signOutChosen } from '../state/signOutChosen';
 import { useAuth } from '../state/authContext';
 import { BrandMark } from './look/BrandMark';
+import { LanguageSwitcher } from './LanguageSwitcher';
 import { NavMenu, NavMenuItem } from './navMenu/NavMenu';
 
 /**
@@ -27,26 +29,29 @@ export function NavigationBar() {
           className="navbar-toggler"
           aria-controls="main-menu"
           aria-expanded={expanded}
-          aria-label="Toggle navigation"
+          aria-label={navigationCopy.toggle}
           onClick={() => setExpanded((wasExpanded) => !wasExpanded)}
         >
           <span className="navbar-toggler-icon" />
         </button>
         <div id="main-menu" className={`navbar-collapse collapse${expanded ? ' show' : ''}`}>
           <ul className="navbar-nav ms-auto">
-            <NavMenu title="About" id="about-menu">
-              <NavMenuItem to="/terms">Terms &amp; Conditions</NavMenuItem>
-              <NavMenuItem to="/privacy">Privacy Policy</NavMenuItem>
-              <NavMenuItem to="/contact">Contact Us</NavMenuItem>
+            <LanguageSwitcher />
+            <NavMenu title={navigationCopy.about} id="about-menu">
+              <NavMenuItem to="/terms">{navigationCopy.terms}</NavMenuItem>
+              <NavMenuItem to="/privacy">{navigationCopy.privacy}</NavMenuItem>
+              <NavMenuItem to="/contact">{navigationCopy.contact}</NavMenuItem>
             </NavMenu>
             {email ? (
               <NavMenu title={email} id="account-menu">
-                <NavMenuItem to="/account/share">Share your identity</NavMenuItem>
-                <NavMenuItem to="/account/signin-methods">Sign-in methods</NavMenuItem>
-                <NavMenuItem to="/account/consents">Services you share details with</NavMenuItem>
-                <NavMenuItem to="/account/delete">Delete your account</NavMenuItem>
+                <NavMenuItem to="/account/share">{navigationCopy.share}</NavMenuItem>
+                <NavMenuItem to="/account/signin-methods">
+                  {navigationCopy.signInMethods}
+                </NavMenuItem>
+                <NavMenuItem to="/account/consents">{navigationCopy.consents}</NavMenuItem>
+                <NavMenuItem to="/account/delete">{navigationCopy.deleteAccount}</NavMenuItem>
                 <NavMenuItem to="/logout" state={signOutChosen}>
-                  Sign out
+                  {navigationCopy.signOut}
                 </NavMenuItem>
               </NavMenu>
             ) : null}

@@ -1,4 +1,4 @@
-import { copy } from '@verity/contracts';
+import { copy } from '../copy/common';
 import { Link } from 'react-router';
 import { PageHeading } from './PageHeading';
 

@@ -1,4 +1,4 @@
-import { copy } from '@verity/contracts';
+import { copy } from '../copy/common';
 import { useEffect, useState } from 'react';
 import Spinner from 'react-bootstrap/Spinner';
 

@@ -1,4 +1,4 @@
-import { copy } from '@verity/contracts';
+import { copy } from '../copy/common';
 import Spinner from 'react-bootstrap/Spinner';
 import { PageHeading } from './PageHeading';
 

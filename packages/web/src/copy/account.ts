@@ -1,7 +1,8 @@
 import { brand } from './brand';
+import { localized } from './language';
 
 /** Texts of the account pages (second document: account/share, section 4 and 5). */
-export const shareCopy = {
+export const shareCopy = localized('shareCopy', {
   title: 'Share your identity with others',
   subtitle:
     'Share your identity with estate agents, solicitors, conveyancers and mortgage providers as part of the MyIdentity home buying and selling scheme.',
@@ -24,9 +25,9 @@ export const shareCopy = {
   withdraw: (email: string) => `Withdraw the share with ${email}`,
   withdrawn: (email: string) =>
     `You have withdrawn the share with ${email}. Their link no longer works.`,
-} as const;
+} as const);
 
-export const sharedCopy = {
+export const sharedCopy = localized('sharedCopy', {
   title: 'Verified identity',
   intro: `This person's identity was verified by ${brand.product}.`,
   name: 'Name',
@@ -42,9 +43,9 @@ export const sharedCopy = {
   opening: 'Opening the shared identity...',
   invalid: 'This link has expired or is not valid. Please ask the sender to share again.',
   failed: 'Oops something went wrong, please try again later',
-} as const;
+} as const);
 
-export const requestProofCopy = {
+export const requestProofCopy = localized('requestProofCopy', {
   title: 'Request proof from someone',
   intro: `We e-mail the person an invitation to verify their identity with ${brand.product}. It says that you asked, giving your e-mail address, and nothing else.`,
   email: 'Their email address',
@@ -53,9 +54,9 @@ export const requestProofCopy = {
   sent: (email: string) =>
     `We have asked ${email} to verify their identity. Once they have, they can share it with you.`,
   failed: 'Oops something went wrong, please try again later',
-} as const;
+} as const);
 
-export const consentsCopy = {
+export const consentsCopy = localized('consentsCopy', {
   signedWithPin: 'Signed with your M-Pin',
   title: 'Services you share your details with',
   intro: `These services asked for your details through ${brand.product}, and you agreed. If you withdraw your consent, the service can no longer get your details from us: the sign-ins and access you gave it are revoked, and it will ask you again next time.`,
@@ -68,9 +69,9 @@ export const consentsCopy = {
   withdrawing: 'Withdrawing...',
   withdrawn: (service: string) => `You have withdrawn your consent for ${service}.`,
   failed: 'Oops something went wrong, please try again later',
-} as const;
+} as const);
 
-export const deleteCopy = {
+export const deleteCopy = localized('deleteCopy', {
   title: 'Delete your account',
   intro:
     'Deleting your account cannot be undone. You will be signed out everywhere, and services you signed in to with us can no longer get your details.',
@@ -103,11 +104,11 @@ export const deleteCopy = {
   failed: 'Oops something went wrong, please try again later',
   doneTitle: 'Your account has been deleted',
   done: `Thank you for using ${brand.product}. We have kept only what is described above.`,
-} as const;
+} as const);
 
 /** The way on when an account change needs a recent login (the spec has no text for it). */
-export const reloginCopy = {
+export const reloginCopy = localized('reloginCopy', {
   logInAgain: 'Log in again',
   loggingOut: 'Logging out...',
   failed: 'We could not log you out. Please try again.',
-};
+});

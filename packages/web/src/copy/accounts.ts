@@ -1,8 +1,10 @@
+import { localized } from './language';
+
 /**
  * Texts of the sign-in screens, worded as the spec has them (first document, sections 2
  * and 8; second document, /verifyemail and section 8). Texts the spec leaves out are ours.
  */
-export const accountsCopy = {
+export const accountsCopy = localized('accountsCopy', {
   loginTitle: 'Log in',
   loginTitleWithClient: (client: string) => `Log in to share your details with ${client}`,
   login: 'Login',
@@ -77,4 +79,4 @@ export const accountsCopy = {
   passwordChanged: 'Your password has been changed.',
 
   logoutTitle: 'Log out',
-} as const;
+} as const);

@@ -1,10 +1,11 @@
 import { checkRegistry, type CheckName } from '@verity/contracts';
+import { localized } from './language';
 
 /**
  * Texts of the identity-check screens (second document: /VerifyOptions, /Verify, passport,
  * success and failure, cancel). The texts the spec leaves out are ours.
  */
-export const checksCopy = {
+export const checksCopy = localized('checksCopy', {
   optionsTitle: 'Verify your identity',
   optionsIntro: (client: string) =>
     `${client} needs to confirm your identity. Please choose how you would like to prove who you are.`,
@@ -140,9 +141,17 @@ export const checksCopy = {
     'Sorry we do not hold enough information about you to ask questions about your identity.',
   returnButton: 'Return',
   home: 'Go to the home page',
-} as const;
+} as const);
 
-/** An option as the user reads it: its checks' names (contracts' check registry). */
+/** Each check's name as the user reads it (contracts' check registry has the English). */
+export const checkLabels = localized(
+  'checkLabels',
+  Object.fromEntries(
+    Object.entries(checkRegistry).map(([check, info]) => [check, info.label]),
+  ) as Record<CheckName, string>,
+);
+
+/** An option as the user reads it: its checks' names. */
 export function optionLabel(checks: readonly CheckName[]): string {
-  return [...new Set(checks.map((check) => checkRegistry[check].label))].join(checksCopy.and);
+  return [...new Set(checks.map((check) => checkLabels[check]))].join(checksCopy.and);
 }

@@ -1,5 +1,7 @@
+import { localized } from './language';
+
 /** Texts of /contact (first document, /contact, section 5 and section 8). */
-export const contactCopy = {
+export const contactCopy = localized('contactCopy', {
   title: 'Contact Us',
   intro: 'Please fill out the form below',
   email: 'Your email',
@@ -10,4 +12,4 @@ export const contactCopy = {
   sending: 'Sending...',
   sent: 'Thank you, your message has been sent!',
   failed: 'Oops something went wrong, please try again later',
-} as const;
+} as const);

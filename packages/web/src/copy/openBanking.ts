@@ -1,7 +1,8 @@
 import type { BankSelectionError } from '@verity/contracts';
+import { localized } from './language';
 
 /** Texts of /obselect, /ObCallback (second document, sections 2, 4 and 8). */
-export const openBankingCopy = {
+export const openBankingCopy = localized('openBankingCopy', {
   title: 'Choose your bank',
   intro: (client: string | null) =>
     client
@@ -49,23 +50,26 @@ export const openBankingCopy = {
   bankDetailsLabel: 'Your bank account',
   checkAccount: 'Check my account',
   checkingAccount: 'Checking…',
-} as const;
+} as const);
 
 const unableToContact = 'Sorry, we were unable to contact your bank. Please try later.';
 
 /** The warning shown for /obselect?error= (spec, section 8: bank selection errors). */
-export const bankSelectionMessages: Record<BankSelectionError, string | null> = {
-  NoBankAccounts:
-    'The accounts you shared may be credit cards, loans or mortgages. Please select a bank account and try again.',
-  NoAccountNumber:
-    'Your bank did not return the account number. Please try again with another account.',
-  NoAccounts: 'We did not receive a usable account. Please select an account and try again.',
-  TEMPORARY_ERROR: unableToContact,
-  INTERNAL_ERROR: unableToContact,
-  provider_error: unableToContact,
-  USER_CANCELLED: null,
-  AUTHENTICATION_ERROR: null,
-  access_denied: null,
-  NotAccountHolder:
-    'We could not confirm that you are the holder of this bank account, so it cannot log you in. Joint accounts cannot be used to log in. Please log in another way.',
-};
+export const bankSelectionMessages = localized<Record<BankSelectionError, string | null>>(
+  'bankSelectionMessages',
+  {
+    NoBankAccounts:
+      'The accounts you shared may be credit cards, loans or mortgages. Please select a bank account and try again.',
+    NoAccountNumber:
+      'Your bank did not return the account number. Please try again with another account.',
+    NoAccounts: 'We did not receive a usable account. Please select an account and try again.',
+    TEMPORARY_ERROR: unableToContact,
+    INTERNAL_ERROR: unableToContact,
+    provider_error: unableToContact,
+    USER_CANCELLED: null,
+    AUTHENTICATION_ERROR: null,
+    access_denied: null,
+    NotAccountHolder:
+      'We could not confirm that you are the holder of this bank account, so it cannot log you in. Joint accounts cannot be used to log in. Please log in another way.',
+  },
+);

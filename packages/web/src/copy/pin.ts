@@ -1,5 +1,7 @@
+import { localized } from './language';
+
 /** Texts of the PIN pad (second document, 'PIN pad modes' and section 8). */
-export const pinCopy = {
+export const pinCopy = localized('pinCopy', {
   loginPrompt: (product: string) => `Enter Your ${product} M-Pin`,
   setupPrompt: (product: string) => `Choose Your ${product} M-Pin`,
   confirmPrompt: 'Re-Enter Your Pin',
@@ -28,4 +30,4 @@ export const pinCopy = {
   // Set-up takes several seconds (the PIN's keys are made and checked on this device).
   settingUp: (product: string) => `Setting up your ${product} M-Pin. Please wait...`,
   loggingIn: (product: string) => `Logging you in with your ${product} M-Pin. Please wait...`,
-} as const;
+} as const);

@@ -1,5 +1,7 @@
+import { localized } from './language';
+
 /** Texts of cross-device PIN login: the waiting browser and the approving device. */
-export const pinAccessCopy = {
+export const pinAccessCopy = localized('pinAccessCopy', {
   useAnotherDevice: 'Use another device',
   anotherDeviceIntro:
     'Log in with the M-Pin you set up on another device: scan the QR code with it, or open this site there and type the access number.',
@@ -39,4 +41,4 @@ export const pinAccessCopy = {
   approved: 'Approved. The other browser is now signed in; you can close this page.',
   decline: 'Do not approve',
   declined: 'Not approved. Nothing was signed in.',
-} as const;
+} as const);

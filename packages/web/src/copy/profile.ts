@@ -1,9 +1,11 @@
+import { localized } from './language';
+
 /**
  * Texts of /Profile, /Consent and the dynamic form (first document: /Profile, /Consent and
  * section 5). The field messages themselves are contracts' fieldMessages; the texts the spec
  * leaves out are ours.
  */
-export const profileCopy = {
+export const profileCopy = localized('profileCopy', {
   profileTitle: 'Your details',
   profileIntro: 'Please fill in your details.',
   continue: 'Continue',
@@ -64,4 +66,4 @@ export const profileCopy = {
     'The address finder is not available at the moment. Please enter the address manually.',
   lookupFailed:
     'Something went wrong while finding the address. Please try again, or enter the address manually.',
-} as const;
+} as const);

@@ -1,9 +1,11 @@
+import { localized } from './language';
+
 /**
  * Texts of /SecondFactor (first document: /SecondFactor, sections 4 and 8). The spec's own
  * words are 'Setup security', 'Login with 2FA' and 'This code is incorrect, please try
  * again.'; the rest the spec leaves out.
  */
-export const secondFactorCopy = {
+export const secondFactorCopy = localized('secondFactorCopy', {
   setupTitle: 'Setup security',
   setupIntro: 'Choose how you will prove it is you when you log in, as well as with your password.',
   moreThanOne:
@@ -89,4 +91,4 @@ export const secondFactorCopy = {
     WebAuthn: 'Security Key',
     Authenticator: 'Authenticator App',
   },
-} as const;
+} as const);

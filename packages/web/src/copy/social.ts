@@ -1,4 +1,5 @@
 import { socialProviderNames, type SocialProvider } from '@verity/contracts';
+import { localized } from './language';
 
 const name = (provider: SocialProvider) => socialProviderNames[provider];
 
@@ -6,7 +7,7 @@ const name = (provider: SocialProvider) => socialProviderNames[provider];
  * Texts of social login and the sign-in methods page. The spec shows the buttons but not
  * their failure messages (first document, section 8): these are ours.
  */
-export const socialCopy = {
+export const socialCopy = localized('socialCopy', {
   loginWith: (provider: SocialProvider) => `Log in with ${name(provider)}`,
   signupWith: (provider: SocialProvider) => `Sign up with ${name(provider)}`,
   linkWith: (provider: SocialProvider) => `Link ${name(provider)}`,
@@ -49,4 +50,4 @@ export const socialCopy = {
   linked: (provider: SocialProvider) => `${name(provider)} is now linked to your account.`,
   removed: (provider: SocialProvider) => `${name(provider)} has been removed.`,
   providerName: name,
-};
+});

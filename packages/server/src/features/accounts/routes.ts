@@ -14,6 +14,7 @@ import { ApiError } from '../../http/apiError.js';
 import { takeCodeGuess } from '../../http/codeGuessBudget.js';
 import type { Taken } from '../../kv/slidingWindow.js';
 import { clientIp, enforceLimit, rateLimited } from '../../http/rateLimit.js';
+import { requestLanguage } from '../../http/language.js';
 import { nowSeconds, signInBrowser } from '../session/signIn.js';
 import { MAX_SENDS_PER_ADDRESS_PER_HOUR, MAX_SENDS_PER_HOUR } from './emailCodes.js';
 import { hashPassword } from './passwords.js';
@@ -69,7 +70,7 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
         termsVersion: TermsVersion,
       });
       if (!issued) throw rateLimited(ctx, 'email-code-sends');
-      await sendCodeEmail(ctx, Email, 'verify', issued.code);
+      await sendCodeEmail(ctx, Email, 'verify', issued.code, requestLanguage(request));
       return { status: 'codeSent' as const };
     },
   );
@@ -85,7 +86,7 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
       const browserId = ctx.browsers.ensure(request, reply);
       const issued = await ctx.emailCodes.reissue(request.body.Email, 'verify', browserId);
       if (!issued) throw new ApiError('codeExpiredCannotResend');
-      await sendCodeEmail(ctx, request.body.Email, 'verify', issued.code);
+      await sendCodeEmail(ctx, request.body.Email, 'verify', issued.code, requestLanguage(request));
       return { status: 'codeSent' as const };
     },
   );

@@ -1,26 +1,27 @@
+import type { Language } from '@verity/contracts';
 import type { AppContext } from '../../context.js';
+import { codeMessages } from '../../messages/codeMessages.js';
 import type { CodePurpose } from './emailCodes.js';
 
-const subjects: Record<CodePurpose, string> = {
-  verify: 'Your e-mail verification code',
-  reset: 'Your password reset code',
-};
-
-/** E-mails a code; the message says what it is for and that it lasts ten minutes. */
+/**
+ * E-mails a code in the browser's language; the message says what it is for and that it
+ * lasts ten minutes.
+ */
 export async function sendCodeEmail(
   ctx: AppContext,
   to: string,
   purpose: CodePurpose,
   code: string,
+  language: Language,
 ): Promise<void> {
   const product = ctx.config.productName;
+  const messages = codeMessages[language];
+  const subject = purpose === 'verify' ? messages.verifySubject : messages.resetSubject;
   const what =
-    purpose === 'verify'
-      ? `verify your e-mail address with ${product}`
-      : `reset your ${product} password`;
+    purpose === 'verify' ? messages.verifyPurpose(product) : messages.resetPurpose(product);
   await ctx.email.send({
     to,
-    subject: `${subjects[purpose]}: ${code}`,
-    text: `Your code is ${code}\n\nEnter it to ${what}. It works for 10 minutes, once.\n\nIf you did not ask for this, you can ignore this e-mail.\n\n${product}`,
+    subject: `${subject}: ${code}`,
+    text: messages.emailBody(code, what, product),
   });
 }

@@ -135,7 +135,8 @@ export class ClientStore {
 
   async create(raw: ClientInput): Promise<CreatedClient> {
     const input = clientInputSchema.parse(raw);
-    const clientId = randomBytes(16).toString('base64url');
+    // Hex, not base64url: an id starting with '-' reads as an option to the CLI's commands.
+    const clientId = randomBytes(16).toString('hex');
     const metadata = metadataFrom(clientId, input);
     const clientSecret =
       metadata.token_endpoint_auth_method === 'client_secret_basic'

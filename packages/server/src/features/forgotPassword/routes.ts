@@ -15,6 +15,7 @@ import { ApiError } from '../../http/apiError.js';
 import { takeCodeGuess } from '../../http/codeGuessBudget.js';
 import type { Taken } from '../../kv/slidingWindow.js';
 import { clientIp, enforceLimit } from '../../http/rateLimit.js';
+import { requestLanguage } from '../../http/language.js';
 import { liftPasswordLock } from '../accounts/passwordThrottle.js';
 import { hashPassword } from '../accounts/passwords.js';
 import { revokeAfterPasswordChange } from '../accounts/revokeAfterPasswordChange.js';
@@ -49,7 +50,8 @@ export function forgotPasswordRoutes(app: FastifyInstance, ctx: AppContext): voi
       const browserId = ctx.browsers.ensure(request, reply);
       const user = await ctx.users.findByEmail(Email);
       const issued = await ctx.emailCodes.issue(Email, 'reset', browserId);
-      if (issued && user?.emailVerified) await sendCodeEmail(ctx, Email, 'reset', issued.code);
+      if (issued && user?.emailVerified)
+        await sendCodeEmail(ctx, Email, 'reset', issued.code, requestLanguage(request));
       return { status: 'codeSent' as const };
     },
   );

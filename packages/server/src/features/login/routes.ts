@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { publicCall } from '../../journey/access.js';
 import { rateLimited } from '../../http/rateLimit.js';
+import { requestLanguage } from '../../http/language.js';
 import { throttledPasswordCheck } from '../accounts/passwordThrottle.js';
 import { sendCodeEmail } from '../accounts/sendCode.js';
 import { nowSeconds, signInBrowser } from '../session/signIn.js';
@@ -51,7 +52,7 @@ export function loginRoutes(app: FastifyInstance, ctx: AppContext): void {
           pending ?? undefined,
         );
         if (!issued) throw rateLimited(ctx, 'email-code-sends');
-        await sendCodeEmail(ctx, Email, 'verify', issued.code);
+        await sendCodeEmail(ctx, Email, 'verify', issued.code, requestLanguage(request));
         return { failed: false, verifyEmail: true, email: user.email, userRequirements: [] };
       }
       const userRequirements = await signInBrowser(ctx, request, reply, RequestId, {

@@ -1,29 +1,30 @@
-import type { SecondFactorMethod } from '@verity/contracts';
+import type { Language, SecondFactorMethod } from '@verity/contracts';
 import type { AppContext } from '../../context.js';
+import { noticeMessages } from '../../messages/noticeMessages.js';
 
 /** Every way in or proof of the owner that can be added; a social link has its own notice. */
 export type NewAuthenticator = SecondFactorMethod | 'recoveryCodes' | 'pin' | 'signingPin';
 
-/** What was added, in the owner's words. No number, device or name: only the kind. */
-const added = {
-  Authenticator: 'An authenticator app was set up as a second factor',
-  Sms: 'A phone number was set up to receive second-factor codes by SMS',
-  Voice: 'A phone number was set up to receive second-factor codes by voice call',
-  WebAuthn: 'A security key was set up as a second factor',
-  recoveryCodes: 'New recovery codes were made (the old ones no longer work)',
-  pin: 'A PIN was set up to log in on a device',
-  signingPin: 'A PIN was set up to sign on a device',
-} satisfies Record<NewAuthenticator, string>;
-
-/** Plain text to the account's address: what happened, and what to do if it was not them. */
-async function sendNotice(ctx: AppContext, userId: string, subject: string, what: string) {
+/**
+ * Plain text to the account's address: what happened, and what to do if it was not them. In
+ * the language of the owner's request that made the change (never an attacker's: only the
+ * owner's own actions send these).
+ */
+async function sendNotice(
+  ctx: AppContext,
+  userId: string,
+  change: (text: (typeof noticeMessages)['en']) => { subject: string; what: string },
+  language: Language,
+) {
   const user = await ctx.users.findById(userId);
   if (!user || user.closed) return;
   const product = ctx.config.productName;
+  const text = noticeMessages[language];
+  const { subject, what } = change(text);
   await ctx.email.send({
     to: user.email,
-    subject: `${subject} on your ${product} account`,
-    text: `${what}.\n\nIf you did not do this, reset your password with 'Forgot Password' and tell us at ${ctx.config.supportEmail}.\n\n${product}`,
+    subject: text.subject(subject, product),
+    text: text.body(what, ctx.config.supportEmail, product),
   });
 }
 
@@ -35,16 +36,26 @@ export async function sendNewAuthenticatorNotice(
   ctx: AppContext,
   userId: string,
   kind: NewAuthenticator,
+  language: Language = 'en',
 ): Promise<void> {
-  await sendNotice(ctx, userId, 'New security setting', added[kind]);
-}
-
-/** Tells the owner their verified identity was shared (not with whom: that is the sharer's). */
-export async function sendIdentitySharedNotice(ctx: AppContext, userId: string): Promise<void> {
   await sendNotice(
     ctx,
     userId,
-    'Identity shared',
-    'Your verified identity was shared with someone by e-mail. You can see and withdraw your shares in your account',
+    (text) => ({ subject: text.newSetting, what: text.added[kind] }),
+    language,
+  );
+}
+
+/** Tells the owner their verified identity was shared (not with whom: that is the sharer's). */
+export async function sendIdentitySharedNotice(
+  ctx: AppContext,
+  userId: string,
+  language: Language = 'en',
+): Promise<void> {
+  await sendNotice(
+    ctx,
+    userId,
+    (text) => ({ subject: text.identityShared, what: text.identitySharedText }),
+    language,
   );
 }

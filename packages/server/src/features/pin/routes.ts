@@ -41,6 +41,7 @@ import { MAX_PIN_ATTEMPTS, UnreadablePinKey, type PinIdentity } from './pinStore
 import { dvsRegisterOf, renewalOf } from './signing.js';
 import { enrolledWithTwoFactors, enrolmentStrength, pinLoginAmr } from './strength.js';
 import { sendNewAuthenticatorNotice } from '../notices/securityNotices.js';
+import { requestLanguage } from '../../http/language.js';
 
 export const PIN_BASE = '/api/mpin';
 const RPS = `${PIN_BASE}/rps/v2`;
@@ -343,6 +344,7 @@ export function pinRoutes(app: FastifyInstance, ctx: AppContext): void {
           ctx,
           identity.user_id,
           identity.kind === 'signing' ? 'signingPin' : 'pin',
+          requestLanguage(request),
         );
       return { clientSecret: clientShare };
     },

@@ -1,20 +1,23 @@
 import type { FieldDefinition, ProfileClaim } from '@verity/contracts';
 import type Provider from 'oidc-provider';
 import type { ClientPolicy } from '../clients/policy.js';
+import { profileFieldTexts } from '../../messages/profileFields.js';
 import { wantsDocumentDetails } from '../evidence/verifiedClaims.js';
 
 type Interaction = InstanceType<Provider['Interaction']>;
 
 const letters = 'A-Za-zÀ-ÖØ-öø-ÿ';
+/** The English texts; the profile screen shows them in the user's language (fieldInLanguage). */
+const text = profileFieldTexts.en;
 
 /** A name: at most 100 characters, a letter first, then letters, spaces, hyphens, apostrophes. */
 function nameValidators(title: string): FieldDefinition['validators'] {
   return [
-    { type: 'regex', regex: '^.{1,100}$', message: `${title} must be 100 characters or fewer` },
+    { type: 'regex', regex: '^.{1,100}$', message: text.nameLength(title) },
     {
       type: 'regex',
       regex: `^[${letters}][${letters} '\\-]*$`,
-      message: `${title} must start with a letter and contain only letters, spaces, hyphens and apostrophes`,
+      message: text.nameLetters(title),
     },
   ];
 }
@@ -24,33 +27,32 @@ export const standardFields: Record<Exclude<ProfileClaim, 'email'>, FieldDefinit
   given_name: {
     name: 'given_name',
     type: 'text',
-    title: 'Given names',
-    validators: nameValidators('Given names'),
+    title: text.titles.given_name,
+    validators: nameValidators(text.titles.given_name),
   },
   family_name: {
     name: 'family_name',
     type: 'text',
-    title: 'Family name',
-    validators: nameValidators('Family name'),
+    title: text.titles.family_name,
+    validators: nameValidators(text.titles.family_name),
   },
   birthdate: {
     name: 'birthdate',
     type: 'date',
-    title: 'Date of birth',
+    title: text.titles.birthdate,
     min: '1900-01-01',
     max: 'today',
   },
-  address: { name: 'address', type: 'address', title: 'Address' },
+  address: { name: 'address', type: 'address', title: text.titles.address },
   phone_number: {
     name: 'phone_number',
     type: 'text',
-    title: 'Phone number',
+    title: text.titles.phone_number,
     validators: [
       {
         type: 'regex',
         regex: '^(\\+44 ?|0)[1-9][0-9 ]{8,12}$',
-        message:
-          'Please enter a UK phone number, like 01632 960123, 07700 900123 or +44 7700 900123',
+        message: text.phoneFormat,
       },
     ],
   },

@@ -10,6 +10,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { ApiError } from '../../http/apiError.js';
+import { requestLanguage } from '../../http/language.js';
+import { fieldInLanguage } from '../../messages/profileFields.js';
 import { step } from '../../journey/access.js';
 import { requestProfileFields } from '../assurance/assuranceProfile.js';
 import { standardFields } from './requestedClaims.js';
@@ -40,7 +42,9 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
       const known = await ctx.profiles.get(accountId);
       const verified: Record<string, boolean> = { ...(await verifiedFields(ctx, accountId)) };
       reply.header('Cache-Control', 'no-store');
-      return fields.map((field) => {
+      const language = requestLanguage(request);
+      return fields.map((defined) => {
+        const field = fieldInLanguage(defined, language);
         const value = known[field.name];
         if (value === undefined) return field;
         return {

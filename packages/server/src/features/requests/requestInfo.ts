@@ -1,4 +1,4 @@
-import type { RequestInfo } from '@verity/contracts';
+import { firstSupportedLanguage, type RequestInfo } from '@verity/contracts';
 import type Provider from 'oidc-provider';
 import type { AppContext } from '../../context.js';
 import { ApiError } from '../../http/apiError.js';
@@ -32,6 +32,7 @@ export async function requestInfo(
       : []
     : await journey.outstanding();
   const demand = assuranceDemand(client.policy, interaction);
+  const language = firstSupportedLanguage(interaction.params.ui_locales);
   return {
     sendResponse: user !== undefined && userRequirements.length === 0,
     clientName: client.metadata.client_name,
@@ -48,5 +49,6 @@ export async function requestInfo(
     email: user?.email ?? null,
     clientId,
     ...(demand ? { assuranceWays: waysForNewcomer(ctx, demand) } : {}),
+    ...(language ? { language } : {}),
   };
 }

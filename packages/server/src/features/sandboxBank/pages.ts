@@ -1,63 +1,88 @@
+import type { Language } from '@verity/contracts';
 import { escapeHtml, htmlPage } from '../../http/htmlPage.js';
+import { sandboxBankPages } from '../../messages/sandboxBankPages.js';
 import { sandboxCustomers, SANDBOX_PASSWORD } from './customers.js';
 
-const banner = `<p class="sandbox" role="note"><strong>Sandbox bank.</strong> This is a test bank built into Verity for development. No real bank is involved and no real money or data is shown.</p>`;
+type Texts = (typeof sandboxBankPages)['en'];
+/** A problem the bank's error page names. */
+export type BankProblem = 'badRequest' | 'unknownClient' | 'expired';
 
-export function loginPage(requestId: string, error: string | null): string {
+const banner = (text: Texts) =>
+  `<p class="sandbox" role="note"><strong>${escapeHtml(text.bannerTitle)}</strong> ${escapeHtml(text.banner)}</p>`;
+
+/** The login form; `failed` after a wrong customer name or password. */
+export function loginPage(requestId: string, failed: boolean, language: Language = 'en'): string {
+  const text = sandboxBankPages[language];
   const customers = Object.keys(sandboxCustomers)
     .map((name) => `<code>${escapeHtml(name)}</code>`)
     .join(', ');
-  const invalid = error ? ' aria-invalid="true" aria-describedby="login-error"' : '';
+  const invalid = failed ? ' aria-invalid="true" aria-describedby="login-error"' : '';
   return htmlPage(
-    'Sandbox Bank: log in',
-    `${banner}
-<h1>Sandbox Bank: log in</h1>
-${error ? `<p id="login-error" class="error" role="alert">${escapeHtml(error)}</p>` : ''}
+    text.loginTitle,
+    `${banner(text)}
+<h1>${escapeHtml(text.loginTitle)}</h1>
+${failed ? `<p id="login-error" class="error" role="alert">${escapeHtml(text.wrongLogin)}</p>` : ''}
 <form method="post" action="/sandbox-bank/login">
 <input type="hidden" name="request" value="${escapeHtml(requestId)}">
-<label for="username">Customer name</label>
+<label for="username">${escapeHtml(text.customerName)}</label>
 <input id="username" name="username" autocomplete="off" required${invalid}>
-<label for="password">Password</label>
+<label for="password">${escapeHtml(text.password)}</label>
 <input id="password" name="password" type="password" autocomplete="off" required${invalid}>
-<div class="actions"><button type="submit">Log in</button></div>
+<div class="actions"><button type="submit">${escapeHtml(text.logIn)}</button></div>
 </form>
-<p>Test customers: ${customers}. The password is <code>${SANDBOX_PASSWORD}</code>. What each one does is in docs/sandbox.md.</p>`,
+<p>${text.testCustomers(customers, `<code>${SANDBOX_PASSWORD}</code>`)}</p>`,
+    { language },
   );
 }
 
-export function consentPage(requestId: string, productName: string): string {
+export function consentPage(
+  requestId: string,
+  productName: string,
+  language: Language = 'en',
+): string {
+  const text = sandboxBankPages[language];
+  const product = escapeHtml(productName);
   return htmlPage(
-    'Sandbox Bank: share your details',
-    `${banner}
-<h1>Share your account details with ${escapeHtml(productName)}?</h1>
-<p>${escapeHtml(productName)} is asking to see, once:</p>
-<ul><li>the account holder name</li><li>the sort code</li><li>the account number</li></ul>
-<p>It will not see your balance or transactions.</p>
+    text.consentTitle,
+    `${banner(text)}
+<h1>${text.consentQuestion(product)}</h1>
+<p>${text.consentAsks(product)}</p>
+<ul>${text.consentItems.map((item) => `<li>${escapeHtml(item)}</li>`).join('')}</ul>
+<p>${escapeHtml(text.consentNot)}</p>
 <form method="post" action="/sandbox-bank/consent">
 <input type="hidden" name="request" value="${escapeHtml(requestId)}">
-<div class="actions"><button type="submit" name="decision" value="allow">Allow</button>
-<button type="submit" name="decision" value="deny" class="secondary">Cancel</button></div>
+<div class="actions"><button type="submit" name="decision" value="allow">${escapeHtml(text.allow)}</button>
+<button type="submit" name="decision" value="deny" class="secondary">${escapeHtml(text.cancel)}</button></div>
 </form>`,
+    { language },
   );
 }
 
-export function errorPage(message: string): string {
+export function errorPage(problem: BankProblem, language: Language = 'en'): string {
+  const text = sandboxBankPages[language];
   return htmlPage(
-    'Sandbox Bank: error',
-    `${banner}<h1>Sandbox Bank: something is wrong</h1><p>${escapeHtml(message)}</p>`,
+    text.errorTitle,
+    `${banner(text)}<h1>${escapeHtml(text.errorHeading)}</h1><p>${escapeHtml(text[problem])}</p>`,
+    { language },
   );
 }
 
 /** The web_message response mode: the page tells its parent (Verity) the outcome. */
-export function webMessagePage(origin: string, message: Record<string, string>): string {
+export function webMessagePage(
+  origin: string,
+  message: Record<string, string>,
+  language: Language = 'en',
+): string {
+  const text = sandboxBankPages[language];
   const data = Object.entries(message)
     .map(([name, value]) => ` data-${name}="${escapeHtml(value)}"`)
     .join('');
   return htmlPage(
-    'Sandbox Bank: returning',
-    `${banner}<h1>Returning you to the service</h1>
-<p id="web-message" data-origin="${escapeHtml(origin)}"${data}>You can close this window if nothing happens.</p>
+    text.returningTitle,
+    `${banner(text)}<h1>${escapeHtml(text.returning)}</h1>
+<p id="web-message" data-origin="${escapeHtml(origin)}"${data}>${escapeHtml(text.closeWindow)}</p>
 <script src="/sandbox-bank/web-message.js"></script>`,
+    { language },
   );
 }
 

@@ -7,6 +7,7 @@ import { publicCall } from '../../journey/access.js';
 import { clientIp } from '../../http/rateLimit.js';
 import { isHttps, pathCookieName } from '../../http/cookieNames.js';
 import { sandboxCustomers, SANDBOX_PASSWORD, type SandboxCustomer } from './customers.js';
+import { requestLanguage } from '../../http/language.js';
 import { consentPage, errorPage, loginPage, webMessagePage, webMessageScript } from './pages.js';
 import { SANDBOX_CLIENT_ID, sameSecret, sandboxClientSecret, sha256 } from './sandboxClient.js';
 
@@ -94,10 +95,11 @@ export function sandboxBankRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (record.webMessage) {
       return html(
         reply,
-        webMessagePage(new URL(record.redirectUri).origin, {
-          type: params.code ? 'code' : 'error',
-          ...all,
-        }),
+        webMessagePage(
+          new URL(record.redirectUri).origin,
+          { type: params.code ? 'code' : 'error', ...all },
+          requestLanguage(reply.request),
+        ),
       );
     }
     const target = new URL(record.redirectUri);
@@ -136,7 +138,7 @@ export function sandboxBankRoutes(app: FastifyInstance, ctx: AppContext): void {
           .send({ error: status >= 500 ? 'server_error' : 'invalid_request' });
       return html(
         reply.status(status >= 500 ? 500 : 400),
-        errorPage('The request to the bank is not valid.'),
+        errorPage('badRequest', requestLanguage(request)),
       );
     });
 
@@ -146,10 +148,7 @@ export function sandboxBankRoutes(app: FastifyInstance, ctx: AppContext): void {
       async (request, reply) => {
         const query = request.query;
         if (query.redirect_uri !== redirectUri)
-          return html(
-            reply.status(400),
-            errorPage('This service is not registered with the bank.'),
-          );
+          return html(reply.status(400), errorPage('unknownClient', requestLanguage(request)));
         const id = randomBytes(24).toString('base64url');
         const binding = randomBytes(24).toString('base64url');
         await saveRequest(id, {
@@ -165,7 +164,7 @@ export function sandboxBankRoutes(app: FastifyInstance, ctx: AppContext): void {
           sameSite: 'lax',
           secure: isHttps(ctx.config.publicUrl),
         });
-        return html(reply, loginPage(id, null));
+        return html(reply, loginPage(id, false, requestLanguage(request)));
       },
     );
 
@@ -175,24 +174,20 @@ export function sandboxBankRoutes(app: FastifyInstance, ctx: AppContext): void {
       async (request, reply) => {
         const { request: id, username, password } = request.body;
         const record = await loadRequest(request, id);
-        if (!record)
-          return html(reply.status(400), errorPage('This login has expired. Please start again.'));
+        if (!record) return html(reply.status(400), errorPage('expired', requestLanguage(request)));
         const limited = !(await ctx.rateLimiter.hit(limits.login, clientIp(request))).allowed;
         const attempts = await kv.increment(`sbk:req-attempts:${sha256(id)}`, REQUEST_SECONDS);
         if (limited || attempts > MAX_LOGIN_ATTEMPTS)
           return answer(reply, record, { error: 'AUTHENTICATION_ERROR' });
         const customer = sandboxCustomers[username.trim().toLowerCase()];
         if (!customer || !sameSecret(password, SANDBOX_PASSWORD))
-          return html(
-            reply.status(400),
-            loginPage(id, 'The customer name or password is not right.'),
-          );
+          return html(reply.status(400), loginPage(id, true, requestLanguage(request)));
         if (customer.behaviour === 'cancel') {
           await kv.delete(`sbk:req:${sha256(id)}`);
           return answer(reply, record, { error: 'access_denied' });
         }
         await saveRequest(id, { ...record, customer: username.trim().toLowerCase() });
-        return html(reply, consentPage(id, ctx.config.productName));
+        return html(reply, consentPage(id, ctx.config.productName, requestLanguage(request)));
       },
     );
 
@@ -203,7 +198,7 @@ export function sandboxBankRoutes(app: FastifyInstance, ctx: AppContext): void {
         const record = await loadRequest(request, request.body.request);
         // Taken once: of parallel consents to one login, only the first issues a code.
         if (!record?.customer || !(await kv.take(`sbk:req:${sha256(request.body.request)}`)))
-          return html(reply.status(400), errorPage('This login has expired. Please start again.'));
+          return html(reply.status(400), errorPage('expired', requestLanguage(request)));
         if (request.body.decision === 'deny')
           return answer(reply, record, { error: 'access_denied' });
         const code = randomBytes(32).toString('base64url');

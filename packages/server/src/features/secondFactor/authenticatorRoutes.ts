@@ -17,6 +17,7 @@ import { issueFirstRecoveryCodes } from './firstRecoveryCodes.js';
 import { countAnswer, refuseRemovingLast, secondFactorProved, setupStarts } from './guards.js';
 import { newTotpSecret, totpEnrolment, totpStep } from './totp.js';
 import { sendNewAuthenticatorNotice } from '../notices/securityNotices.js';
+import { requestLanguage } from '../../http/language.js';
 
 const displayName = 'Authenticator app';
 
@@ -106,7 +107,12 @@ export function authenticatorRoutes(app: FastifyInstance, ctx: AppContext): void
       });
       if (!added) throw new ApiError('second_factor_already_set_up');
       await ctx.audit.record(step.accountId, 'second_factor_added', step.client?.clientId);
-      await sendNewAuthenticatorNotice(ctx, step.accountId, 'Authenticator');
+      await sendNewAuthenticatorNotice(
+        ctx,
+        step.accountId,
+        'Authenticator',
+        requestLanguage(request),
+      );
       const recoveryCodes = await issueFirstRecoveryCodes(ctx, step);
       reply.header('Cache-Control', 'no-store');
       return {

@@ -20,6 +20,7 @@ import type { AppContext } from '../../context.js';
 import { ApiError } from '../../http/apiError.js';
 import { takeCodeGuess } from '../../http/codeGuessBudget.js';
 import { enforceLimit } from '../../http/rateLimit.js';
+import { requestLanguage } from '../../http/language.js';
 import type { RateLimit } from '../../kv/rateLimiter.js';
 import type { SecondFactorAmr } from '../../oidc/authenticationStrength.js';
 import type { PhoneChannel } from '../../providers/phone/phoneProvider.js';
@@ -198,7 +199,7 @@ async function sendCode(
     status: 'initiated',
   });
   try {
-    const ref = await ctx.phone.send(phone.channel, number, code);
+    const ref = await ctx.phone.send(phone.channel, number, code, requestLanguage(request));
     await ctx.secondFactorChallenges.setStatus(id, 'initiated', ref);
   } catch (error) {
     await ctx.secondFactorChallenges.setStatus(id, 'failed');
@@ -317,7 +318,7 @@ async function completeSetup(
   });
   if (!added) throw new ApiError('second_factor_already_set_up');
   await ctx.audit.record(step.accountId, 'second_factor_added', step.client?.clientId);
-  await sendNewAuthenticatorNotice(ctx, step.accountId, phone.method);
+  await sendNewAuthenticatorNotice(ctx, step.accountId, phone.method, requestLanguage(request));
   const recoveryCodes = await issueFirstRecoveryCodes(ctx, step);
   reply.header('Cache-Control', 'no-store');
   return {

@@ -16,6 +16,7 @@ import { phoneRoutes } from './phoneRoutes.js';
 import { webauthnRoutes } from './webauthnRoutes.js';
 import { countAnswer, secondFactorProved } from './guards.js';
 import { sendNewAuthenticatorNotice } from '../notices/securityNotices.js';
+import { requestLanguage } from '../../http/language.js';
 
 /**
  * GET /api/secondfactor, the recovery codes (GET and POST /api/recoverycodes, POST
@@ -59,7 +60,12 @@ export function secondFactorRoutes(app: FastifyInstance, ctx: AppContext): void 
       if (step.methods === 0) throw new ApiError('second_factor_not_set_up');
       const recoveryCodes = await ctx.recoveryCodes.regenerate(step.accountId);
       await ctx.audit.record(step.accountId, 'recovery_codes_created', step.client?.clientId);
-      await sendNewAuthenticatorNotice(ctx, step.accountId, 'recoveryCodes');
+      await sendNewAuthenticatorNotice(
+        ctx,
+        step.accountId,
+        'recoveryCodes',
+        requestLanguage(request),
+      );
       reply.header('Cache-Control', 'no-store');
       return { recoveryCodes };
     },

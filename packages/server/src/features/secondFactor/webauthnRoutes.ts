@@ -18,6 +18,7 @@ import { issueFirstRecoveryCodes } from './firstRecoveryCodes.js';
 import type { ChallengePurpose } from './challengeStore.js';
 import { refuseRemovingLast, secondFactorProved, setupStarts } from './guards.js';
 import { sendNewAuthenticatorNotice } from '../notices/securityNotices.js';
+import { requestLanguage } from '../../http/language.js';
 
 /**
  * @simplewebauthn/server (with its ASN.1 and COSE libraries, a quarter of a second of start-up)
@@ -143,7 +144,7 @@ export function webauthnRoutes(app: FastifyInstance, ctx: AppContext): void {
       // The same key registered at once in parallel, or held by another account.
       if (!added) throw new ApiError('second_factor_already_set_up');
       await ctx.audit.record(step.accountId, 'second_factor_added', step.client?.clientId);
-      await sendNewAuthenticatorNotice(ctx, step.accountId, 'WebAuthn');
+      await sendNewAuthenticatorNotice(ctx, step.accountId, 'WebAuthn', requestLanguage(request));
       const recoveryCodes = await issueFirstRecoveryCodes(ctx, step);
       reply.header('Cache-Control', 'no-store');
       return {

@@ -11,6 +11,7 @@ import type { AppContext } from '../../context.js';
 import { account, handoff } from '../../journey/access.js';
 import { ApiError } from '../../http/apiError.js';
 import { clientIp, enforceLimit } from '../../http/rateLimit.js';
+import { requestLanguage } from '../../http/language.js';
 import type { User } from '../accounts/userStore.js';
 import { currentVerificationsOf } from '../home/verifications.js';
 import { displayName, verifiedDisplayName } from './displayName.js';
@@ -66,21 +67,25 @@ export function shareRoutes(app: FastifyInstance, ctx: AppContext): void {
       if (result.kind === 'limitReached') throw new ApiError('share_limit_reached');
       if (result.kind === 'alreadyShared') throw new ApiError('already_shared');
       try {
-        await sendShareEmail(ctx, {
-          to: email,
-          // The recipient is told the name evidence verified, never the profile's own claim.
-          verifiedName: verifiedDisplayName(await ctx.evidence.forUser(user.id)),
-          account: user.email,
-          token: result.token,
-          expiresAt: result.expiresAt,
-        });
+        await sendShareEmail(
+          ctx,
+          {
+            to: email,
+            // The recipient is told the name evidence verified, never the profile's own claim.
+            verifiedName: verifiedDisplayName(await ctx.evidence.forUser(user.id)),
+            account: user.email,
+            token: result.token,
+            expiresAt: result.expiresAt,
+          },
+          requestLanguage(request),
+        );
       } catch (error) {
         // Nobody received the link: the share would only take up one of the 4 places.
         await ctx.shares.remove(result.id);
         throw error;
       }
       await ctx.audit.record(user.id, 'identity_shared');
-      await sendIdentitySharedNotice(ctx, user.id);
+      await sendIdentitySharedNotice(ctx, user.id, requestLanguage(request));
       return sharesOf(ctx, user);
     },
   );

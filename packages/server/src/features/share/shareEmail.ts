@@ -1,4 +1,6 @@
+import type { Language } from '@verity/contracts';
 import type { AppContext } from '../../context.js';
+import { shareMessages, shareUntil } from '../../messages/shareMessages.js';
 
 export interface ShareEmail {
   to: string;
@@ -19,28 +21,47 @@ export function sharedIdentityUrl(ctx: AppContext, token: string): string {
  * Plain text only: nothing the sharer typed can become markup or a link. The e-mail vouches
  * only for what evidence verified: the verified name when there is one; else it names the
  * account, says no name is verified, and never repeats the profile's self-asserted name.
+ *
+ * The recipient's language is unknown: the e-mail is in the sharer's language (the browser
+ * that shared). In English it ends with a Welsh line saying the page is in Welsh too; in
+ * Welsh the English follows in full, as bilingual letters from Welsh public bodies do.
  */
-export async function sendShareEmail(ctx: AppContext, share: ShareEmail): Promise<void> {
-  const product = ctx.config.productName;
-  const until = new Date(share.expiresAt).toUTCString();
-  const link = sharedIdentityUrl(ctx, share.token);
-  const ending = `The link works until ${until}. If you were not expecting this, you can ignore this e-mail.\n\n${product}`;
-  const name = share.verifiedName;
-  await ctx.email.send(
-    name
-      ? {
-          to: share.to,
-          subject: `${name} has shared their verified identity with you`,
-          text:
-            `${name} has shared their identity, verified by ${product}, with you as part of the home buying and selling scheme.\n\n` +
-            `See what was verified and when:\n${link}\n\n${ending}`,
-        }
-      : {
-          to: share.to,
-          subject: `A ${product} user has shared their identity checks with you`,
-          text:
-            `The ${product} account ${share.account} has shared its identity checks with you as part of the home buying and selling scheme. ${product} has not verified a name for it.\n\n` +
-            `See what was checked and when:\n${link}\n\n${ending}`,
-        },
-  );
+export async function sendShareEmail(
+  ctx: AppContext,
+  share: ShareEmail,
+  language: Language = 'en',
+): Promise<void> {
+  const inLanguage = (lang: Language) => {
+    const text = shareMessages[lang];
+    const product = ctx.config.productName;
+    const link = sharedIdentityUrl(ctx, share.token);
+    const name = share.verifiedName;
+    return {
+      subject: name ? text.namedSubject(name) : text.unnamedSubject(product),
+      body: `${name ? text.namedBody(name, product, link) : text.unnamedBody(share.account, product, link)}
+
+${text.ending(shareUntil(share.expiresAt, lang), product)}`,
+    };
+  };
+  const english = inLanguage('en');
+  if (language === 'en') {
+    await ctx.email.send({
+      to: share.to,
+      subject: english.subject,
+      text: `${english.body}
+
+${shareMessages.en.otherLanguage}`,
+    });
+    return;
+  }
+  const welsh = inLanguage(language);
+  await ctx.email.send({
+    to: share.to,
+    subject: `${welsh.subject} / ${english.subject}`,
+    text: `${welsh.body}
+
+----------
+
+${english.body}`,
+  });
 }

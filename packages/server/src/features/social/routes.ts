@@ -24,6 +24,7 @@ import {
 } from './attempts.js';
 import { joinAccount } from './joinAccount.js';
 import { sendSignInMethodNotice } from './notices.js';
+import { requestLanguage } from '../../http/language.js';
 
 /**
  * GET /api/login/providers, POST /api/login/{provider}/start and POST /api/login/{provider}
@@ -119,7 +120,13 @@ export function socialLoginRoutes(app: FastifyInstance, ctx: AppContext): void {
       for (const event of account.events) await ctx.audit.record(account.userId, event);
       await ctx.audit.login(account.userId, 'login', 'social');
       if (account.events.includes('social_linked') && !account.events.includes('signup'))
-        await sendSignInMethodNotice(ctx, account.email, provider, 'linked');
+        await sendSignInMethodNotice(
+          ctx,
+          account.email,
+          provider,
+          'linked',
+          requestLanguage(request),
+        );
       reply.header('Cache-Control', 'no-store');
       return { email: account.email, userRequirements };
     },

@@ -20,6 +20,7 @@ import {
   socialLimits,
   takeFlow,
 } from './attempts.js';
+import { requestLanguage } from '../../http/language.js';
 
 async function methodsOf(ctx: AppContext, user: User): Promise<SignInMethods> {
   const identities = await ctx.socialIdentities.forUser(user.id);
@@ -84,7 +85,7 @@ export function signInMethodsRoutes(app: FastifyInstance, ctx: AppContext): void
       if (outcome === 'identity_in_use') throw new ApiError('social_identity_in_use');
       if (outcome === 'already_linked') throw new ApiError('social_already_linked');
       await ctx.audit.record(user.id, 'social_linked');
-      await sendSignInMethodNotice(ctx, user.email, provider, 'linked');
+      await sendSignInMethodNotice(ctx, user.email, provider, 'linked', requestLanguage(request));
       return methodsOf(ctx, user);
     },
   );
@@ -102,7 +103,13 @@ export function signInMethodsRoutes(app: FastifyInstance, ctx: AppContext): void
       if (outcome === 'none') throw new ApiError('not_found');
       if (outcome === 'last') throw new ApiError('last_signin_method');
       await ctx.audit.record(user.id, 'social_unlinked');
-      await sendSignInMethodNotice(ctx, user.email, request.params.provider, 'removed');
+      await sendSignInMethodNotice(
+        ctx,
+        user.email,
+        request.params.provider,
+        'removed',
+        requestLanguage(request),
+      );
       return { status: 'ok' as const };
     },
   );

@@ -108,6 +108,18 @@ describe('HttpPhoneProvider against a Twilio-style API', () => {
     expect(await provider.status('voice', sid)).toBe('in-progress');
   });
 
+  it('sends a Welsh SMS, and a Welsh call in the Welsh voice (cy-GB)', async () => {
+    await provider.send('sms', '07700900123', '123456', 'cy');
+    expect(api.received.at(-1)?.form).toMatchObject({
+      Body: "Eich cod Verity yw 123456. Mae'n dod i ben mewn 10 munud. Peidiwch â'i rannu ag unrhyw un.",
+    });
+    await provider.send('voice', '01632960123', '4321', 'cy');
+    expect(api.received.at(-1)?.form).toMatchObject({
+      Twiml:
+        '<Response><Say language="cy-GB">Eich cod Verity yw 4, 3, 2, 1. Unwaith eto, eich cod yw 4, 3, 2, 1.</Say></Response>',
+    });
+  });
+
   it('turns failures and odd answers into provider errors', async () => {
     api.failOnce();
     await expect(provider.send('sms', '07700900123', '123456')).rejects.toThrow(PhoneProviderError);

@@ -1,4 +1,4 @@
-import type { DeliveryStatus } from '@verity/contracts';
+import type { DeliveryStatus, Language } from '@verity/contracts';
 import { z } from 'zod';
 import {
   normaliseStatus,
@@ -42,14 +42,20 @@ export class HttpPhoneProvider implements PhoneProvider {
 
   constructor(private readonly settings: HttpPhoneSettings) {}
 
-  async send(channel: PhoneChannel, to: string, code: string): Promise<string> {
+  async send(
+    channel: PhoneChannel,
+    to: string,
+    code: string,
+    language: Language = 'en',
+  ): Promise<string> {
     const { from, productName } = this.settings;
     const form = new URLSearchParams({ To: toE164(to), From: from });
-    if (channel === 'sms') form.set('Body', smsText(productName, code));
+    if (channel === 'sms') form.set('Body', smsText(productName, code, language));
     else
       form.set(
         'Twiml',
-        `<Response><Say>${escapeXml(spokenText(productName, code))}</Say></Response>`,
+        // A Welsh call names its language for the provider's Welsh voice (cy-GB).
+        `<Response><Say${language === 'cy' ? ' language="cy-GB"' : ''}>${escapeXml(spokenText(productName, code, language))}</Say></Response>`,
       );
     const answer = await this.call('POST', this.collection(channel), form);
     return answer.sid;

@@ -1,4 +1,5 @@
-import type { DeliveryStatus } from '@verity/contracts';
+import type { DeliveryStatus, Language } from '@verity/contracts';
+import { codeMessages } from '../../messages/codeMessages.js';
 
 export type PhoneChannel = 'sms' | 'voice';
 
@@ -8,8 +9,8 @@ export type PhoneChannel = 'sms' | 'voice';
  */
 export interface PhoneProvider {
   readonly name: string;
-  /** Sends the code; returns the provider's id of the message or call. */
-  send(channel: PhoneChannel, to: string, code: string): Promise<string>;
+  /** Sends the code, worded in `language`; returns the provider's id of the message or call. */
+  send(channel: PhoneChannel, to: string, code: string, language?: Language): Promise<string>;
   status(channel: PhoneChannel, ref: string): Promise<DeliveryStatus>;
 }
 
@@ -20,14 +21,13 @@ export function toE164(national: string): string {
   return `+44${national.replace(/^0/, '')}`;
 }
 
-export function smsText(product: string, code: string): string {
-  return `Your ${product} code is ${code}. It expires in 10 minutes. Do not share it with anyone.`;
+export function smsText(product: string, code: string, language: Language = 'en'): string {
+  return codeMessages[language].sms(product, code);
 }
 
 /** What the call says: each digit on its own, twice. */
-export function spokenText(product: string, code: string): string {
-  const digits = code.split('').join(', ');
-  return `Your ${product} code is ${digits}. Again, your code is ${digits}.`;
+export function spokenText(product: string, code: string, language: Language = 'en'): string {
+  return codeMessages[language].spoken(product, code.split('').join(', '));
 }
 
 /** A raw provider status as the spec's statuses (undelivered and canceled count as failed). */

@@ -44,6 +44,18 @@ describe('SandboxPhoneProvider', () => {
     }
   });
 
+  it('words the SMS and the call in the language asked for, English otherwise', async () => {
+    const { phone, sent } = sandboxAt({ now: 0 });
+    await phone.send('sms', '07700900123', '123456', 'cy');
+    await phone.send('voice', '01632960123', '6543', 'cy');
+    await phone.send('sms', '07700900123', '111111');
+    expect(sent.map((message) => message.body)).toEqual([
+      "Eich cod Verity yw 123456. Mae'n dod i ben mewn 10 munud. Peidiwch â'i rannu ag unrhyw un.",
+      'Eich cod Verity yw 6, 5, 4, 3. Unwaith eto, eich cod yw 6, 5, 4, 3.',
+      'Your Verity code is 111111. It expires in 10 minutes. Do not share it with anyone.',
+    ]);
+  });
+
   it('puts the code in the outbox only when the message or call gets through', async () => {
     const { phone, sent } = sandboxAt({ now: 0 });
     await phone.send('sms', '07700900123', '123456');

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { DeliveryStatus } from '@verity/contracts';
 import type { OutboxStore } from '../../features/outbox/store.js';
+import type { Language } from '@verity/contracts';
 import { smsText, spokenText, type PhoneChannel, type PhoneProvider } from './phoneProvider.js';
 
 type Outcome = 'delivered' | 'answered' | 'busy' | 'failed' | 'no-answer';
@@ -34,7 +35,12 @@ export class SandboxPhoneProvider implements PhoneProvider {
     private readonly now: () => number = () => Date.now(),
   ) {}
 
-  async send(channel: PhoneChannel, to: string, code: string): Promise<string> {
+  async send(
+    channel: PhoneChannel,
+    to: string,
+    code: string,
+    language: Language = 'en',
+  ): Promise<string> {
     const outcome = sandboxTestNumbers[to] ?? (channel === 'sms' ? 'delivered' : 'answered');
     const reached = outcome === 'delivered' || outcome === 'answered';
     await this.outbox.add({
@@ -43,8 +49,8 @@ export class SandboxPhoneProvider implements PhoneProvider {
       subject: null,
       body: reached
         ? channel === 'sms'
-          ? smsText(this.productName, code)
-          : spokenText(this.productName, code)
+          ? smsText(this.productName, code, language)
+          : spokenText(this.productName, code, language)
         : `Not ${channel === 'sms' ? 'delivered' : 'answered'}: ${outcome} (sandbox test number)`,
     });
     return `sandbox.${channel}.${outcome}.${this.now()}.${randomUUID()}`;

@@ -1,4 +1,5 @@
 import { parseIsoDate } from '@verity/contracts';
+import { formsCopy } from '../../copy/forms';
 
 /** The three inputs of a date, as typed. */
 export interface DateParts {
@@ -46,10 +47,6 @@ function nameInMessage(label: string): string {
   return label.replace(/^\d+[a-z]?\.\s*/i, '');
 }
 
-function listed(parts: readonly string[]): string {
-  return parts.length === 1 ? parts[0]! : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
-}
-
 /**
  * Why a date field's value (from datePartsValue) is not a date, in the GOV.UK Design System's
  * words: a part missing, a year not of four digits, or no such day (31 2 2020, month 13).
@@ -60,17 +57,16 @@ export function dateEntryProblem(value: string, label: string): DateProblem | nu
   if (value === '' || parseIsoDate(value)) return null;
   const name = nameInMessage(label);
   const realDate: DateProblem = {
-    message: `${name} must be a real date`,
+    message: formsCopy.realDate(name),
     parts: [...datePartOrder],
   };
   const pieces = value.split('-');
   if (pieces.length !== 3) return realDate;
   const typed: DateParts = { year: pieces[0]!, month: pieces[1]!, day: pieces[2]! };
   const missing = datePartOrder.filter((part) => typed[part] === '');
-  if (missing.length > 0)
-    return { message: `${name} must include a ${listed(missing)}`, parts: missing };
+  if (missing.length > 0) return { message: formsCopy.mustInclude(name, missing), parts: missing };
   if (datePartOrder.some((part) => !/^\d+$/.test(typed[part]))) return realDate;
-  if (typed.year.length !== 4) return { message: 'Year must include 4 numbers', parts: ['year'] };
+  if (typed.year.length !== 4) return { message: formsCopy.yearDigits, parts: ['year'] };
   return realDate;
 }
 

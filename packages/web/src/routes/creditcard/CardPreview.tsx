@@ -1,4 +1,5 @@
 import { groupCardNumber, previewBrand } from '@verity/contracts';
+import { screensCopy } from '../../copy/navigation';
 
 /**
  * A live picture of the card as it is typed (decorative: the fields themselves are labelled).
@@ -35,7 +36,7 @@ export function CardPreview({
         {shown}
       </div>
       <div className="d-flex justify-content-between text-uppercase small">
-        <span>{name || 'Your name'}</span>
+        <span>{name || screensCopy.cardPreviewName}</span>
         <span>{expiry || 'MM/YY'}</span>
       </div>
     </div>

@@ -1,10 +1,4 @@
-import {
-  cardFormErrors,
-  checkRegistry,
-  groupCardNumber,
-  isoToday,
-  type CardForm,
-} from '@verity/contracts';
+import { cardFormErrors, groupCardNumber, isoToday, type CardForm } from '@verity/contracts';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
@@ -19,7 +13,7 @@ import { BusyButton } from '../../components/form/BusyButton';
 import { CheckAlert } from '../../components/checks/CheckAlert';
 import { PageHeading } from '../../components/PageHeading';
 import { RequireSignedIn } from '../../components/RequireSignedIn';
-import { checksCopy } from '../../copy/checks';
+import { checkLabels, checksCopy } from '../../copy/checks';
 import { CardPreview } from './CardPreview';
 
 /** /CreditCard: a credit or debit card (its range tells which), with a live preview. */
@@ -46,9 +40,7 @@ function CreditCard() {
 
   if (result) {
     // Named as the card was: a debit card is 'Debit Card' (check registry), never 'DebitCard'.
-    return (
-      <DocumentCheckOutcome title={checkRegistry[result.check].label} verified={result.verified} />
-    );
+    return <DocumentCheckOutcome title={checkLabels[result.check]} verified={result.verified} />;
   }
 
   const number = fieldProps('number');

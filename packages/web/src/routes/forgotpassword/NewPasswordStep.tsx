@@ -6,6 +6,7 @@ import { NewPasswordField } from '../../components/form/NewPasswordField';
 import { isStrongEnough, usePasswordStrength } from '../../components/form/usePasswordStrength';
 import { accountsCopy } from '../../copy/accounts';
 import { resetProblem } from './resetOutcome';
+import { screensCopy } from '../../copy/navigation';
 
 export interface NewPasswordStepProps {
   email: string;
@@ -52,7 +53,11 @@ export function NewPasswordStep({
   }
 
   return (
-    <Form noValidate onSubmit={(event) => void submit(event)} aria-label="Set a new password">
+    <Form
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      aria-label={screensCopy.newPasswordFormLabel}
+    >
       {/* Lets a password manager file the new password under the right account. */}
       <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
       <NewPasswordField

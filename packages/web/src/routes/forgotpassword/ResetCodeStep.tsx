@@ -7,6 +7,7 @@ import { CodeField } from '../../components/form/CodeField';
 import { accountsCopy } from '../../copy/accounts';
 import { normalizeCode, resetCodeError } from '../../validation/code';
 import { resetProblem } from './resetOutcome';
+import { screensCopy } from '../../copy/navigation';
 
 export interface ResetCodeStepProps {
   email: string;
@@ -57,7 +58,11 @@ export function ResetCodeStep({ email, onBack, onVerified, onError }: ResetCodeS
   }
 
   return (
-    <Form noValidate onSubmit={(event) => void verify(event)} aria-label="Enter your code">
+    <Form
+      noValidate
+      onSubmit={(event) => void verify(event)}
+      aria-label={screensCopy.codeFormLabel}
+    >
       <p>{accountsCopy.resetCodeSent(email)}</p>
       <CodeField
         label={accountsCopy.code}

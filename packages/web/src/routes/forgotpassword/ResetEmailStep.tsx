@@ -6,6 +6,7 @@ import { EmailField } from '../../components/form/EmailField';
 import { FormAlert } from '../../components/form/FormAlert';
 import { accountsCopy } from '../../copy/accounts';
 import { isValidEmail } from '../../validation/email';
+import { screensCopy } from '../../copy/navigation';
 
 export interface ResetEmailStepProps {
   initialEmail: string;
@@ -39,7 +40,11 @@ export function ResetEmailStep({ initialEmail, notice, onSent, onError }: ResetE
   }
 
   return (
-    <Form noValidate onSubmit={(event) => void submit(event)} aria-label="Send a reset code">
+    <Form
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      aria-label={screensCopy.resetFormLabel}
+    >
       <FormAlert variant="warning" message={notice} />
       <p>{accountsCopy.forgotPasswordIntro}</p>
       <EmailField value={email} onChange={setEmail} forceValidation={submitted} />

@@ -5,15 +5,7 @@ import { Alert } from '../../components/Alert';
 import { Link } from 'react-router';
 import { ApiError } from '../../api/client';
 import { fetchHome } from '../../api/home';
-
-/** Why a verification no longer counts: its age, or details edited since it matched them. */
-const homeCopy = {
-  expired: 'Expired',
-  expiredNote: ' (no longer valid: please verify again)',
-  detailsChanged: 'No longer matches your details',
-  detailsChangedNote:
-    ' (your name or date of birth changed since: verify again, or put the details back)',
-};
+import { homeCopy } from '../../copy/navigation';
 
 const when = (iso: string) =>
   new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
@@ -37,20 +29,20 @@ export function HomeColumns() {
   if (failed === 'secondFactor')
     return (
       <Alert variant="info">
-        Please <Link to="/secondfactorlogin">log in with your second factor</Link> to see your
-        activity and verifications.
+        {homeCopy.secondFactorBefore}
+        <Link to="/secondfactorlogin">{homeCopy.secondFactorLink}</Link>
+        {homeCopy.secondFactorAfter}
       </Alert>
     );
-  if (failed)
-    return <Alert variant="danger">Oops. Something went wrong please try again later.</Alert>;
-  if (!home) return <Spinner animation="border" role="status" aria-label="Loading" />;
+  if (failed) return <Alert variant="danger">{homeCopy.failed}</Alert>;
+  if (!home) return <Spinner animation="border" role="status" aria-label={homeCopy.loading} />;
 
   return (
     <Row className="g-4">
       <Col md={4}>
-        <h2 className="h5">Recent activity</h2>
+        <h2 className="h5">{homeCopy.activityTitle}</h2>
         {home.auditEvents.length === 0 ? (
-          <p>No activity yet.</p>
+          <p>{homeCopy.noActivity}</p>
         ) : (
           <ListGroup as="ul">
             {home.auditEvents.map((event) => (
@@ -64,20 +56,20 @@ export function HomeColumns() {
         )}
       </Col>
       <Col md={4}>
-        <h2 className="h5">Proof</h2>
+        <h2 className="h5">{homeCopy.proofTitle}</h2>
         <ul className="list-unstyled">
           <li>
-            <Link to="/account/share">Prove your Id to someone...</Link>
+            <Link to="/account/share">{homeCopy.proveId}</Link>
           </li>
           <li>
-            <Link to="/account/requestproof">Request proof from someone...</Link>
+            <Link to="/account/requestproof">{homeCopy.requestProof}</Link>
           </li>
         </ul>
       </Col>
       <Col md={4}>
-        <h2 className="h5">Verifications</h2>
+        <h2 className="h5">{homeCopy.verificationsTitle}</h2>
         {home.verification.length === 0 ? (
-          <p>You have not verified your identity yet.</p>
+          <p>{homeCopy.notVerified}</p>
         ) : (
           <ListGroup as="ul">
             {home.verification.map((item) => (
@@ -100,7 +92,7 @@ export function HomeColumns() {
             ))}
           </ListGroup>
         )}
-        <Link to="/Verify">Add verification...</Link>
+        <Link to="/Verify">{homeCopy.addVerification}</Link>
       </Col>
     </Row>
   );

@@ -10,6 +10,7 @@ import { WaitScreen } from '../../components/WaitScreen';
 import { useAuth } from '../../state/authContext';
 import { HomeColumns } from './HomeColumns';
 import { completesPinStep, homeRedirect } from './homeRedirect';
+import { screensCopy } from '../../copy/navigation';
 
 /** / : resumes a sign-in in progress, else greets the signed-in user, else goes to About. */
 export function HomePage() {
@@ -30,7 +31,7 @@ export function HomePage() {
 
   return (
     <>
-      <PageHeading>{`Welcome to ${brand.product}`}</PageHeading>
+      <PageHeading>{screensCopy.welcome(brand.product)}</PageHeading>
       <p>
         You are signed in{auth.email ? ' as ' : ''}
         {auth.email ? <strong>{auth.email}</strong> : null}.

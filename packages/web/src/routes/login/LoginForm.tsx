@@ -8,6 +8,7 @@ import { PasswordInput } from '../../components/form/PasswordInput';
 import { accountsCopy } from '../../copy/accounts';
 import { useAuth } from '../../state/authContext';
 import { loginErrorMessage, loginOutcome } from './loginOutcome';
+import { screensCopy } from '../../copy/navigation';
 
 /** E-mail and password login (first document, /login). */
 export function LoginForm() {
@@ -51,7 +52,11 @@ export function LoginForm() {
   }
 
   return (
-    <Form noValidate onSubmit={(event) => void submit(event)} aria-label="Log in with e-mail">
+    <Form
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      aria-label={screensCopy.loginFormLabel}
+    >
       <Form.Group controlId="email" className="mb-3">
         <Form.Label>{accountsCopy.email}</Form.Label>
         <Form.Control

@@ -1,4 +1,4 @@
-import { copy } from '@verity/contracts';
+import { copy } from '../../copy/common';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { logoutConfirm, logoutStatus } from '../../api/accounts';
@@ -9,6 +9,7 @@ import { brand } from '../../copy/brand';
 import { useAuth } from '../../state/authContext';
 import { safeRedirectUrl } from '../../state/redirect';
 import { isSignOutChosen } from '../../state/signOutChosen';
+import { screensCopy } from '../../copy/navigation';
 
 type Outcome = 'done' | 'failed';
 
@@ -61,13 +62,13 @@ export function LogoutPage() {
   if (!confirmed)
     return (
       <div className="py-4">
-        <PageHeading>{`Do you want to sign out of ${brand.product}?`}</PageHeading>
+        <PageHeading>{screensCopy.logoutQuestion(brand.product)}</PageHeading>
         <div className="d-flex gap-2 mt-3">
           <button type="button" className="btn btn-primary" onClick={() => setAnswered(true)}>
-            Yes, sign me out
+            {screensCopy.logoutYes}
           </button>
           <Link className="btn btn-secondary" to="/">
-            No, stay signed in
+            {screensCopy.logoutNo}
           </Link>
         </div>
       </div>

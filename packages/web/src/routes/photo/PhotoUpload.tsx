@@ -1,4 +1,4 @@
-import { checkRegistry, type CheckResult, type PhotoKind } from '@verity/contracts';
+import { type CheckResult, type PhotoKind } from '@verity/contracts';
 import { useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
@@ -9,7 +9,7 @@ import { DocumentCheckOutcome } from '../../components/checks/DocumentCheckOutco
 import { useDifferentOption } from '../../components/checks/useDifferentOption';
 import { BusyButton } from '../../components/form/BusyButton';
 import { WaitScreen } from '../../components/WaitScreen';
-import { checksCopy } from '../../copy/checks';
+import { checkLabels, checksCopy } from '../../copy/checks';
 import { useAuth } from '../../state/authContext';
 import { PhotoField } from './PhotoField';
 import { photoFailure } from './photoFailure';
@@ -118,9 +118,7 @@ export function PhotoUpload({ document }: { document: PhotoDocument }) {
   if (waiting) return <WaitScreen />;
 
   if (result)
-    return (
-      <DocumentCheckOutcome title={checkRegistry[result.check].label} verified={result.verified} />
-    );
+    return <DocumentCheckOutcome title={checkLabels[result.check]} verified={result.verified} />;
 
   return (
     <Form noValidate onSubmit={(event) => void submit(event)} aria-label={checksCopy.uploadTitle}>

@@ -5,6 +5,7 @@ import Card from 'react-bootstrap/Card';
 import { brand } from '../../copy/brand';
 import { checksCopy, optionLabel } from '../../copy/checks';
 import type { SignupPanel } from './sidePanel';
+import { screensCopy } from '../../copy/navigation';
 
 /** Why the user is asked to sign up: the client's proof of identity, or the product itself. */
 export function SignupSidePanel({ panel }: { panel: SignupPanel }) {
@@ -14,13 +15,9 @@ export function SignupSidePanel({ panel }: { panel: SignupPanel }) {
       <Card as="section" aria-labelledby="signup-panel-title" className="h-100">
         <Card.Body>
           <h2 id="signup-panel-title" className="h4">
-            {panel.clientName} wants proof of your identity
+            {screensCopy.proofWantedTitle(panel.clientName)}
           </h2>
-          <p>
-            Before you continue, {panel.clientName} has asked {brand.product} to check who you are.
-            It takes a few minutes, and you choose how: for example with your bank, your passport or
-            your driving licence.
-          </p>
+          <p>{screensCopy.proofWantedText(panel.clientName, brand.product)}</p>
           <ProofWays ways={panel.ways} />
         </Card.Body>
       </Card>
@@ -30,17 +27,10 @@ export function SignupSidePanel({ panel }: { panel: SignupPanel }) {
     <Card as="section" aria-labelledby="signup-panel-title" className="h-100">
       <Card.Body>
         <h2 id="signup-panel-title" className="h4">
-          Prove who you are with your bank
+          {screensCopy.bankPanelTitle}
         </h2>
-        <p>
-          {brand.product} can confirm your identity through open banking: you log in to your own
-          bank, and your bank confirms the name and account number it holds for you. {brand.product}{' '}
-          never sees your bank login details, and nothing else is shared.
-        </p>
-        <p className="mb-0">
-          Once your identity is verified, you can share it with the services you use without proving
-          it again each time.
-        </p>
+        <p>{screensCopy.bankPanelText(brand.product)}</p>
+        <p className="mb-0">{screensCopy.bankPanelShare}</p>
       </Card.Body>
     </Card>
   );
@@ -62,14 +52,14 @@ function ProofWays({ ways }: { ways: CheckName[][] }) {
         aria-controls="proof-ways"
         onClick={() => setOpen((wasOpen) => !wasOpen)}
       >
-        See how you can prove your identity
+        {screensCopy.seeProofWays}
       </Button>
       <div id="proof-ways" hidden={!open} className="mt-2">
         {ways.length === 0 ? (
           <p className="mb-0">{checksCopy.noOption}</p>
         ) : (
           <>
-            <p className="mb-1">Any one of these:</p>
+            <p className="mb-1">{screensCopy.anyOneOf}</p>
             <ul className="mb-0">
               {ways.map((way) => (
                 <li key={way.join()}>{optionLabel(way)}</li>

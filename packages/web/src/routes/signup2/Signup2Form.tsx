@@ -12,6 +12,7 @@ import { accountsCopy } from '../../copy/accounts';
 import { useAuth } from '../../state/authContext';
 import { isValidEmail } from '../../validation/email';
 import { registerErrorMessage } from './registerOutcome';
+import { screensCopy } from '../../copy/navigation';
 
 /** E-mail, password with its strength, and the terms (first document, /signup2). */
 export function Signup2Form() {
@@ -48,7 +49,11 @@ export function Signup2Form() {
   }
 
   return (
-    <Form noValidate onSubmit={(event) => void submit(event)} aria-label="Create your account">
+    <Form
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      aria-label={screensCopy.signupFormLabel}
+    >
       <EmailField value={email} onChange={setEmail} showValid suggest forceValidation={submitted} />
       <NewPasswordField
         id="password"

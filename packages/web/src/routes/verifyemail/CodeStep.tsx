@@ -9,6 +9,7 @@ import { accountsCopy } from '../../copy/accounts';
 import { useAuth } from '../../state/authContext';
 import { isSixDigitCode, normalizeCode } from '../../validation/code';
 import { codeProblem, codeProblemMessage, type CodeProblem } from './verifyOutcome';
+import { screensCopy } from '../../copy/navigation';
 
 export interface CodeStepProps {
   email: string;
@@ -71,7 +72,11 @@ export function CodeStep({ email, onBack, onStartOver }: CodeStepProps) {
   }
 
   return (
-    <Form noValidate onSubmit={(event) => void verify(event)} aria-label="Enter your code">
+    <Form
+      noValidate
+      onSubmit={(event) => void verify(event)}
+      aria-label={screensCopy.codeFormLabel}
+    >
       <CodeField
         label={`${accountsCopy.enterCodeSentTo} ${email}`}
         value={code}
@@ -80,9 +85,7 @@ export function CodeStep({ email, onBack, onStartOver }: CodeStepProps) {
         error={problem?.kind === 'invalidCode' ? codeProblemMessage(problem) : null}
         disabled={expired}
       />
-      {resent ? (
-        <FormAlert variant="success" message={`We have sent a new code to ${email}.`} />
-      ) : null}
+      {resent ? <FormAlert variant="success" message={screensCopy.newCodeSent(email)} /> : null}
       {problem && problem.kind !== 'invalidCode' ? (
         <FormAlert
           variant={problem.kind === 'failed' ? 'danger' : 'warning'}

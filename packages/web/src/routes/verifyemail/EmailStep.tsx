@@ -9,6 +9,7 @@ import { accountsCopy } from '../../copy/accounts';
 import { useAuth } from '../../state/authContext';
 import { isValidEmail } from '../../validation/email';
 import { registerErrorMessage } from '../signup2/registerOutcome';
+import { screensCopy } from '../../copy/navigation';
 
 /** Step 1: the e-mail to verify, and the terms (enforced), then a code is sent to it. */
 export function EmailStep({ onSent }: { onSent(email: string): Promise<void> }) {
@@ -44,9 +45,9 @@ export function EmailStep({ onSent }: { onSent(email: string): Promise<void> }) 
     <Form
       noValidate
       onSubmit={(event) => void submit(event)}
-      aria-label="Send a verification e-mail"
+      aria-label={screensCopy.verificationFormLabel}
     >
-      <p>Enter your e-mail address and we will send you a code to verify it.</p>
+      <p>{screensCopy.verificationIntro}</p>
       <EmailField value={email} onChange={setEmail} showValid suggest forceValidation={submitted} />
       <TermsCheckbox checked={termsAccepted} onChange={setTermsAccepted} />
       <BusyButton

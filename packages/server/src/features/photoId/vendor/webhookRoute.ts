@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../../context.js';
 import { ApiError } from '../../../http/apiError.js';
-import { clientIp } from '../../../http/rateLimit.js';
+import { clientIp, rateLimited } from '../../../http/rateLimit.js';
 import { publicCall } from '../../../journey/access.js';
 import { PhotoPipelineUnavailable } from '../photoPipelineUnavailable.js';
 import { PENDING_CHECK_MS } from './pendingPhotoChecks.js';
@@ -61,8 +61,9 @@ export function vendorWebhookRoute(app: FastifyInstance, ctx: AppContext): void 
         const body: unknown = request.body;
         if (!isVendor(provider)) throw new ApiError('photo_check_not_pending');
         const address = clientIp(request);
-        if (!(await ctx.rateLimiter.peek(webhookBadSignatures, address)).allowed)
-          throw new ApiError('rate_limited');
+        const budget = await ctx.rateLimiter.peek(webhookBadSignatures, address);
+        if (!budget.allowed)
+          throw rateLimited(ctx, webhookBadSignatures.name, budget.retryAfterSeconds);
         const signature = request.headers['x-sha2-signature'];
         const valid =
           Buffer.isBuffer(body) && webhookSignatureValid(body, signature, provider.webhookToken);

@@ -9,6 +9,7 @@ import { FormAlert } from '../../../components/form/FormAlert';
 import { PageHeading } from '../../../components/PageHeading';
 import { RequireAccountUser } from '../../../components/RequireAccountUser';
 import { consentsCopy } from '../../../copy/account';
+import { screensCopy } from '../../../copy/navigation';
 
 const day = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { dateStyle: 'long' });
 
@@ -55,7 +56,7 @@ function Consents() {
       {loadFailed ? (
         <Alert variant="danger">{consentsCopy.failed}</Alert>
       ) : list === null ? (
-        <Spinner animation="border" role="status" aria-label="Loading" />
+        <Spinner animation="border" role="status" aria-label={screensCopy.loading} />
       ) : list.consents.length === 0 ? (
         <p>{consentsCopy.none}</p>
       ) : (
@@ -66,7 +67,7 @@ function Consents() {
               <th scope="col">{consentsCopy.details}</th>
               <th scope="col">{consentsCopy.since}</th>
               <th scope="col">
-                <span className="visually-hidden">Action</span>
+                <span className="visually-hidden">{screensCopy.action}</span>
               </th>
             </tr>
           </thead>

@@ -19,6 +19,7 @@ import { deleteCopy } from '../../../copy/account';
 import { useAuth } from '../../../state/authContext';
 import { browserStorage } from '../../../state/browserStorage';
 import { sessionKeys } from '../../../state/storage';
+import { screensCopy } from '../../../copy/navigation';
 
 /**
  * account/delete: says what goes and what is kept, then closes the account after the password,
@@ -93,7 +94,7 @@ function DeleteAccount({ onDeleted }: { onDeleted(): void }) {
           {loadFailed ? (
             <Alert variant="danger">{deleteCopy.failed}</Alert>
           ) : options === null ? (
-            <Spinner animation="border" role="status" aria-label="Loading" />
+            <Spinner animation="border" role="status" aria-label={screensCopy.loading} />
           ) : options.confirmWith === 'password' ? (
             <PasswordConfirm onDeleted={onDeleted} />
           ) : (

@@ -10,6 +10,7 @@ import { FormAlert } from '../../../components/form/FormAlert';
 import { PageHeading } from '../../../components/PageHeading';
 import { RequireAccountUser } from '../../../components/RequireAccountUser';
 import { requestProofCopy } from '../../../copy/account';
+import { accountsCopy } from '../../../copy/accounts';
 
 /** account/requestproof: the home page's 'Request proof from someone...'. */
 export function RequestProofPage() {
@@ -22,7 +23,8 @@ export function RequestProofPage() {
 
 function failureMessage(error: unknown): string {
   if (error instanceof ApiError && error.code === 'rate_limited') return error.message;
-  if (error instanceof ApiError && error.code === 'validation_failed') return 'Email is invalid';
+  if (error instanceof ApiError && error.code === 'validation_failed')
+    return accountsCopy.emailInvalid;
   return requestProofCopy.failed;
 }
 

@@ -10,6 +10,7 @@ import { RequireAccountUser } from '../../../components/RequireAccountUser';
 import { shareCopy } from '../../../copy/account';
 import { ShareForm } from './ShareForm';
 import { ShareTable } from './ShareTable';
+import { screensCopy } from '../../../copy/navigation';
 
 /** account/share (second document): who the user shared their identity with, and a form. */
 export function SharePage() {
@@ -62,7 +63,7 @@ function Share() {
       {failed ? (
         <Alert variant="danger">{shareCopy.failed}</Alert>
       ) : list === null ? (
-        <Spinner animation="border" role="status" aria-label="Loading" />
+        <Spinner animation="border" role="status" aria-label={screensCopy.loading} />
       ) : (
         <Row className="g-4">
           <Col lg={7}>

@@ -1,5 +1,6 @@
 import { ApiError } from '../../../api/client';
 import { shareCopy } from '../../../copy/account';
+import { accountsCopy } from '../../../copy/accounts';
 
 /** The message for a failed share: the server's words where they tell the user what to do. */
 export function shareErrorMessage(error: unknown): string {
@@ -11,7 +12,7 @@ export function shareErrorMessage(error: unknown): string {
       case 'share_limit_reached':
         return shareCopy.limitReached;
       case 'validation_failed':
-        return 'Email is invalid';
+        return accountsCopy.emailInvalid;
       default:
         break;
     }
