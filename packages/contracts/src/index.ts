@@ -34,6 +34,7 @@ export * from './api/pinAccess.js';
 export * from './checks/checkRegistry.js';
 export * from './identity/identityMatch.js';
 export * from './checks/photoRules.js';
+export * from './photoQuality.js';
 export * from './api/photoHandoff.js';
 export * from './theme/index.js';
 export * from './language.js';

@@ -9,7 +9,7 @@ import { inside, overlapping, type DocumentLayout } from './documentLayout.js';
 import { documentLayout } from './documentReader.js';
 import { closeFaceDetector, detectFaces } from './faceDetector.js';
 import { embeddingSimilarity, type DetectedFace } from './faceModels.js';
-import { measureQuality } from './imageQuality.js';
+import { measureQuality } from '@verity/contracts';
 import type { Box } from './inkLayout.js';
 import type {
   DocumentReading,
@@ -68,7 +68,7 @@ export const detectionMaxSide = 1280;
  * A selfie's face is measured for sharpness on its own: prepareImage does not gate a selfie
  * on the whole image (a sharp face in front of a plain wall has few edges, and measured 38 to
  * 178 where a document's line is 400). The face's box, in grey, is scaled to this side and
- * measured with imageQuality.ts's `measureQuality` (variance of the Laplacian, contrast
+ * measured with contracts' `measureQuality` (photoQuality.ts: variance of the Laplacian, contrast
  * stretched): at this size a face's features are still there, and camera noise is averaged
  * away more than a face's edges are.
  */

@@ -1,6 +1,6 @@
 import sharp, { type Metadata, type OutputInfo } from 'sharp';
 import { decodableTypes, sniffImageType } from './imageType.js';
-import { maxGlareShare, measureQuality, minSharpness, qualitySampleSide } from './imageQuality.js';
+import { maxGlareShare, measureQuality, minSharpness, qualitySampleSide } from '@verity/contracts';
 import type { PreparedImage, Reading } from './photoId.js';
 
 /** Uploads over 10 MB are refused before decoding (the limit). */

@@ -1,6 +1,8 @@
 /**
  * Sharpness and glare of a photo, measured on a grey copy scaled to a fixed size (so the
- * numbers do not depend on the camera's resolution).
+ * numbers do not depend on the camera's resolution). One definition for both sides: the
+ * server judges the photo it receives (features/photoId/images.ts, faces.ts), the phone a
+ * camera frame before sending it (web routes/photo/frameFeedback.ts), so they agree.
  *
  * Sharpness is the variance of the Laplacian (the sum of the second differences across and
  * down): printed text has hard edges, so a focused photo of a document has many large values

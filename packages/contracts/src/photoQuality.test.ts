@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { measureQuality } from './imageQuality.js';
+import { measureQuality } from './photoQuality.js';
 
 const image = (width: number, height: number, pixel: (x: number, y: number) => number) => {
   const grey = new Uint8Array(width * height);
