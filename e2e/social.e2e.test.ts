@@ -17,6 +17,21 @@ import {
 } from '../packages/server/src/test/fakeSocialProviders.js';
 import { expectNoAxeViolations, openAccountMenu, useStack } from './harness.js';
 
+/**
+ * A popup's inner size. It goes to the provider and back at once, so a read can meet a
+ * navigation ('Execution context was destroyed'): read again in the next page, while it is open.
+ */
+async function innerSize(popup: Page): Promise<number[] | null> {
+  while (!popup.isClosed()) {
+    try {
+      return await popup.evaluate(() => [window.innerWidth, window.innerHeight]);
+    } catch {
+      await popup.waitForLoadState('domcontentloaded').catch(() => undefined);
+    }
+  }
+  return null;
+}
+
 const newEmail = () => `user-${randomUUID().slice(0, 8)}@example.com`;
 
 describe('social login', () => {
@@ -92,7 +107,7 @@ describe('social login', () => {
     await page.keyboard.press('Space');
     await button.focus();
     const [popup] = await Promise.all([page.waitForEvent('popup'), page.keyboard.press('Enter')]);
-    expect(await popup.evaluate(() => [window.innerWidth, window.innerHeight])).toEqual([600, 600]);
+    expect(await innerSize(popup)).toEqual([600, 600]);
     await popup.waitForEvent('close');
     await expectBackAtRelyingParty(page, email);
   });
