@@ -17,10 +17,14 @@ export async function enforceAccess(journey: Journey, access: Access): Promise<v
     case 'public':
       return;
     case 'handoff':
-      // The photo link's calls act as the desktop's request (handoffPhoto.ts); the other
-      // kinds' handlers validate their own tokens.
-      if (access.token === 'photo') await journey.byPhotoHandoff();
-      return;
+      // The other kinds' handlers validate their own tokens.
+      if (access.token !== 'photo') return;
+      // The photo link's calls act as the desktop's request (handoffPhoto.ts), under the rules
+      // its own `step('check')` calls meet now: whatever changed since the link was made (the
+      // second factor, the login's worth, the request's steps) holds for the phone too.
+      await journey.byPhotoHandoff();
+      await enforceStep(journey, 'check');
+      return journey.bindPhotoPhone();
     case 'firstFactor': {
       journey.established(await signedIn(journey), await journey.signInRequest());
       return;

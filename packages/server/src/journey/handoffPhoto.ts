@@ -33,7 +33,8 @@ const bearer = /^Handoff ([A-Za-z0-9_-]{43})$/;
  * and act as the desktop's request: the view (user, login, request, client) is the record's,
  * never a session. Refused when the token matches no link (a counted guess), the link is used,
  * expired or replaced, another phone opened it, the request ended, or its user changed or
- * closed the account.
+ * closed the account. The desktop's step rules then run on that view (enforce.ts), then
+ * `bindPhone`.
  */
 export async function establishPhotoHandoff(
   ctx: AppContext,
@@ -73,13 +74,9 @@ export async function establishPhotoHandoff(
   const user = await ctx.users.findById(record.accountId);
   if (!user || user.closed) throw new ApiError('photo_handoff_expired');
 
-  // Last, once everything else holds: the first phone to open the link is the only one.
-  const device = opening ? await ctx.photoHandoffs.claimPhone(found) : null;
-  if (opening && !device) throw new ApiError('photo_handoff_other_device');
-
   const { login } = record;
-  journey.establishedByHandoff(
-    {
+  journey.establishedByHandoff({
+    who: {
       user,
       accountId: user.id,
       // No session: the phone's calls stand on the link alone (nothing reads this one).
@@ -89,9 +86,34 @@ export async function establishPhotoHandoff(
       twoFactors: provedTwoFactors(login.amr),
       loginAge: Math.floor(Date.now() / 1000) - login.loginTs,
     },
-    { interaction, client },
-  );
-  return { found, device };
+    current: { interaction, client },
+    // Read only to ask whether the login still serves the request (prompt=login, max_age).
+    desktopSession: {
+      uid: record.sessionUid,
+      id: '',
+      accountId: user.id,
+      loginTs: login.loginTs,
+      amr: login.amr,
+      acr: login.acr,
+      transient: !login.remember,
+    },
+  });
+  return { found, device: null };
+}
+
+/**
+ * Last, once the link and the step rules hold (enforce.ts): the first phone to open the link
+ * is the only one; its secret is answered once, to that phone.
+ */
+export async function bindPhone(
+  ctx: AppContext,
+  journey: Journey,
+  call: PhotoHandoffCall,
+): Promise<PhotoHandoffCall> {
+  if (journey.call.routeOptions.url !== PHONE_OPEN_URL) return call;
+  const device = await ctx.photoHandoffs.claimPhone(call.found);
+  if (!device) throw new ApiError('photo_handoff_other_device');
+  return { ...call, device };
 }
 
 function samePhone(found: FoundHandoff, sent: string | string[] | undefined): boolean {

@@ -11,7 +11,7 @@ import type { RequestLogin, SessionLike } from '../oidc/interactions.js';
 import { SESSION_ABSOLUTE_SECONDS } from '../oidc/provider.js';
 import type { Access } from './access.js';
 import { enforceAccess } from './enforce.js';
-import { establishPhotoHandoff, type PhotoHandoffCall } from './handoffPhoto.js';
+import { bindPhone, establishPhotoHandoff, type PhotoHandoffCall } from './handoffPhoto.js';
 
 type Interaction = InstanceType<Provider['Interaction']>;
 
@@ -68,6 +68,12 @@ export class Journey {
   private accountCall = false;
   /** A phone's call by the desktop's link (`handoff('photo')`): its view is the link's. */
   photoHandoff: PhotoHandoffCall | null = null;
+  /**
+   * What a phone's call stands for (handoffPhoto.ts): the link's user and the desktop's login,
+   * its request, and the desktop session's uid. `signIn`, `signInRequest` and
+   * `loginServesRequest` answer from it instead of a session, so the step rules run unchanged.
+   */
+  private handoffView: HandoffView | null = null;
 
   constructor(
     private readonly ctx: AppContext,
@@ -96,7 +102,12 @@ export class Journey {
    * path or body), which must be bound to this browser (else request_not_bound), or else the
    * browser's latest request; null outside a request.
    */
-  readonly signInRequest = once(this, async (): Promise<SignInRequest | null> => {
+  signInRequest(): Promise<SignInRequest | null> {
+    return this.handoffView ? Promise.resolve(this.handoffView.current) : this.boundRequest();
+  }
+
+  /** The request of this browser (see `signInRequest`). */
+  private readonly boundRequest = once(this, async (): Promise<SignInRequest | null> => {
     const named = requestIdOf(this.request);
     const interaction = named
       ? await this.ctx.interactions.load(this.request, named)
@@ -129,19 +140,23 @@ export class Journey {
    * than the absolute limit or than the session lifetime of the request's client (see
    * `lifetimeRequest`).
    */
-  readonly signIn = once(this, async (): Promise<SignedIn | null> => {
+  signIn(): Promise<SignedIn | null> {
+    const view = this.handoffView;
+    if (!view) return this.sessionSignIn();
+    // The desktop's login, bounded as the desktop's own call would bound it.
+    const { who, current } = view;
+    return Promise.resolve(who.loginAge > loginLifetime(current) ? null : who);
+  }
+
+  /** The browser session's sign-in (see `signIn`). */
+  private readonly sessionSignIn = once(this, async (): Promise<SignedIn | null> => {
     const user = await this.user();
     if (!user) return null;
     const session = await this.session();
     const login = sessionLogin(session);
     if (!login) return null;
-    const current = await this.lifetimeRequest();
-    const lifetime = Math.min(
-      SESSION_ABSOLUTE_SECONDS,
-      current?.client.policy.sessionLifetime ?? SESSION_ABSOLUTE_SECONDS,
-    );
     const loginAge = nowSeconds() - login.loginTs;
-    if (loginAge > lifetime) return null;
+    if (loginAge > loginLifetime(await this.lifetimeRequest())) return null;
     return {
       user,
       accountId: user.id,
@@ -160,9 +175,11 @@ export class Journey {
   async loginServesRequest(): Promise<boolean> {
     const current = await this.signInRequest();
     if (!current) return true;
+    // A phone's call: the desktop's session as it was when the link was made.
+    const session = this.handoffView?.desktopSession ?? (await this.session());
     const login = await this.ctx.interactions.currentLogin(
       current.interaction,
-      await this.session(),
+      session,
       current.client.policy.sessionLifetime,
     );
     return login !== null;
@@ -170,11 +187,6 @@ export class Journey {
 
   /** What the user must still do for the request in progress (none outside a request). */
   async outstanding(): Promise<Requirement[]> {
-    // A phone's call: the link's request and login, never the phone's (absent) session.
-    if (this.photoHandoff)
-      return this.requestValue
-        ? outstandingRequirements(this.ctx, this.requestValue.interaction, this.who.login)
-        : [];
     const current = await this.signInRequest();
     const signedIn = await this.signIn();
     if (!current) return [];
@@ -198,14 +210,22 @@ export class Journey {
     if (this.signedInValue) this.signedInValue = (await this.signIn()) ?? this.signedInValue;
   }
 
-  /** `handoff('photo')`: validates the phone's link and establishes its view (handoffPhoto.ts). */
+  /**
+   * `handoff('photo')`: validates the phone's link and takes its view (handoffPhoto.ts); the
+   * caller then applies the desktop's step rules to that view before the phone is bound.
+   */
   async byPhotoHandoff(): Promise<void> {
     this.photoHandoff = await establishPhotoHandoff(this.ctx, this);
   }
 
   /** The view a handoff link stands for: its user and login, its request, no session. */
-  establishedByHandoff(signedIn: SignedIn, current: SignInRequest): void {
-    this.established(signedIn, current);
+  establishedByHandoff(view: HandoffView): void {
+    this.handoffView = view;
+  }
+
+  /** The first phone to open the link is bound to it (after every rule held). */
+  async bindPhotoPhone(): Promise<void> {
+    if (this.photoHandoff) this.photoHandoff = await bindPhone(this.ctx, this, this.photoHandoff);
   }
 
   /** Marks what the preHandler established, for the handler's synchronous reads. */
@@ -233,6 +253,22 @@ export class Journey {
       client: this.requestValue?.client,
     };
   }
+}
+
+/** What a phone's call stands for (`Journey.establishedByHandoff`). */
+export interface HandoffView {
+  who: SignedIn;
+  current: SignInRequest;
+  /** The desktop's session when the link was made: its uid and login (prompt=login, max_age). */
+  desktopSession: SessionLike;
+}
+
+/** How old a login may be for this request: its client's session lifetime, within the absolute. */
+function loginLifetime(current: SignInRequest | null): number {
+  return Math.min(
+    SESSION_ABSOLUTE_SECONDS,
+    current?.client.policy.sessionLifetime ?? SESSION_ABSOLUTE_SECONDS,
+  );
 }
 
 /** The session's own login, outside a sign-in request. */

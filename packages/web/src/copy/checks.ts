@@ -89,6 +89,8 @@ export const checksCopy = localized('checksCopy', {
   phoneDone: 'Your photos have been sent. Please go back to your computer to continue.',
   phoneNoLink: 'Please scan the code shown on your computer to open this page.',
   phoneOtherOption: 'Please go back to your computer to choose a different option.',
+  phoneBackToComputer:
+    'Please go back to your computer: your sign-in needs you there before photos can be sent.',
   // Ours: the upload on the same screen (issue 20).
   uploadTitle: 'Take or upload photos',
   uploadIntro: (document: string) =>

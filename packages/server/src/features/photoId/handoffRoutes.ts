@@ -75,7 +75,14 @@ export function photoHandoffRoutes(app: FastifyInstance, ctx: AppContext): void 
       const requestLeft = view.interaction!.exp - Math.floor(Date.now() / 1000);
       const lifetime = Math.min(ctx.config.photoHandoffMinutes * 60, requestLeft);
       const { token, expiresAt } = await ctx.photoHandoffs.create(
-        { accountId: view.accountId, uid, check, selfie, login: view.login },
+        {
+          accountId: view.accountId,
+          uid,
+          check,
+          selfie,
+          login: view.login,
+          sessionUid: view.session.uid,
+        },
         lifetime,
       );
       const link = `${ctx.config.issuer}${photoHandoffPage}#${token}`;

@@ -26,6 +26,11 @@ export interface HandoffRecord {
   selfie: boolean;
   /** The desktop's login for this request, which the phone's calls act under. */
   login: RequestLogin;
+  /**
+   * The desktop session's uid (an identifier, not its cookie): whether the login still serves
+   * the request is asked of it (a prompt=login request's fresh login is a session's).
+   */
+  sessionUid: string;
   /** Milliseconds since the epoch. */
   expiresAt: number;
 }

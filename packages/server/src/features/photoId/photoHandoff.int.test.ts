@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import * as oidc from 'openid-client';
+import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alteredCopy, portrait } from '../../../test/photoFaces.js';
 import { renderPassportPage, type SpecimenPerson } from '../../../test/photoSpecimens.js';
@@ -13,6 +14,7 @@ import { databaseTargets } from '../../test/databases.js';
 import { claimIdentity } from '../../test/identities.js';
 import {
   ApiBrowser,
+  backdateLogin,
   discoverClient,
   redirectUri,
   signUp,
@@ -21,7 +23,7 @@ import {
   strongPassword,
 } from '../../test/journey.js';
 import type { TestServer } from '../../test/testServer.js';
-import { PhotoHandoffStore } from './handoffStore.js';
+import { PhotoHandoffStore, sha256, type HandoffRecord } from './handoffStore.js';
 import type { PhotoIdProvider } from './photoIdProvider.js';
 
 const anna: SpecimenPerson = {
@@ -45,6 +47,12 @@ beforeAll(async () => {
 type Answer = { status: number; body: Record<string, unknown>; headers: Headers };
 const codeOf = (answer: { body: Record<string, unknown> }) =>
   (answer.body.error as { code?: string } | undefined)?.code;
+const refusal = (answer: Answer | { status: number; body: Record<string, unknown> }) => ({
+  status: answer.status,
+  error: answer.body.error,
+});
+const totpCode = (secret: string) =>
+  TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: Date.now() });
 
 let phones = 0;
 
@@ -454,5 +462,116 @@ describe.each(databaseTargets())('photos on the phone (%s)', (target) => {
       { check: 'GenuinePassport' },
     );
     expect(anonymous.status).toBe(401);
+  });
+
+  /** The desktop's own call of the check step now (a new link), to compare with the phone's. */
+  const desktopCheckCall = (browser: ApiBrowser, requestId: string) =>
+    browser.post(`/api/photoid/handoff?requestId=${requestId}`, { check: 'GenuinePassport' });
+
+  /** Adds an authenticator app in this browser, outside any request. */
+  async function addAuthenticator(browser: ApiBrowser): Promise<void> {
+    const started = await browser.post('/api/authenticator/startsetup');
+    expect(started.status).toBe(200);
+    const done = await browser.post('/api/authenticator/completesetup', {
+      Code: totpCode(String(started.body.secret)),
+    });
+    expect(done.status).toBe(200);
+  }
+
+  it("re-applies the desktop's step rules at each phone call: a second factor added since (from another browser) stops the password-only login's link as it stops the desktop", async () => {
+    const email = `${randomUUID()}@example.com`;
+    const { browser, requestId } = await desktopChoosing(['GenuinePassport'], email);
+    const phone = new Phone(server, tokenOf(await link(browser, requestId)));
+    expect((await phone.open()).status).toBe(200);
+    // The user adds an authenticator app from another browser: the desktop's login (password
+    // only) is no longer worth the account.
+    const other = new ApiBrowser(server);
+    const login = await other.post('/api/login/email', { Email: email, Password: strongPassword });
+    expect(login.body.failed).toBe(false);
+    await addAuthenticator(other);
+
+    const desktop = refusal(await desktopCheckCall(browser, requestId));
+    expect(desktop).toMatchObject({
+      status: 403,
+      error: { code: 'second_factor_login_required' },
+    });
+    for (const answer of [
+      await phone.call('GET', '/api/photoid/handoff/phone'),
+      await phone.document(photos.passport),
+    ])
+      expect(refusal(answer)).toEqual(desktop);
+    // Refused before the photo was looked at: nothing was tried or recorded.
+    const userId = (await server.ctx.users.findByEmail(email))!.id;
+    expect(await server.ctx.evidence.forUser(userId)).toEqual([]);
+  });
+
+  it('refuses the phone once the login no longer serves the request (max_age passed), as the desktop is', async () => {
+    const email = `${randomUUID()}@example.com`;
+    const browser = await signUp(server, email);
+    const userId = await claimIdentity(server, email, 'anna');
+    const { requestId } = await startSignInRequest(server, config, browser, { max_age: '600' });
+    expect(
+      (await browser.post(`/api/verification/${requestId}/choice`, { checks: ['GenuinePassport'] }))
+        .status,
+    ).toBe(200);
+    const token = tokenOf(await link(browser, requestId));
+
+    // Eleven minutes on: the login, the desktop's and the one the link was made under, is
+    // older than the client's max_age of ten.
+    await backdateLogin(server, userId, 660);
+    const key = `photo-handoff:${sha256(token)}`;
+    const record = JSON.parse((await server.ctx.kv.get(key))!) as HandoffRecord;
+    record.login.loginTs -= 660;
+    await server.ctx.kv.set(key, JSON.stringify(record), 600);
+
+    const desktop = refusal(await desktopCheckCall(browser, requestId));
+    expect(desktop).toMatchObject({ status: 401, error: { code: 'not_signed_in' } });
+    // The phone opening the link now is refused too, and not bound to it.
+    const phone = new Phone(server, token);
+    expect(refusal(await phone.open())).toEqual(desktop);
+    expect((await server.ctx.photoHandoffs.find(token))?.phone).toBeNull();
+    expect(await server.ctx.evidence.forUser(userId)).toEqual([]);
+  });
+
+  it("refuses the phone's photo of a check done on the desktop meanwhile with the desktop's own answer; the request's response ends the link", async () => {
+    const { browser, userId, requestId } = await desktopChoosing(['GenuinePassport']);
+    const token = tokenOf(await link(browser, requestId));
+    // The check is done on the desktop meanwhile, without the app.
+    const uploaded = await browser.fetch(
+      `${server.url}/api/photoid/passport?requestId=${requestId}`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'image/png' },
+        body: new Uint8Array(photos.passport),
+      },
+    );
+    expect(uploaded.status).toBe(200);
+    expect((await server.ctx.evidence.forUser(userId)).map((item) => item.check)).toEqual([
+      'GenuinePassport',
+    ]);
+    const phone = new Phone(server, token);
+    expect((await phone.open()).status).toBe(200);
+    // The desktop's own check code refuses the phone's photo as it would the desktop's.
+    const desktopAgain = await browser.fetch(
+      `${server.url}/api/photoid/passport?requestId=${requestId}`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'image/png' },
+        body: new Uint8Array(photos.passport),
+      },
+    );
+    const desktop = {
+      status: desktopAgain.status,
+      error: ((await desktopAgain.json()) as Record<string, unknown>).error,
+    };
+    expect(desktop).toMatchObject({ status: 409, error: { code: 'step_not_allowed' } });
+    expect(refusal(await phone.document(photos.passport))).toEqual(desktop);
+
+    // The desktop's request goes on to its response: the link ends with it.
+    expect((await browser.post('/api/generateresponse', { requestId })).status).toBe(200);
+    expect(refusal(await phone.call('GET', '/api/photoid/handoff/phone'))).toMatchObject({
+      status: 404,
+      error: { code: 'request_not_found' },
+    });
   });
 });

@@ -94,6 +94,8 @@ export const checksCopy: Translation<typeof en.checksCopy> = {
   phoneDone: "Mae eich lluniau wedi'u hanfon. Ewch yn ôl i'ch cyfrifiadur i barhau.",
   phoneNoLink: 'Sganiwch y cod a ddangosir ar eich cyfrifiadur i agor y dudalen hon.',
   phoneOtherOption: "Ewch yn ôl i'ch cyfrifiadur i ddewis opsiwn gwahanol.",
+  phoneBackToComputer:
+    "Ewch yn ôl i'ch cyfrifiadur: mae angen i chi wneud rhywbeth yno cyn y gellir anfon lluniau.",
   withoutApp: 'Tynnu neu lwytho lluniau heb yr ap',
   uploadTitle: 'Tynnu neu lwytho lluniau',
   uploadIntro: (document) =>

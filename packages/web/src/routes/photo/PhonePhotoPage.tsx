@@ -17,14 +17,10 @@ import { DocumentCamera } from './DocumentCamera';
 import { PhotoField } from './PhotoField';
 import { photoFailure } from './photoFailure';
 import { forgetPhoneLink, keepPhoneDevice, takePhoneLink } from './phoneLink';
+import { phoneRefusal } from './phoneRefusal';
 import { SelfieCamera } from './SelfieCamera';
 
 type Step = 'loading' | 'document' | 'selfie' | 'done' | 'stopped';
-
-/** The link itself refused: used, expired, replaced, another phone's, or its request ended. */
-const linkRefused = (error: unknown) =>
-  error instanceof ApiError &&
-  (error.code.startsWith('photo_handoff_') || error.code === 'request_not_found');
 
 /**
  * /photo: the phone's capture page, opened from the desktop's QR code or link (the token in
@@ -48,7 +44,8 @@ export function PhonePhotoPage() {
 
   function stop(failure: unknown) {
     forgetPhoneLink();
-    setStopped(failure instanceof ApiError ? failure.message : checksCopy.checkError);
+    const said = phoneRefusal(failure);
+    setStopped(said ?? (failure instanceof ApiError ? failure.message : checksCopy.checkError));
     setStep('stopped');
   }
 
@@ -115,7 +112,7 @@ export function PhonePhotoPage() {
         ),
       );
     } catch (failure) {
-      if (linkRefused(failure)) return stop(failure);
+      if (phoneRefusal(failure) !== null) return stop(failure);
       const said = photoFailure(failure, kind);
       if (said.kind === 'retake') {
         setError(said.message);
