@@ -191,9 +191,23 @@ describe('the look of the pages', () => {
       await expectNoAxeViolations(page);
     }
 
-    // A page the server renders itself (a protocol error) follows the system setting too.
+    // A page the server renders itself (a protocol error) follows the system setting too,
+    // under the SPA's brand header: the same mark and name, in Verity's colour (no client's).
+    const brandOf = async (link: ReturnType<Page['locator']>) => ({
+      name: (await link.textContent())?.trim(),
+      mark: await link.locator('svg.brand-mark path').first().getAttribute('d'),
+    });
+    const spa = await brandOf(page.locator('.navbar-brand'));
+    expect(spa.name).toBe('Verity');
     await page.goto(serverRenderedError());
     await page.getByRole('heading', { level: 1 }).waitFor();
+    const serverBrand = page.getByRole('banner').getByRole('link', { name: 'Verity' });
+    expect(await brandOf(serverBrand)).toEqual(spa);
+    expect(await serverBrand.getAttribute('href')).toBe('/');
+    expect(
+      await serverBrand.locator('svg.brand-mark').evaluate((mark) => getComputedStyle(mark).color),
+    ).toBe('rgb(143, 176, 255)');
+    expect(await page.getByRole('banner').locator('img').count()).toBe(0);
     await shot(page, 'dark-oidc-error');
     const pageColour = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
     expect(await pageColour()).toBe('rgb(17, 20, 24)');

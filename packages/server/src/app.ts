@@ -238,7 +238,7 @@ export async function buildApp(
   pinRoutes(app, ctx);
   dvsRoutes(app, ctx);
   crossDeviceRoutes(app, ctx);
-  if (servesDevOutbox(config)) outboxRoutes(app, ctx.outbox);
+  if (servesDevOutbox(config)) outboxRoutes(app, ctx.outbox, config.productName);
   metricsRoutes(app, ctx);
   app.get(
     '/api/openapi.json',

@@ -18,7 +18,7 @@ import {
   documentDetailsConsent,
 } from '../features/profile/requestedClaims.js';
 import { isHttps, pathCookieName, siteCookieName } from '../http/cookieNames.js';
-import { escapeHtml, htmlPage } from '../http/htmlPage.js';
+import { escapeHtml, htmlPage, type PageOptions } from '../http/htmlPage.js';
 import { koaLanguage, providerPages } from '../messages/providerPages.js';
 import { inClientSpan, providerSpan } from '../tracing/tracing.js';
 import { accountFinder, secondFactorsOf } from './account.js';
@@ -278,14 +278,9 @@ export function providerCookies(
   };
 }
 
-function renderPage(
-  ctx: KoaContextWithOIDC,
-  title: string,
-  body: string,
-  language: Language,
-): void {
+function renderPage(ctx: KoaContextWithOIDC, title: string, body: string, page: PageOptions): void {
   ctx.type = 'html';
-  ctx.body = htmlPage(title, body, { language });
+  ctx.body = htmlPage(title, body, page);
 }
 
 /**
@@ -404,7 +399,7 @@ export function createProvider(
             `<h1>${escapeHtml(text.logoutQuestion(config.productName))}</h1>${form}
 <p><button autofocus type="submit" form="op.logoutForm" value="yes" name="logout">${escapeHtml(text.logoutYes)}</button>
 <button class="secondary" type="submit" form="op.logoutForm">${escapeHtml(text.logoutNo)}</button></p>`,
-            language,
+            { product: config.productName, language },
           );
         },
         postLogoutSuccessSource: (ctx) => {
@@ -414,7 +409,7 @@ export function createProvider(
             ctx,
             text.loggedOutTitle,
             `<h1>${escapeHtml(text.loggedOut)}</h1><p><a href="/">${escapeHtml(text.returnHome)}</a></p>`,
-            language,
+            { product: config.productName, language },
           );
         },
       },
@@ -458,7 +453,7 @@ export function createProvider(
         `<h1>${escapeHtml(text.errorHeading)}</h1>
 <p>${escapeHtml(text.refused(config.productName))}</p>
 <dl><dt>${escapeHtml(text.error)}</dt><dd><code>${escapeHtml(out.error)}</code></dd>${out.error_description ? `<dt>${escapeHtml(text.details)}</dt><dd>${escapeHtml(out.error_description)}</dd>` : ''}</dl>`,
-        language,
+        { product: config.productName, language },
       );
     },
   };

@@ -79,7 +79,7 @@ export function renderUnavailable(
     `<h1>${escapeHtml(text.errorHeading)}</h1>
 <p>${escapeHtml(text.unavailable(productName))}</p>
 <dl><dt>${escapeHtml(text.error)}</dt><dd><code>temporarily_unavailable</code></dd></dl>`,
-    { language },
+    { product: productName, language },
   );
 }
 

@@ -8,7 +8,7 @@ import type { OutboxStore } from './store.js';
 const query = z.object({ recipient: z.string().max(320).optional() });
 
 /** The development outbox page and its JSON; registered only outside production. */
-export function outboxRoutes(app: FastifyInstance, outbox: OutboxStore): void {
+export function outboxRoutes(app: FastifyInstance, outbox: OutboxStore, product: string): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
   typed.get(
@@ -35,7 +35,9 @@ export function outboxRoutes(app: FastifyInstance, outbox: OutboxStore): void {
       const body = `<h1>Development outbox</h1>
 <p>Messages Verity would have sent (e-mail, SMS, voice). This page exists only outside production. JSON: <a href="/dev/outbox.json">/dev/outbox.json</a>.</p>
 ${messages.length === 0 ? '<p>No messages yet.</p>' : `<table><caption class="visually-hidden">Messages, newest first</caption><thead><tr><th scope="col">Sent</th><th scope="col">Channel</th><th scope="col">To</th><th scope="col">Message</th></tr></thead><tbody>${rows}</tbody></table>`}`;
-      return reply.type('text/html').send(htmlPage('Development outbox', body, { wide: true }));
+      return reply
+        .type('text/html')
+        .send(htmlPage('Development outbox', body, { product, wide: true }));
     },
   );
 }

@@ -11,7 +11,12 @@ const banner = (text: Texts) =>
   `<p class="sandbox" role="note"><strong>${escapeHtml(text.bannerTitle)}</strong> ${escapeHtml(text.banner)}</p>`;
 
 /** The login form; `failed` after a wrong customer name or password. */
-export function loginPage(requestId: string, failed: boolean, language: Language = 'en'): string {
+export function loginPage(
+  requestId: string,
+  failed: boolean,
+  product: string,
+  language: Language = 'en',
+): string {
   const text = sandboxBankPages[language];
   const customers = Object.keys(sandboxCustomers)
     .map((name) => `<code>${escapeHtml(name)}</code>`)
@@ -31,7 +36,7 @@ ${failed ? `<p id="login-error" class="error" role="alert">${escapeHtml(text.wro
 <div class="actions"><button type="submit">${escapeHtml(text.logIn)}</button></div>
 </form>
 <p>${text.testCustomers(customers, `<code>${SANDBOX_PASSWORD}</code>`)}</p>`,
-    { language },
+    { product, language },
   );
 }
 
@@ -42,6 +47,7 @@ export function consentPage(
 ): string {
   const text = sandboxBankPages[language];
   const product = escapeHtml(productName);
+  const page = { product: productName, language };
   return htmlPage(
     text.consentTitle,
     `${banner(text)}
@@ -54,16 +60,20 @@ export function consentPage(
 <div class="actions"><button type="submit" name="decision" value="allow">${escapeHtml(text.allow)}</button>
 <button type="submit" name="decision" value="deny" class="secondary">${escapeHtml(text.cancel)}</button></div>
 </form>`,
-    { language },
+    page,
   );
 }
 
-export function errorPage(problem: BankProblem, language: Language = 'en'): string {
+export function errorPage(
+  problem: BankProblem,
+  product: string,
+  language: Language = 'en',
+): string {
   const text = sandboxBankPages[language];
   return htmlPage(
     text.errorTitle,
     `${banner(text)}<h1>${escapeHtml(text.errorHeading)}</h1><p>${escapeHtml(text[problem])}</p>`,
-    { language },
+    { product, language },
   );
 }
 
@@ -71,6 +81,7 @@ export function errorPage(problem: BankProblem, language: Language = 'en'): stri
 export function webMessagePage(
   origin: string,
   message: Record<string, string>,
+  product: string,
   language: Language = 'en',
 ): string {
   const text = sandboxBankPages[language];
@@ -82,7 +93,7 @@ export function webMessagePage(
     `${banner(text)}<h1>${escapeHtml(text.returning)}</h1>
 <p id="web-message" data-origin="${escapeHtml(origin)}"${data}>${escapeHtml(text.closeWindow)}</p>
 <script src="/sandbox-bank/web-message.js"></script>`,
-    { language },
+    { product, language },
   );
 }
 

@@ -72,6 +72,8 @@ export function sandboxBankRoutes(app: FastifyInstance, ctx: AppContext): void {
   const redirectUri = `${ctx.config.publicUrl.origin}/ObCallback`;
   const clientSecret = sandboxClientSecret(ctx.secrets.dataKey);
   const kv = ctx.kv;
+  /** The product's name, for the pages' brand header and the consent question. */
+  const product = ctx.config.productName;
   // Scoped to /sandbox-bank, so __Secure- (not __Host-) under https.
   const cookieName = pathCookieName('sandbox-bank', isHttps(ctx.config.publicUrl));
 
@@ -98,6 +100,7 @@ export function sandboxBankRoutes(app: FastifyInstance, ctx: AppContext): void {
         webMessagePage(
           new URL(record.redirectUri).origin,
           { type: params.code ? 'code' : 'error', ...all },
+          product,
           requestLanguage(reply.request),
         ),
       );
@@ -138,7 +141,7 @@ export function sandboxBankRoutes(app: FastifyInstance, ctx: AppContext): void {
           .send({ error: status >= 500 ? 'server_error' : 'invalid_request' });
       return html(
         reply.status(status >= 500 ? 500 : 400),
-        errorPage('badRequest', requestLanguage(request)),
+        errorPage('badRequest', product, requestLanguage(request)),
       );
     });
 
@@ -148,7 +151,10 @@ export function sandboxBankRoutes(app: FastifyInstance, ctx: AppContext): void {
       async (request, reply) => {
         const query = request.query;
         if (query.redirect_uri !== redirectUri)
-          return html(reply.status(400), errorPage('unknownClient', requestLanguage(request)));
+          return html(
+            reply.status(400),
+            errorPage('unknownClient', product, requestLanguage(request)),
+          );
         const id = randomBytes(24).toString('base64url');
         const binding = randomBytes(24).toString('base64url');
         await saveRequest(id, {
@@ -164,7 +170,7 @@ export function sandboxBankRoutes(app: FastifyInstance, ctx: AppContext): void {
           sameSite: 'lax',
           secure: isHttps(ctx.config.publicUrl),
         });
-        return html(reply, loginPage(id, false, requestLanguage(request)));
+        return html(reply, loginPage(id, false, product, requestLanguage(request)));
       },
     );
 
@@ -174,20 +180,21 @@ export function sandboxBankRoutes(app: FastifyInstance, ctx: AppContext): void {
       async (request, reply) => {
         const { request: id, username, password } = request.body;
         const record = await loadRequest(request, id);
-        if (!record) return html(reply.status(400), errorPage('expired', requestLanguage(request)));
+        if (!record)
+          return html(reply.status(400), errorPage('expired', product, requestLanguage(request)));
         const limited = !(await ctx.rateLimiter.hit(limits.login, clientIp(request))).allowed;
         const attempts = await kv.increment(`sbk:req-attempts:${sha256(id)}`, REQUEST_SECONDS);
         if (limited || attempts > MAX_LOGIN_ATTEMPTS)
           return answer(reply, record, { error: 'AUTHENTICATION_ERROR' });
         const customer = sandboxCustomers[username.trim().toLowerCase()];
         if (!customer || !sameSecret(password, SANDBOX_PASSWORD))
-          return html(reply.status(400), loginPage(id, true, requestLanguage(request)));
+          return html(reply.status(400), loginPage(id, true, product, requestLanguage(request)));
         if (customer.behaviour === 'cancel') {
           await kv.delete(`sbk:req:${sha256(id)}`);
           return answer(reply, record, { error: 'access_denied' });
         }
         await saveRequest(id, { ...record, customer: username.trim().toLowerCase() });
-        return html(reply, consentPage(id, ctx.config.productName, requestLanguage(request)));
+        return html(reply, consentPage(id, product, requestLanguage(request)));
       },
     );
 
@@ -198,7 +205,7 @@ export function sandboxBankRoutes(app: FastifyInstance, ctx: AppContext): void {
         const record = await loadRequest(request, request.body.request);
         // Taken once: of parallel consents to one login, only the first issues a code.
         if (!record?.customer || !(await kv.take(`sbk:req:${sha256(request.body.request)}`)))
-          return html(reply.status(400), errorPage('expired', requestLanguage(request)));
+          return html(reply.status(400), errorPage('expired', product, requestLanguage(request)));
         if (request.body.decision === 'deny')
           return answer(reply, record, { error: 'access_denied' });
         const code = randomBytes(32).toString('base64url');
