@@ -6,7 +6,7 @@ import { ConfigError, loadConfig, type Config } from './config.js';
 import { jsonLogLine } from './logging/jsonLine.js';
 import { openStores } from './stores.js';
 import { migrateToLatest, openDatabase } from './db/database.js';
-import type { ClientInput } from './features/clients/input.js';
+import { logoProblem, shownLogo, type ClientInput } from './features/clients/input.js';
 import { ClientNotFoundError, type Client, type CreatedClient } from './features/clients/store.js';
 import { generateSecretValues } from './secrets.js';
 import { announceKeyChange } from './oidc/keyChangeSignal.js';
@@ -21,9 +21,21 @@ class ServeFailed extends Error {
   }
 }
 
+/**
+ * Why the client's stored logo is not shown to users, or null: one stored before today's rules
+ * (issue 21) is kept, not shown, until replaced or removed (`shownLogo`).
+ */
+function logoNotShown(client: Client): string | null {
+  const logo = client.metadata.logo_uri;
+  if (logo === undefined || shownLogo(logo) !== null) return null;
+  return `${logoProblem(logo)}: not shown to users until replaced (clients update --logo-uri) or removed (--no-logo-uri)`;
+}
+
 function describeClient(client: Client | CreatedClient) {
+  const notShown = logoNotShown(client);
   return {
     ...client.metadata,
+    ...(notShown ? { logo_uri_not_shown: notShown } : {}),
     ...('clientSecret' in client && client.clientSecret
       ? { client_secret: client.clientSecret }
       : {}),
@@ -191,6 +203,8 @@ export function buildCli(out: Out, err: Out, config: () => Config): Command {
         throw new UsageError('nothing to change: give at least one option');
       return store.update(clientId, changes);
     });
+    const notShown = logoNotShown(client);
+    if (notShown) err(`Note: the stored logo ${notShown}.\n`);
     out(`${JSON.stringify(describeClient(client), null, 2)}\n`);
   });
 

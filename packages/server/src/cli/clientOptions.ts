@@ -79,6 +79,7 @@ export function addClientOptions(command: Command, forUpdate: boolean): Command 
   }
   if (forUpdate)
     command.addOption(new Option('--no-assurance-level', 'remove the client’s --assurance-level'));
+  if (forUpdate) command.addOption(new Option('--no-logo-uri', 'remove the client’s logo'));
   if (!forUpdate) {
     command
       .option('--public', 'public client: no secret, PKCE only')
@@ -138,6 +139,7 @@ export function clientInputFromOptions(
   if (Array.isArray(options.postLogoutRedirectUri))
     input.postLogoutRedirectUris = options.postLogoutRedirectUri as string[];
   if (str('logoUri') !== undefined) input.logoUri = str('logoUri')!;
+  if (options.logoUri === false) input.logoUri = undefined;
   if (str('theme') !== undefined) input.theme = str('theme')!;
   const themeColours = themeColoursFromOptions(options, stored?.themeColours);
   if (themeColours !== undefined) input.themeColours = themeColours;

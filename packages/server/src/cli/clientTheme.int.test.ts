@@ -1,7 +1,9 @@
 import { builtInThemes, contrastRatio, schemeBackgrounds } from '@verity/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientThemeColours, clientPolicySchema } from '../features/clients/policy.js';
+import { loadConfig } from '../config.js';
 import { run } from '../main.js';
+import { openStores } from '../stores.js';
 import { databaseTargets } from '../test/databases.js';
 import { testEnv } from '../test/testServer.js';
 import { exampleClients } from './exampleClients.js';
@@ -112,6 +114,66 @@ describe.each(databaseTargets())('a client’s theme and logo from the CLI (%s)'
     const result = await verity(env, ...args);
     expect(result.code).not.toBe(0);
     expect(result.stderr).toMatch(message);
+  });
+
+  it('updates a client whose logo was stored before the type rule: kept, said not shown, until replaced or removed', async () => {
+    const added = await verity(env, ...addX('--logo-uri', 'https://x.example/logo.png', '--json'));
+    const { client_id: clientId } = JSON.parse(added.stdout) as { client_id: string };
+    // As an earlier version stored it: a logo without an image type in its path.
+    const oldLogo = 'https://x.example/brand/logo';
+    const stores = await openStores(loadConfig({ ...process.env, ...env }));
+    try {
+      const { db } = stores.database;
+      const row = await db
+        .selectFrom('clients')
+        .select('metadata')
+        .where('client_id', '=', clientId)
+        .executeTakeFirstOrThrow();
+      const metadata = { ...JSON.parse(row.metadata), logo_uri: oldLogo } as object;
+      await db
+        .updateTable('clients')
+        .set({ metadata: JSON.stringify(metadata) })
+        .where('client_id', '=', clientId)
+        .execute();
+    } finally {
+      await stores.database.db.destroy();
+    }
+    const notShown = `${oldLogo} must be an image whose path ends in .png, .svg, .jpg, .jpeg, .webp: not shown to users until replaced (clients update --logo-uri) or removed (--no-logo-uri)`;
+
+    const shown = await verity(env, 'clients', 'show', clientId);
+    expect(JSON.parse(shown.stdout)).toMatchObject({
+      logo_uri: oldLogo,
+      logo_uri_not_shown: notShown,
+    });
+    // Another setting changes; the logo stays as stored, and the update says it is not shown.
+    const renamed = await verity(env, 'clients', 'update', clientId, '--name', 'X renamed');
+    expect(renamed.code, renamed.stderr).toBe(0);
+    expect(renamed.stderr).toBe(`Note: the stored logo ${notShown}.\n`);
+    expect(JSON.parse(renamed.stdout)).toMatchObject({
+      client_name: 'X renamed',
+      logo_uri: oldLogo,
+      logo_uri_not_shown: notShown,
+    });
+    // Setting a logo is validated as ever; a valid one replaces it and is shown.
+    const wrong = await verity(env, 'clients', 'update', clientId, '--logo-uri', oldLogo);
+    expect(wrong.code).toBe(1);
+    expect(wrong.stderr).toMatch(/must be an image whose path ends in/);
+    const replaced = await verity(
+      env,
+      'clients',
+      'update',
+      clientId,
+      '--logo-uri',
+      'https://x.example/brand/logo.svg',
+    );
+    expect(replaced.stderr).toBe('');
+    const now = JSON.parse(replaced.stdout) as Record<string, unknown>;
+    expect(now.logo_uri).toBe('https://x.example/brand/logo.svg');
+    expect(now).not.toHaveProperty('logo_uri_not_shown');
+    // And it can be removed.
+    const removed = await verity(env, 'clients', 'update', clientId, '--no-logo-uri');
+    expect(removed.stderr).toBe('');
+    expect(JSON.parse(removed.stdout)).not.toHaveProperty('logo_uri');
   });
 
   it('accepts a logo of each type', async () => {

@@ -54,8 +54,22 @@ export function logoUrlProblem(value: string): string | null {
     : `${value} must be an image whose path ends in ${LOGO_EXTENSIONS.join(', ')}`;
 }
 
-const logoUrl = serverUrl.superRefine((value, ctx) => {
-  const problem = logoUrlProblem(value);
+/** What is wrong with a logo under today's rules (serverUrlProblem, then its type), or null. */
+export function logoProblem(value: string): string | null {
+  return serverUrlProblem(value, process.env.NODE_ENV === 'production') ?? logoUrlProblem(value);
+}
+
+/**
+ * The client's logo as users see it: a stored one that fails today's rules (stored before they
+ * were, issue 21) is kept as it is but not shown until it is replaced (`clients update
+ * --logo-uri`) or removed (`--no-logo-uri`); `clients show` says so.
+ */
+export function shownLogo(logoUri: string | undefined): string | null {
+  return logoUri !== undefined && logoProblem(logoUri) === null ? logoUri : null;
+}
+
+const logoUrl = z.string().superRefine((value, ctx) => {
+  const problem = logoProblem(value);
   if (problem) ctx.addIssue({ code: 'custom', message: problem });
 });
 

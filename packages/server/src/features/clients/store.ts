@@ -162,8 +162,13 @@ export class ClientStore {
 
   async update(clientId: string, changes: Partial<ClientInput>): Promise<Client> {
     const current = await this.get(clientId);
-    const input = clientInputSchema.parse({ ...inputFrom(current), ...changes });
+    const stored = inputFrom(current);
+    // The logo is validated when it is set: one stored before today's rules stays as it is
+    // (not shown, `shownLogo`) while other settings change.
+    const keptLogo = 'logoUri' in changes ? undefined : stored.logoUri;
+    const input = clientInputSchema.parse({ ...stored, logoUri: undefined, ...changes });
     const metadata = metadataFrom(clientId, input);
+    if (keptLogo !== undefined) metadata.logo_uri = keptLogo;
     if (metadata.token_endpoint_auth_method !== current.metadata.token_endpoint_auth_method) {
       throw new Error(
         'the client type (public, secret, private_key_jwt) cannot change; add a new client instead',

@@ -5,6 +5,7 @@ import { ApiError } from '../../http/apiError.js';
 import type { Journey } from '../../journey/journey.js';
 import { assuranceDemand } from '../assurance/demand.js';
 import { waysForNewcomer } from '../assurance/assuranceState.js';
+import { shownLogo } from '../clients/input.js';
 import { clientThemeColours } from '../clients/policy.js';
 
 type Interaction = InstanceType<Provider['Interaction']>;
@@ -36,7 +37,7 @@ export async function requestInfo(
   return {
     sendResponse: user !== undefined && userRequirements.length === 0,
     clientName: client.metadata.client_name,
-    clientLogo: client.metadata.logo_uri ?? null,
+    clientLogo: shownLogo(client.metadata.logo_uri),
     assuranceRequired: demand !== null,
     sessionLifetime: client.policy.sessionLifetime,
     loggedIn: user !== undefined,
