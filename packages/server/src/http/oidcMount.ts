@@ -82,7 +82,7 @@ export async function mountProvider(
   const tokenEndpointLimits = new TokenEndpointLimits(rateLimiter, tokenLimits);
   live.onBuild((provider) => tokenEndpointLimits.install(provider, clientIp));
   const userinfoLimits = new UserinfoLimits(rateLimiter, userinfoLimitSettings, onRefused);
-  live.onBuild((provider) => userinfoLimits.install(provider));
+  live.onBuild((provider) => userinfoLimits.install(provider, clientIp));
   app.use((req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => {
     // Matched as the provider's router will match it (case and a trailing slash folded).
     const pathname = providerRouteOf((req.url ?? '/').split('?')[0] ?? '/');
@@ -133,11 +133,10 @@ export async function mountProvider(
         await callback(req, res);
       } finally {
         // The answer is gone already: a counter that cannot be written (the store away) is lost.
-        // The token endpoints' calls the provider finished were counted before their answer.
+        // The calls the provider finished were counted before their answer (both settle once).
         if (tokenEndpoint)
           await tokenEndpointLimits.settle(req, clientIp(req)).catch(() => undefined);
-        if (userinfo)
-          await userinfoLimits.settle(req, clientIp(req), res.statusCode).catch(() => undefined);
+        if (userinfo) await userinfoLimits.settle(req, clientIp(req)).catch(() => undefined);
       }
     };
     // A store away (the limits' counters): the provider's own answer for it, not a catalogue

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import * as oidc from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseTargets } from '../test/databases.js';
+import type { RateLimit, RateLimitResult } from '../kv/rateLimiter.js';
+import { databaseTargets, redisTargets } from '../test/databases.js';
 import { redirectUri, signUp, startServerWithClient, startSignInRequest } from '../test/journey.js';
 import type { TestServer } from '../test/testServer.js';
 
@@ -110,3 +111,68 @@ describe.each(databaseTargets())('userinfo limits that fit the caller (%s)', (ta
     });
   });
 });
+
+/** Their counters in the database, and in Redis when configured (the endpoints' counters). */
+const counterTargets = [
+  ...databaseTargets().map((db) => ({ name: db, db, env: {} })),
+  ...redisTargets().map((url) => ({
+    name: 'sqlite with Redis',
+    db: 'sqlite' as const,
+    env: { REDIS_URL: url },
+  })),
+];
+
+describe.each(counterTargets)(
+  'userinfo limits count each call before its answer ($name)',
+  (target) => {
+    let server: TestServer;
+    let created: Created;
+    let config: oidc.Configuration;
+    beforeAll(async () => {
+      ({ server, created, config } = await startServerWithClient(
+        target.db,
+        {
+          ...target.env,
+          USERINFO_RATE_LIMIT_PER_ADDRESS: '4',
+          USERINFO_RATE_LIMIT_PER_CLIENT: '3',
+        },
+        { name: 'Sequential back end', redirectUris: [redirectUri], skipConsent: true },
+      ));
+    });
+    afterAll(async () => server?.close());
+
+    /**
+     * The address's and the client's counts made slow (the store busy): counted after the
+     * answer, a caller's next call would peek the count before it landed and get through.
+     */
+    function slowCounts(): () => void {
+      const limiter = server.ctx.endpointLimiter;
+      const hit = limiter.hit.bind(limiter);
+      limiter.hit = async (limit: RateLimit, subject: string): Promise<RateLimitResult> => {
+        if (limit.name === 'oidc-userinfo' || limit.name === 'oidc-userinfo-client')
+          await new Promise((resolve) => setTimeout(resolve, 150));
+        return hit(limit, subject);
+      };
+      return () => {
+        limiter.hit = hit;
+      };
+    }
+
+    it("meets a sequential caller's every earlier call: no more than the limit gets through, however slow the count", async () => {
+      const accessToken = await accessTokenOf(server, config, created);
+      const restore = slowCounts();
+      try {
+        // The client's tokens: counted against the client (3), never the address.
+        const answered: number[] = [];
+        for (let i = 0; i < 6; i++) answered.push((await userinfo(server, accessToken)).status);
+        expect(answered).toEqual([200, 200, 200, 429, 429, 429]);
+        // Calls without a valid token: against the address (4).
+        const junk: number[] = [];
+        for (let i = 0; i < 7; i++) junk.push((await userinfo(server, `not-a-token-${i}`)).status);
+        expect(junk).toEqual([401, 401, 401, 401, 429, 429, 429]);
+      } finally {
+        restore();
+      }
+    });
+  },
+);
