@@ -5,54 +5,44 @@
  * desktop's (photoId.int.test.ts has every outcome of the checks themselves).
  */
 import { randomUUID } from 'node:crypto';
-import * as oidc from 'openid-client';
-import { Secret, TOTP } from 'otpauth';
+import type * as oidc from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alteredCopy, portrait } from '../../../test/photoFaces.js';
-import { renderPassportPage, type SpecimenPerson } from '../../../test/photoSpecimens.js';
+import { renderPassportPage } from '../../../test/photoSpecimens.js';
 import { databaseTargets } from '../../test/databases.js';
 import { claimIdentity } from '../../test/identities.js';
 import {
   ApiBrowser,
   backdateLogin,
-  discoverClient,
-  redirectUri,
   signUp,
-  startServerWithClient,
   startSignInRequest,
   strongPassword,
 } from '../../test/journey.js';
+import {
+  annaSpecimen,
+  errorCodeOf as codeOf,
+  gated,
+  startPhotoServer,
+  totpCode,
+  userChoosing,
+  type PhotoServer,
+} from '../../test/photoChecks.js';
 import type { TestServer } from '../../test/testServer.js';
 import { PhotoHandoffStore, sha256, type HandoffRecord } from './handoffStore.js';
-import type { PhotoIdProvider } from './photoIdProvider.js';
-
-const anna: SpecimenPerson = {
-  surname: 'SMITH',
-  givenNames: 'ANNA',
-  birthDate: '1985-02-17',
-  expiryDate: '2031-04-30',
-  issueDate: '2021-06-30',
-  number: '533401372',
-  sex: 'F',
-};
 
 const photos = {} as Record<'passport' | 'sameFace', Buffer>;
 
 beforeAll(async () => {
   const face = await portrait(0);
-  photos.passport = await renderPassportPage({ person: anna, portrait: face });
+  photos.passport = await renderPassportPage({ person: annaSpecimen, portrait: face });
   photos.sameFace = await alteredCopy(face);
 });
 
 type Answer = { status: number; body: Record<string, unknown>; headers: Headers };
-const codeOf = (answer: { body: Record<string, unknown> }) =>
-  (answer.body.error as { code?: string } | undefined)?.code;
 const refusal = (answer: Answer | { status: number; body: Record<string, unknown> }) => ({
   status: answer.status,
   error: answer.body.error,
 });
-const totpCode = (secret: string) =>
-  TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: Date.now() });
 
 let phones = 0;
 
@@ -103,59 +93,20 @@ class Phone {
   }
 }
 
-/** The provider held until `open()` (or a second call): two photos at once meet in it. */
-function gated(provider: PhotoIdProvider) {
-  let open!: () => void;
-  const opened = new Promise<void>((resolve) => (open = resolve));
-  const gate = {
-    calls: 0,
-    open: () => open(),
-    provider: {
-      ...provider,
-      async readDocument(...args: Parameters<PhotoIdProvider['readDocument']>) {
-        if (++gate.calls > 1) open();
-        await opened;
-        return provider.readDocument(...args);
-      },
-    } satisfies PhotoIdProvider,
-  };
-  return gate;
-}
-
 describe.each(databaseTargets())('photos on the phone (%s)', (target) => {
+  let photo: PhotoServer;
   let server: TestServer;
   let config: oidc.Configuration;
-  let selfieConfig: oidc.Configuration;
 
   beforeAll(async () => {
-    ({ server, config } = await startServerWithClient(
-      target,
-      { TRUST_PROXY: '1' },
-      {
-        name: 'Estate agent',
-        redirectUris: [redirectUri],
-        assurance: [['GenuinePassport'], ['GenuineDrivingLicence']],
-      },
-    ));
-    const bank = await server.ctx.clients.create({
-      name: 'Bank',
-      redirectUris: [redirectUri],
-      assurance: [['GenuinePassport', 'SelfieComparison']],
-    });
-    selfieConfig = await discoverClient(server, bank);
+    photo = await startPhotoServer(target, { TRUST_PROXY: '1' });
+    ({ server, config } = photo);
   });
   afterAll(async () => server?.close());
 
   /** A new user (Anna) on the desktop in a new request, this option chosen. */
-  async function desktopChoosing(checks: string[], email = `${randomUUID()}@example.com`) {
-    const browser = await signUp(server, email);
-    const userId = await claimIdentity(server, email, 'anna');
-    const client = checks.includes('SelfieComparison') ? selfieConfig : config;
-    const { requestId } = await startSignInRequest(server, client, browser);
-    const chosen = await browser.post(`/api/verification/${requestId}/choice`, { checks });
-    expect(chosen.status).toBe(200);
-    return { browser, userId, requestId };
-  }
+  const desktopChoosing = (checks: string[], email?: string) =>
+    userChoosing(photo, checks, { email });
 
   async function link(browser: ApiBrowser, requestId: string, check = 'GenuinePassport') {
     const created = await browser.postWithHeaders(`/api/photoid/handoff?requestId=${requestId}`, {

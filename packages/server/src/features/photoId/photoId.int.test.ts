@@ -7,7 +7,6 @@
 import { randomUUID } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import * as oidc from 'openid-client';
-import { Secret, TOTP } from 'otpauth';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alteredCopy, noFace, portrait, twoPeople } from '../../../test/photoFaces.js';
@@ -16,36 +15,30 @@ import {
   renderLicenceCard,
   renderPassportPage,
   withGlare,
-  type SpecimenPerson,
 } from '../../../test/photoSpecimens.js';
 import { databaseTargets } from '../../test/databases.js';
-import { claimIdentity, type TestIdentity } from '../../test/identities.js';
+import type { TestIdentity } from '../../test/identities.js';
 import {
   ApiBrowser,
   redirectUri,
   signUp,
-  startServerWithClient,
   startSignInRequest,
-  discoverClient,
   strongPassword,
 } from '../../test/journey.js';
+import {
+  annaSpecimen as anna,
+  gated,
+  startPhotoServer,
+  totpCode as code,
+  userChoosing as choosing,
+  verifiedClaimsRequest,
+  type PhotoServer,
+} from '../../test/photoChecks.js';
 import type { TestServer } from '../../test/testServer.js';
 import { identityAssuranceSchemas } from '../../test/verifiedClaimsSchema.js';
 import { maxImageBytes } from './images.js';
-import type { PhotoIdProvider } from './photoIdProvider.js';
 import { PhotoImageStore } from './photoImageStore.js';
 import { PhotoPipelineUnavailable } from './photoPipelineUnavailable.js';
-
-/** Anna Smith (test/identities.ts) as her documents print her. */
-const anna: SpecimenPerson = {
-  surname: 'SMITH',
-  givenNames: 'ANNA',
-  birthDate: '1985-02-17',
-  expiryDate: '2031-04-30',
-  issueDate: '2021-06-30',
-  number: '533401372',
-  sex: 'F',
-};
 
 const photos = {} as Record<
   | 'passport'
@@ -105,33 +98,6 @@ const annaPassportEvidence = (number: string) =>
     },
   }) as const;
 
-/**
- * The provider, held at a gate: each call waits until `open()` (or a second call arrives,
- * which opens it so that a test of 'one at a time' fails rather than hangs). `calls` counts.
- */
-function gated(provider: PhotoIdProvider) {
-  let open!: () => void;
-  const opened = new Promise<void>((resolve) => (open = resolve));
-  const gate = {
-    calls: 0,
-    open: () => open(),
-    provider: {
-      ...provider,
-      async readDocument(...args: Parameters<PhotoIdProvider['readDocument']>) {
-        if (++gate.calls > 1) open();
-        await opened;
-        return provider.readDocument(...args);
-      },
-      async compareSelfie(...args: Parameters<PhotoIdProvider['compareSelfie']>) {
-        if (++gate.calls > 1) open();
-        await opened;
-        return provider.compareSelfie(...args);
-      },
-    } satisfies PhotoIdProvider,
-  };
-  return gate;
-}
-
 const smallPng = async () => {
   const png = await sharp({
     create: { width: 64, height: 48, channels: 3, background: '#808080' },
@@ -141,59 +107,25 @@ const smallPng = async () => {
   return { png, width: 64, height: 48 };
 };
 
-const verifiedClaimsRequest = {
-  verification: { trust_framework: null },
-  claims: { given_name: null, family_name: null, birthdate: null },
-};
-
-const code = (secret: string) => TOTP.generate({ secret: Secret.fromBase32(secret) });
-
 describe.each(databaseTargets())('photo ID without the app (%s)', (target) => {
+  let photo: PhotoServer;
   let server: TestServer;
   /** A client taking a document photo alone; and one that needs a selfie with a passport. */
   let config: oidc.Configuration;
   let selfieConfig: oidc.Configuration;
 
   beforeAll(async () => {
-    ({ server, config } = await startServerWithClient(
-      target,
-      {},
-      {
-        name: 'Estate agent',
-        redirectUris: [redirectUri],
-        assurance: [['GenuinePassport'], ['GenuineDrivingLicence']],
-      },
-    ));
-    const bank = await server.ctx.clients.create({
-      name: 'Bank',
-      redirectUris: [redirectUri],
-      assurance: [['GenuinePassport', 'SelfieComparison']],
-    });
-    selfieConfig = await discoverClient(server, bank);
+    photo = await startPhotoServer(target);
+    ({ server, config, selfieConfig } = photo);
   });
   afterAll(async () => server?.close());
 
   /** A new user (profile `identity`, or none) in a new request, with this option chosen. */
-  async function userChoosing(
+  const userChoosing = (
     checks: string[],
     identity: TestIdentity | null = 'anna',
     params: Record<string, string> = {},
-  ) {
-    const email = `${randomUUID()}@example.com`;
-    const browser = await signUp(server, email);
-    const userId = identity
-      ? await claimIdentity(server, email, identity)
-      : (await server.ctx.users.findByEmail(email))!.id;
-    const state = oidc.randomState();
-    const client = checks.includes('SelfieComparison') ? selfieConfig : config;
-    const { requestId, verifier } = await startSignInRequest(server, client, browser, {
-      state,
-      ...params,
-    });
-    const chosen = await browser.post(`/api/verification/${requestId}/choice`, { checks });
-    expect(chosen.status).toBe(200);
-    return { browser, userId, requestId, state, verifier };
-  }
+  ) => choosing(photo, checks, { identity, params });
 
   async function send(
     browser: ApiBrowser,

@@ -12,15 +12,14 @@ import { portrait } from '../../../../test/photoFaces.js';
 import { renderPassportPage, withExifOrientation } from '../../../../test/photoSpecimens.js';
 import { databaseTargets } from '../../../test/databases.js';
 import { FakePhotoVendor, type FakeDocumentPerson } from '../../../test/fakePhotoVendor.js';
-import { claimIdentity } from '../../../test/identities.js';
+import { ApiBrowser, redirectUri, startSignInRequest } from '../../../test/journey.js';
 import {
-  ApiBrowser,
-  discoverClient,
-  redirectUri,
-  signUp,
-  startServerWithClient,
-  startSignInRequest,
-} from '../../../test/journey.js';
+  errorCodeOf as codeOf,
+  startPhotoServer,
+  userChoosing as choosing,
+  verifiedClaimsRequest,
+  type PhotoServer,
+} from '../../../test/photoChecks.js';
 import type { TestServer } from '../../../test/testServer.js';
 import { identityAssuranceSchemas } from '../../../test/verifiedClaimsSchema.js';
 import { attemptSubject, checkLimits } from '../../checks/checkStep.js';
@@ -56,15 +55,10 @@ beforeAll(async () => {
   photos.selfie = await portrait(1);
 });
 
-const verifiedClaimsRequest = {
-  verification: { trust_framework: null },
-  claims: { given_name: null, family_name: null, birthdate: null },
-};
-
 type Answer = { status: number; body: Record<string, unknown> };
-const codeOf = (answer: Answer) => (answer.body.error as { code?: string } | undefined)?.code;
 
 describe.each(databaseTargets())('photo ID by a vendor (%s)', (target) => {
+  let photo: PhotoServer;
   let server: TestServer;
   let fake: FakePhotoVendor;
   let config: oidc.Configuration;
@@ -73,28 +67,15 @@ describe.each(databaseTargets())('photo ID by a vendor (%s)', (target) => {
   beforeAll(async () => {
     fake = new FakePhotoVendor(apiToken, webhookToken, anna);
     await fake.start();
-    ({ server, config } = await startServerWithClient(
-      target,
-      {
-        PHOTO_ID_PROVIDER: 'vendor',
-        PHOTO_VENDOR_URL: fake.url,
-        PHOTO_VENDOR_API_TOKEN: apiToken,
-        PHOTO_VENDOR_WEBHOOK_TOKEN: webhookToken,
-        PHOTO_VENDOR_TIMEOUT_MS: '1000',
-      },
-      {
-        name: 'Estate agent',
-        redirectUris: [redirectUri],
-        assurance: [['GenuinePassport'], ['GenuineDrivingLicence']],
-      },
-    ));
-    fake.webhookUrl = `${server.url}/api/photoid/webhook`;
-    const bank = await server.ctx.clients.create({
-      name: 'Bank',
-      redirectUris: [redirectUri],
-      assurance: [['GenuinePassport', 'SelfieComparison']],
+    photo = await startPhotoServer(target, {
+      PHOTO_ID_PROVIDER: 'vendor',
+      PHOTO_VENDOR_URL: fake.url,
+      PHOTO_VENDOR_API_TOKEN: apiToken,
+      PHOTO_VENDOR_WEBHOOK_TOKEN: webhookToken,
+      PHOTO_VENDOR_TIMEOUT_MS: '1000',
     });
-    selfieConfig = await discoverClient(server, bank);
+    ({ server, config, selfieConfig } = photo);
+    fake.webhookUrl = `${server.url}/api/photoid/webhook`;
   });
   afterAll(async () => {
     await server?.close();
@@ -108,21 +89,8 @@ describe.each(databaseTargets())('photo ID by a vendor (%s)', (target) => {
     fake.autoDeliver = null;
   });
 
-  async function userChoosing(checks: string[], params: Record<string, string> = {}) {
-    const email = `${randomUUID()}@example.com`;
-    const browser = await signUp(server, email);
-    const userId = await claimIdentity(server, email, 'anna');
-    const state = oidc.randomState();
-    const client = checks.includes('SelfieComparison') ? selfieConfig : config;
-    const { requestId, verifier } = await startSignInRequest(server, client, browser, {
-      state,
-      ...params,
-    });
-    expect((await browser.post(`/api/verification/${requestId}/choice`, { checks })).status).toBe(
-      200,
-    );
-    return { browser, userId, requestId, state, verifier };
-  }
+  const userChoosing = (checks: string[], params: Record<string, string> = {}) =>
+    choosing(photo, checks, { params });
 
   async function send(browser: ApiBrowser, path: string, body: Buffer): Promise<Answer> {
     const response = await browser.fetch(`${server.url}${path}`, {
