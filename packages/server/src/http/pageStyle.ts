@@ -1,6 +1,7 @@
 /**
  * The stylesheet of the server-rendered pages (logout, protocol errors, the sandbox bank, the
- * outbox): the SPA's look (docs/design.md), its brand bar included, in about 3 KB, inlined because these pages' CSP
+ * outbox): the SPA's look (docs/design.md), its brand bar included (aligned as the SPA's
+ * Bootstrap container), in about 3 KB, inlined because these pages' CSP
  * allows inline styles and nothing else. The dark scheme follows the system setting.
  */
 export const pageStyle = `:root{color-scheme:light dark;--page:#f3f5f8;--surface:#fff;--text:#1b2430;--muted:#5a6472;--border:#d5dbe3;--primary:#1f4fd1;--on-primary:#fff;--focus:#1e3a8a;--danger:#b42318;--note-bg:#fff4d6;--note-border:#b7791f;--code:#eef1f5}
@@ -9,8 +10,9 @@ export const pageStyle = `:root{color-scheme:light dark;--page:#f3f5f8;--surface
 body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;line-height:1.5;margin:0;color:var(--text);background:var(--page);overflow-wrap:anywhere}
 main{max-width:34rem;margin:clamp(1rem,6vw,3rem) auto;padding:clamp(1.25rem,5vw,2.5rem);background:var(--surface);border:1px solid var(--border);border-radius:.875rem;box-shadow:0 1px 2px rgb(16 24 40/6%),0 8px 24px rgb(16 24 40/6%)}
 main.wide{max-width:64rem}
-.brand-bar{background:var(--surface);border-bottom:1px solid var(--border)}.brand-bar>div{max-width:1320px;margin:0 auto;padding:.625rem clamp(.75rem,3vw,1.5rem)}
-.brand{display:inline-flex;align-items:center;gap:.5rem;min-height:2.75rem;font-size:1.25rem;font-weight:700;letter-spacing:-.01em;color:var(--text);text-decoration:none}
+.brand-bar{background:var(--surface);border-bottom:1px solid var(--border)}.brand-bar>div{margin:0 auto;padding:.625rem .75rem}
+@media (min-width:576px){.brand-bar>div{max-width:540px}}@media (min-width:768px){.brand-bar>div{max-width:720px}}@media (min-width:992px){.brand-bar>div{max-width:960px}}@media (min-width:1200px){.brand-bar>div{max-width:1140px}}@media (min-width:1400px){.brand-bar>div{max-width:1320px}}
+.brand{display:inline-flex;align-items:center;gap:.5rem;min-height:2.5rem;font-size:1.25rem;font-weight:700;letter-spacing:-.01em;color:var(--text);text-decoration:none}
 .brand-mark{width:1.75rem;height:1.75rem;color:var(--primary)}
 main>:first-child{margin-top:0}
 @media (max-width:575.98px){main{margin:.5rem;border-radius:.5rem}}
