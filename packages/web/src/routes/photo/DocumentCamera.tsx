@@ -1,53 +1,28 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { checksCopy } from '../../copy/checks';
 import { frameQuality, sampleSize, type FrameProblem } from './frameFeedback';
+import { CameraStart, frameAsJpeg, useCamera } from './useCamera';
 
 /**
- * The phone's back camera for the document's photo (getUserMedia), its live view under a
- * frame guide the shape of a passport page or card. 'Take photo' keeps the frame, measured at
- * once for glare and blur (frameFeedback.ts): a problem is said and the camera stays on to take
- * it again (or the photo is used anyway); a good frame is kept as a JPEG and the camera stops.
+ * The phone's back camera for the document's photo (useCamera), its live view under a frame
+ * guide the shape of a passport page or card. 'Take photo' keeps the frame, measured at once
+ * for glare and blur (frameFeedback.ts): a problem is said and the camera stays on to take it
+ * again (or the photo is used anyway); a good frame is kept as a JPEG and the camera stops.
  */
 export function DocumentCamera({ onCapture }: { onCapture(photo: Blob): void }) {
-  const video = useRef<HTMLVideoElement>(null);
-  const [stream, setStream] = useState<MediaStream | null>(null);
-  const [failed, setFailed] = useState(false);
+  const { video, on, failed, start, stop, frame } = useCamera('environment');
   const [problem, setProblem] = useState<{ kind: FrameProblem; photo: Blob } | null>(null);
-
-  useEffect(() => {
-    if (video.current && stream) video.current.srcObject = stream;
-    return () => stream?.getTracks().forEach((track) => track.stop());
-  }, [stream]);
-
-  async function start() {
-    setFailed(false);
-    try {
-      if (!navigator.mediaDevices?.getUserMedia) throw new Error('no camera');
-      setStream(
-        await navigator.mediaDevices.getUserMedia({
-          video: { facingMode: 'environment', width: { ideal: 1920 }, height: { ideal: 1080 } },
-          audio: false,
-        }),
-      );
-    } catch {
-      setFailed(true);
-    }
-  }
 
   function keep(photo: Blob) {
     setProblem(null);
-    setStream(null);
+    stop();
     onCapture(photo);
   }
 
   function capture() {
-    const frame = video.current;
-    if (!frame || frame.videoWidth === 0) return;
-    const canvas = document.createElement('canvas');
-    canvas.width = frame.videoWidth;
-    canvas.height = frame.videoHeight;
-    canvas.getContext('2d')?.drawImage(frame, 0, 0);
+    const canvas = frame();
+    if (!canvas) return;
     // Measured on a copy the size the server measures at.
     const size = sampleSize(canvas.width, canvas.height);
     const sample = document.createElement('canvas');
@@ -57,30 +32,14 @@ export function DocumentCamera({ onCapture }: { onCapture(photo: Blob): void }) 
     context?.drawImage(canvas, 0, 0, size.width, size.height);
     const pixels = context?.getImageData(0, 0, size.width, size.height);
     const kind = pixels ? frameQuality(pixels).problem : null;
-    canvas.toBlob(
-      (blob) => {
-        if (!blob) return;
-        if (kind) setProblem({ kind, photo: blob });
-        else keep(blob);
-      },
-      'image/jpeg',
-      0.92,
-    );
+    frameAsJpeg(canvas, (blob) => {
+      if (!blob) return;
+      if (kind) setProblem({ kind, photo: blob });
+      else keep(blob);
+    });
   }
 
-  if (stream === null)
-    return (
-      <div className="mb-2">
-        <Button variant="outline-primary" onClick={() => void start()}>
-          {checksCopy.startCamera}
-        </Button>
-        {failed ? (
-          <p className="text-danger mt-2 mb-0" role="alert">
-            {checksCopy.cameraUnavailable}
-          </p>
-        ) : null}
-      </div>
-    );
+  if (!on) return <CameraStart failed={failed} onStart={() => void start()} />;
   return (
     <div className="mb-2">
       <div className="position-relative d-inline-block mb-2" style={{ maxWidth: '100%' }}>
@@ -113,7 +72,7 @@ export function DocumentCamera({ onCapture }: { onCapture(photo: Blob): void }) 
             {checksCopy.useAnyway}
           </Button>
         ) : null}
-        <Button variant="outline-secondary" onClick={() => setStream(null)}>
+        <Button variant="outline-secondary" onClick={stop}>
           {checksCopy.stopCamera}
         </Button>
       </div>

@@ -1,68 +1,25 @@
-import { useEffect, useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { checksCopy } from '../../copy/checks';
+import { CameraStart, frameAsJpeg, useCamera } from './useCamera';
 
 /**
- * The webcam for a selfie (getUserMedia, the front camera): 'Use my camera' starts it, 'Take
+ * The webcam for a selfie (the front camera, useCamera): 'Use my camera' starts it, 'Take
  * selfie' keeps the frame as a JPEG, and the camera is stopped then (and on leaving). Where
  * there is no camera or it is refused, it says so: the file field beside it still works.
  */
 export function SelfieCamera({ onCapture }: { onCapture(photo: Blob): void }) {
-  const video = useRef<HTMLVideoElement>(null);
-  const [stream, setStream] = useState<MediaStream | null>(null);
-  const [failed, setFailed] = useState(false);
-
-  useEffect(() => {
-    if (video.current && stream) video.current.srcObject = stream;
-    return () => stream?.getTracks().forEach((track) => track.stop());
-  }, [stream]);
-
-  async function start() {
-    setFailed(false);
-    try {
-      if (!navigator.mediaDevices?.getUserMedia) throw new Error('no camera');
-      setStream(
-        await navigator.mediaDevices.getUserMedia({
-          // The largest the camera gives: the pipeline needs 600 px on the short side.
-          video: { facingMode: 'user', width: { ideal: 1920 }, height: { ideal: 1080 } },
-          audio: false,
-        }),
-      );
-    } catch {
-      setFailed(true);
-    }
-  }
+  const { video, on, failed, start, stop, frame } = useCamera('user');
 
   function capture() {
-    const frame = video.current;
-    if (!frame || frame.videoWidth === 0) return;
-    const canvas = document.createElement('canvas');
-    canvas.width = frame.videoWidth;
-    canvas.height = frame.videoHeight;
-    canvas.getContext('2d')?.drawImage(frame, 0, 0);
-    canvas.toBlob(
-      (blob) => {
-        if (blob) onCapture(blob);
-        setStream(null);
-      },
-      'image/jpeg',
-      0.92,
-    );
+    const shot = frame();
+    if (!shot) return;
+    frameAsJpeg(shot, (blob) => {
+      if (blob) onCapture(blob);
+      stop();
+    });
   }
 
-  if (stream === null)
-    return (
-      <div className="mb-2">
-        <Button variant="outline-primary" onClick={() => void start()}>
-          {checksCopy.startCamera}
-        </Button>
-        {failed ? (
-          <p className="text-danger mt-2 mb-0" role="alert">
-            {checksCopy.cameraUnavailable}
-          </p>
-        ) : null}
-      </div>
-    );
+  if (!on) return <CameraStart failed={failed} onStart={() => void start()} />;
   return (
     <div className="mb-2">
       <video
@@ -76,7 +33,7 @@ export function SelfieCamera({ onCapture }: { onCapture(photo: Blob): void }) {
       />
       <div className="d-flex gap-2">
         <Button onClick={capture}>{checksCopy.takeSelfie}</Button>
-        <Button variant="outline-secondary" onClick={() => setStream(null)}>
+        <Button variant="outline-secondary" onClick={stop}>
           {checksCopy.stopCamera}
         </Button>
       </div>
