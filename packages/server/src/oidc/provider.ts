@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { languages, type Language } from '@verity/contracts';
+import { languages } from '@verity/contracts';
 import Provider, {
   errors,
   interactionPolicy,
