@@ -32,6 +32,7 @@ export * from './api/pin.js';
 export * from './consentMessage.js';
 export * from './api/pinAccess.js';
 export * from './checks/checkRegistry.js';
+export * from './checks/checkLabelsWelsh.js';
 export * from './identity/identityMatch.js';
 export * from './checks/photoRules.js';
 export * from './photoQuality.js';

@@ -1,10 +1,8 @@
-import { checkRegistry } from '@verity/contracts';
+import type { Language } from '@verity/contracts';
+import { verificationTexts } from '../../messages/verificationTexts.js';
 import { currentPasses, type Evidence, type VerifiedDocument } from './evidenceStore.js';
 import { verifiedClaims } from './verifiedClaims.js';
 import { verifiedValuesOf } from './verifiedValues.js';
-
-export const verifiedIdentityTitle = 'Verified identity';
-export const documentDetailsTitle = 'Document details';
 
 /** Verity is a UK service: days are said as a person in the UK reads them. */
 const day = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'Europe/London' });
@@ -20,19 +18,15 @@ function birthDay(date: string): string {
 }
 
 /**
- * What a piece of evidence verified about the person ('Name and date of birth'), or null: the
+ * What a piece of evidence verified about the person (name, date of birth, both), or null: the
  * claims it verified (verifiedValues.ts), so a card's or bank's holder name, which binds the
  * check but verifies nothing, is never said to verify the name.
  */
-export function verifiedFieldsOf(evidence: Evidence): string | null {
+export function verifiedFieldsOf(evidence: Evidence): 'name' | 'birthdate' | 'both' | null {
   const values = verifiedValuesOf(evidence);
-  const fields = [
-    values.given_name || values.family_name ? 'name' : null,
-    values.birthdate ? 'date of birth' : null,
-  ].filter((field) => field !== null);
-  if (fields.length === 0) return null;
-  const said = fields.join(' and ');
-  return said.charAt(0).toUpperCase() + said.slice(1);
+  const name = Boolean(values.given_name || values.family_name);
+  if (name && values.birthdate) return 'both';
+  return name ? 'name' : values.birthdate ? 'birthdate' : null;
 }
 
 /**
@@ -40,10 +34,11 @@ export function verifiedFieldsOf(evidence: Evidence): string | null {
  * from your passport', or for a check that confirms the person without giving their details,
  * 'Identity checked with your mobile phone contract'. Never the check's internal name.
  */
-export function evidenceDescription(evidence: Evidence): string {
-  const kind = checkRegistry[evidence.check].evidence;
+export function evidenceDescription(evidence: Evidence, language: Language = 'en'): string {
+  const text = verificationTexts[language];
+  const kind = text.evidence[evidence.check];
   const fields = verifiedFieldsOf(evidence);
-  return fields ? `${fields} verified from ${kind}` : `Identity checked with ${kind}`;
+  return fields ? text.verified[fields](kind) : text.checked(kind);
 }
 
 /** The description and its day: '... verified from your passport on 25 November 2026'. */

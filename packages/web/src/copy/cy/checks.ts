@@ -1,3 +1,4 @@
+import { checkLabelsWelsh } from '@verity/contracts';
 import type * as en from '../checks';
 import type { Translation } from '../translation';
 
@@ -148,18 +149,4 @@ export const checksCopy: Translation<typeof en.checksCopy> = {
   home: "Mynd i'r hafan",
 };
 
-export const checkLabels: Translation<typeof en.checkLabels> = {
-  GenuinePassport: 'Llun pasbort',
-  GenuineDrivingLicence: 'Llun trwydded yrru',
-  Passport: 'Pasbort',
-  DrivingLicence: 'Trwydded yrru',
-  OB: 'Mewngofnodi banc',
-  Bank: 'Banc',
-  CurrentAccount: 'Cyfrif banc',
-  CreditCard: 'Cerdyn credyd',
-  DebitCard: 'Cerdyn debyd',
-  SelfieComparison: 'Hunlun',
-  KBVL1: 'Cwestiynau ariannol',
-  KBVL2: 'Cwestiynau ariannol',
-  MobileContract: 'Contract ffôn symudol',
-};
+export const checkLabels: Translation<typeof en.checkLabels> = checkLabelsWelsh;
