@@ -13,6 +13,7 @@ export * from './claims.js';
 export * from './api/accounts.js';
 export * from './password.js';
 export * from './fieldRules.js';
+export * from './fieldMessagesWelsh.js';
 export * from './api/profile.js';
 export * from './api/contact.js';
 export * from './api/home.js';

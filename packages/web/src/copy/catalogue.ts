@@ -31,6 +31,7 @@ export interface Catalogue {
   copy: Translation<typeof common.copy>;
   contactCopy: Translation<typeof contact.contactCopy>;
   formsCopy: Translation<typeof forms.formsCopy>;
+  fieldMessages: Translation<typeof forms.fieldMessages>;
   aboutCopy: Translation<typeof legal.aboutCopy>;
   termsCopy: Translation<typeof legal.termsCopy>;
   privacyCopy: Translation<typeof legal.privacyCopy>;

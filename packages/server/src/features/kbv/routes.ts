@@ -25,6 +25,7 @@ import { claimedIdentity } from '../identity/coreIdentity.js';
 import { checkOffered, checkProvider } from '../checks/checkProviders.js';
 import { errorMessages, errorText } from '../../messages/errorMessages.js';
 import { agencyAnswer, questionIn } from '../../messages/kbvQuestions.js';
+import { fieldMessagesIn } from '../../messages/profileFields.js';
 import { requestLanguage } from '../../http/language.js';
 
 /** New sets of questions per user and hour: questions cannot be fished for until known. */
@@ -181,7 +182,8 @@ export function kbvRoutes(app: FastifyInstance, ctx: AppContext): void {
         const problems: Record<string, string> = {};
         for (const question of challenge.questions) {
           const answer = answers[question.id];
-          if (answer === undefined || answer === '') problems[question.id] = 'Required';
+          if (answer === undefined || answer === '')
+            problems[question.id] = fieldMessagesIn[language].required;
           else if (!question.choices.includes(answer))
             problems[question.id] = 'Not one of the choices';
         }

@@ -157,6 +157,29 @@ describe.each(databaseTargets())('the API’s texts in the chosen language (%s)'
     expect(bad.body.error).toMatchObject({ code: 'validation_failed', message: invalid });
   });
 
+  it('says what is wrong with a profile in Welsh, the field titles in Welsh too', async () => {
+    const { browser } = await ownerIn(server, 'cy');
+    const saved = await browser.post('/api/profile', {
+      given_name: '',
+      family_name: 'Smith',
+      birthdate: '2999-01-01',
+    });
+    expect(saved.status).toBe(400);
+    expect(saved.body.error).toMatchObject({
+      code: 'validation_failed',
+      message: "Nid yw'r cais yn ddilys.",
+      details: {
+        given_name: 'Gofynnol',
+        birthdate: "Rhaid i'r dyddiad geni fod heddiw neu yn y gorffennol",
+      },
+    });
+    choose(browser, 'en');
+    const english = await browser.post('/api/profile', { given_name: '', birthdate: '2999-01-01' });
+    expect(english.body.error).toMatchObject({
+      details: { given_name: 'Required', birthdate: 'Date of birth must be today or in the past' },
+    });
+  });
+
   it('titles the account’s activity in Welsh', async () => {
     const { browser } = await ownerIn(server, 'cy');
     const home = (await (await browser.fetch(`${server.url}/api/home`)).json()) as {
