@@ -29,6 +29,7 @@ export interface Catalogue {
   checksCopy: Translation<typeof checks.checksCopy>;
   checkLabels: Translation<typeof checks.checkLabels>;
   copy: Translation<typeof common.copy>;
+  localErrorCopy: Translation<typeof common.localErrorCopy>;
   contactCopy: Translation<typeof contact.contactCopy>;
   formsCopy: Translation<typeof forms.formsCopy>;
   fieldMessages: Translation<typeof forms.fieldMessages>;
