@@ -31,6 +31,8 @@ const english = {
       `${client} needs a debit card, and this is a credit card. Please enter a debit card, or choose a different verification option.`,
     thisService: 'This service',
   },
+  notAnAccount: 'This account number does not exist at this sort code. Please check both.',
+  signatureTime: 'The signature’s time is not now.',
   kbvDetailsFirst: 'Please give your name, date of birth and address first.',
   typedAccountMismatch:
     'Sorry we have been unable to verify that this bank account is in your name. Unfortunately we are unable to verify your identity at this time.',
@@ -216,6 +218,8 @@ const welsh: Translation<typeof english> = {
       `Mae angen cerdyn debyd ar ${client}, a cherdyn credyd yw hwn. Rhowch gerdyn debyd, neu dewiswch opsiwn gwirio gwahanol.`,
     thisService: 'y gwasanaeth hwn',
   },
+  notAnAccount: "Nid yw'r rhif cyfrif hwn yn bodoli gyda'r cod didoli hwn. Gwiriwch y ddau.",
+  signatureTime: "Nid yw amser y llofnod yn cyfateb i'r amser nawr.",
   kbvDetailsFirst: "Rhowch eich enw, eich dyddiad geni a'ch cyfeiriad yn gyntaf.",
   typedAccountMismatch:
     "Mae'n ddrwg gennym, ni allwn wirio bod y cyfrif banc hwn yn eich enw chi. Yn anffodus ni allwn wirio eich hunaniaeth ar hyn o bryd.",
