@@ -28,6 +28,16 @@ const english = {
   },
   /** A check that confirms the person without giving their details. */
   checked: (evidence: string) => `Identity checked with ${evidence}`,
+  /** The consent screen's verified identity: 'ANNA SMITH, born 17 February 1985. ...' */
+  on: (description: string, day: string) => `${description} on ${day}`,
+  born: (day: string) => `born ${day}`,
+  notVerified: 'Not verified yet.',
+  /** Its documents' details: 'Passport 533401372, issued by HM Passport Office (GB), ...' */
+  documentNames: { passport: 'Passport', driving_permit: 'Driving licence' },
+  document: (name: string, number: string, issued: string, expires: string) =>
+    `${name} ${number}, ${issued}, expires ${expires}`,
+  issued: (issuer: string) => `issued by ${issuer}`,
+  issuedOn: (issuer: string, date: string) => `issued by ${issuer} on ${date}`,
   consentTitles: {
     email: 'E-mail',
     verifiedIdentity: 'Verified identity',
@@ -59,6 +69,14 @@ const welsh: Translation<typeof english> = {
     both: (evidence) => `Enw a dyddiad geni wedi'u gwirio gan ddefnyddio ${evidence}`,
   },
   checked: (evidence) => `Hunaniaeth wedi'i gwirio gan ddefnyddio ${evidence}`,
+  on: (description, day) => `${description} ar ${day}`,
+  born: (day) => `ganwyd ${day}`,
+  notVerified: 'Heb ei gwirio eto.',
+  documentNames: { passport: 'Pasbort', driving_permit: 'Trwydded yrru' },
+  document: (name, number, issued, expires) =>
+    `${name} ${number}, ${issued}, yn dod i ben ${expires}`,
+  issued: (issuer) => `wedi'i gyhoeddi gan ${issuer}`,
+  issuedOn: (issuer, date) => `wedi'i gyhoeddi gan ${issuer} ar ${date}`,
   consentTitles: {
     email: 'E-bost',
     verifiedIdentity: "Hunaniaeth wedi'i gwirio",

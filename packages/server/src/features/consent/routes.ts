@@ -67,7 +67,7 @@ async function documentDetailsAttribute(
     name: documentDetailsConsent,
     title: claimTitle(documentDetailsConsent, language, []),
     type: 'text',
-    defaultValue: documentDetailsSummary(await ctx.evidence.forUser(accountId), numbers),
+    defaultValue: documentDetailsSummary(await ctx.evidence.forUser(accountId), numbers, language),
   };
 }
 
@@ -87,7 +87,7 @@ export function consentRoutes(app: FastifyInstance, ctx: AppContext): void {
       const profile = await ctx.profiles.get(accountId);
       const user = await ctx.users.findById(accountId);
       const verified = claims.includes('verified_claims')
-        ? verifiedIdentitySummary(await ctx.evidence.forUser(accountId))
+        ? verifiedIdentitySummary(await ctx.evidence.forUser(accountId), language)
         : '';
       reply.header('Cache-Control', 'no-store');
       return {
