@@ -88,11 +88,14 @@ describe.each(databaseTargets())('the account’s language (%s)', (target) => {
 
   it('says goodbye in the language of the browser that closes the account', async () => {
     const { email, browser } = await ownerIn(server, 'cy');
+    const { id } = (await server.ctx.users.findByEmail(email))!;
     const deleted = await browser.post('/api/account/delete', { Password: strongPassword });
     expect(deleted).toEqual({ status: 200, body: { deleted: true } });
     const notice = await mailTo(server, email, /dileu/);
     expect(notice.subject).toBe("Mae eich cyfrif Verity wedi'i ddileu");
     expect(notice.body).toMatch(/^Mae eich cyfrif Verity wedi'i ddileu, ac rydych wedi cael/);
+    // The closed account keeps no language: nothing more is mailed to it.
+    expect(await server.ctx.users.findById(id)).toMatchObject({ closed: true, language: null });
   });
 
   it('invites in the asker’s language, the other language too', async () => {
