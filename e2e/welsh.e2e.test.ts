@@ -99,6 +99,8 @@ describe('Welsh (Cymraeg)', () => {
     await onVerity(stack, page, '/');
     await heading(page, 'Croeso i Verity').waitFor();
     await page.getByRole('heading', { name: 'Gweithgarwch diweddar' }).waitFor();
+    // The activity's titles come from the server, in Welsh.
+    await page.getByText("Cyfeiriad e-bost wedi'i wirio").first().waitFor();
     await expectLanguage(page, 'cy');
     await expectAccessible(page);
 
@@ -136,6 +138,9 @@ describe('Welsh (Cymraeg)', () => {
       await heading(page, title!).waitFor();
       await expectAccessible(page);
     }
+    // The privacy policy names the language cookie (after the spec's paragraph).
+    await page.goto(`${stack.verityUrl}/privacy`);
+    await page.getByText(/mewn cwci o’r enw verity_lang am flwyddyn/).waitFor();
 
     await page.goto(`${stack.verityUrl}/no-such-page`);
     await heading(page, "Heb ddod o hyd i'r dudalen").waitFor();

@@ -1,4 +1,5 @@
 import type { FieldDefinition } from './fields.js';
+import type { Translation } from './language.js';
 import { emailPattern } from './api/accounts.js';
 
 /** Messages of the dynamic form, worded as the spec has them (typos fixed, DESIGN.md). */
@@ -19,6 +20,9 @@ export const fieldMessages = {
   dateNotPast: (title: string) => `${title} must be today or in the future`,
   addressTooLong: (max: number) => `Your address must be ${max} characters or fewer`,
 } as const;
+
+/** fieldMessages in a language: the same keys, functions of the same arguments. */
+export type FieldMessages = Translation<typeof fieldMessages>;
 
 /** The longest address text kept (the profile's address claim, typed or picked). */
 export const addressTextMaxLength = 500;
@@ -85,31 +89,33 @@ function isAddressValue(value: unknown): value is AddressValue {
 
 /**
  * The one validation of a dynamic field, used by the SPA as the user types and by the server
- * on submit. Returns the message to show, or null when the value is acceptable.
+ * on submit. Returns the message to show (of `messages`: fieldMessages in the screen's
+ * language), or null when the value is acceptable.
  */
 export function validateFieldValue(
   definition: FieldDefinition,
   value: unknown,
   today = new Date(),
+  messages: FieldMessages = fieldMessages,
 ): string | null {
   if (definition.type === 'address') {
-    if (!isAddressValue(value) || value.postcode.trim() === '') return fieldMessages.enterPostcode;
-    if (!isValidPostcode(value.postcode)) return fieldMessages.validPostcode;
+    if (!isAddressValue(value) || value.postcode.trim() === '') return messages.enterPostcode;
+    if (!isValidPostcode(value.postcode)) return messages.validPostcode;
     if (value.text.trim() === '')
-      return value.picklist ? fieldMessages.selectAddress : fieldMessages.findAndSelect;
+      return value.picklist ? messages.selectAddress : messages.findAndSelect;
     if (value.text.length > addressTextMaxLength)
-      return fieldMessages.addressTooLong(addressTextMaxLength);
+      return messages.addressTooLong(addressTextMaxLength);
     return null; // address fields are excluded from the regex check
   }
   if (
     typeof value !== 'string' ||
     value.trim() === '' ||
+    // The spec's placeholder sent as a value is no answer (the spec's English sentinel).
     value === fieldMessages.selectPlaceholder
   ) {
-    return fieldMessages.required;
+    return messages.required;
   }
-  if (definition.type === 'email')
-    return emailPattern.test(value) ? null : fieldMessages.invalidEmail;
+  if (definition.type === 'email') return emailPattern.test(value) ? null : messages.invalidEmail;
   if (
     (definition.type === 'dropdown' ||
       definition.type === 'dropdown2' ||
@@ -118,25 +124,25 @@ export function validateFieldValue(
     definition.choices &&
     !definition.choices.includes(value)
   ) {
-    return fieldMessages.invalid;
+    return messages.invalid;
   }
   if (definition.type === 'date' || definition.type === 'date2') {
     const date = parseIsoDate(value);
-    if (!date) return fieldMessages.realDate;
+    if (!date) return messages.realDate;
     const min = bound(definition.min, today);
     if (min && date < min)
       return definition.min === 'today'
-        ? fieldMessages.dateNotPast(definition.title)
-        : fieldMessages.dateNotBefore(definition.title, ukDate(min));
+        ? messages.dateNotPast(definition.title)
+        : messages.dateNotBefore(definition.title, ukDate(min));
     const max = bound(definition.max, today);
     if (max && date > max)
       return definition.max === 'today'
-        ? fieldMessages.dateNotFuture(definition.title)
-        : fieldMessages.dateNotAfter(definition.title, ukDate(max));
+        ? messages.dateNotFuture(definition.title)
+        : messages.dateNotAfter(definition.title, ukDate(max));
   }
   for (const validator of definition.validators ?? []) {
     // A validator may say what it wants; without, the spec's generic message.
-    if (!new RegExp(validator.regex).test(value)) return validator.message ?? fieldMessages.invalid;
+    if (!new RegExp(validator.regex).test(value)) return validator.message ?? messages.invalid;
   }
   return null;
 }

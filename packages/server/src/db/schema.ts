@@ -48,6 +48,8 @@ export interface UserTable {
   updated_at: number;
   /** Set when the account was closed; the row stays as the anchor of kept verification records. */
   closed_at: ColumnType<number | null, number | null | undefined, number | null>;
+  /** 'en' or 'cy', from the browser at the last sign-in; for mail outside the owner's request. */
+  language: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface OutboxTable {

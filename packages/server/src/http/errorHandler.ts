@@ -5,7 +5,9 @@ import { connectionLost } from '../db/resilientPool.js';
 import { isUniqueViolation } from '../db/uniqueViolation.js';
 import { PhotoPipelineUnavailable } from '../features/photoId/photoPipelineUnavailable.js';
 import { KeyValueStoreUnavailable } from '../kv/storeUnavailable.js';
+import { errorMessages } from '../messages/errorMessages.js';
 import { ApiError } from './apiError.js';
+import { requestLanguage } from './language.js';
 
 const frameworkCodes: Record<string, { status: number; code: Parameters<typeof apiError>[0] }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: 'malformed_json' },
@@ -24,21 +26,27 @@ const frameworkCodes: Record<string, { status: number; code: Parameters<typeof a
  */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    const language = requestLanguage(request);
+    // A code's own message, in the language of the browser asking.
+    const refuse = (code: Parameters<typeof apiError>[0], details?: unknown) =>
+      apiError(code, errorMessages[language].codes[code], details);
     if (error instanceof ApiError) {
       const wait = retryAfterOf(error);
       if (wait !== null) reply.header('Retry-After', String(wait));
-      return reply.status(error.status).send(apiError(error.code, error.message, error.details));
+      return reply
+        .status(error.status)
+        .send(apiError(error.code, error.messageIn(language), error.details));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const details = error.validation.map((issue) => ({
         path: issue.instancePath,
         message: issue.message,
       }));
-      return reply.status(400).send(apiError('validation_failed', undefined, details));
+      return reply.status(400).send(refuse('validation_failed', details));
     }
     const known = error.code ? frameworkCodes[error.code] : undefined;
-    if (known) return reply.status(known.status).send(apiError(known.code));
-    if (error.statusCode === 429) return reply.status(429).send(apiError('rate_limited'));
+    if (known) return reply.status(known.status).send(refuse(known.code));
+    if (error.statusCode === 429) return reply.status(429).send(refuse('rate_limited'));
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.status(400).send(apiError('validation_failed', error.message));
     }
@@ -46,30 +54,30 @@ export function installErrorHandler(app: FastifyInstance): void {
     // client's conflict, not a server failure. Logged without the statement's values.
     if (isUniqueViolation(error)) {
       request.log.warn({ code: error.code }, 'unique constraint conflict');
-      return reply.status(409).send(apiError('conflict'));
+      return reply.status(409).send(refuse('conflict'));
     }
     if (connectionLost(error)) {
       // The database went away (restart, failover): an honest 503 the caller may retry.
       request.log.warn({ code: (error as { code?: unknown }).code }, 'database unavailable');
       reply.header('Retry-After', '1');
-      return reply.status(503).send(apiError('service_unavailable'));
+      return reply.status(503).send(refuse('service_unavailable'));
     }
     if (error instanceof KeyValueStoreUnavailable) {
       // Redis is down or too slow: the short-lived state (bindings, counters) cannot be read
       // or written, and nothing stands in for it, so the call is refused now, not after a hang.
       request.log.warn({ operation: error.operation }, 'key-value store unavailable');
       reply.header('Retry-After', '1');
-      return reply.status(503).send(apiError('service_unavailable'));
+      return reply.status(503).send(refuse('service_unavailable'));
     }
     if (error instanceof PhotoPipelineUnavailable) {
       // The photo pipeline's OCR or face worker failed or timed out (and was restarted), or
       // it is full: not the photo's fault, so no retake is counted; try again shortly.
       request.log.warn({ stage: error.stage }, 'photo pipeline unavailable');
       reply.header('Retry-After', '2');
-      return reply.status(503).send(apiError('service_unavailable'));
+      return reply.status(503).send(refuse('service_unavailable'));
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send(apiError('internal_error'));
+    return reply.status(500).send(refuse('internal_error'));
   });
 }
 

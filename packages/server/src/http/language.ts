@@ -7,9 +7,12 @@ import {
 } from '@verity/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
-/** The language this browser chose (the switcher's cookie), English otherwise. */
+/**
+ * The language this browser chose (the switcher's cookie), English otherwise. The error
+ * handler asks too, maybe for a request refused before its cookies were read: then English.
+ */
 export function requestLanguage(request: FastifyRequest): Language {
-  const chosen = request.cookies[languageCookie];
+  const chosen = request.cookies?.[languageCookie];
   return isLanguage(chosen) ? chosen : defaultLanguage;
 }
 

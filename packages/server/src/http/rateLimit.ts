@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import type { RateLimit } from '../kv/rateLimiter.js';
 import { ApiError } from './apiError.js';
+import type { ErrorText } from '../messages/errorMessages.js';
 
 /**
  * A call refused by the limit or budget named `limit`: counted in the metrics (by that fixed
@@ -13,7 +14,7 @@ export function rateLimited(
   ctx: AppContext,
   limit: string,
   retryAfterSeconds?: number,
-  message?: string,
+  message?: ErrorText,
 ): ApiError {
   ctx.metrics.refused(limit);
   return new ApiError(

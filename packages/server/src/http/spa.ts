@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import { apiError, isSpaRoute, languages, type Language } from '@verity/contracts';
 import type { FastifyInstance } from 'fastify';
 import { requestLanguage } from './language.js';
+import { errorMessages } from '../messages/errorMessages.js';
 
 export const defaultWebRoot = fileURLToPath(new URL('../../../web/dist/', import.meta.url));
 
@@ -84,7 +85,10 @@ export async function registerSpa(
     const pathname = request.url.split('?')[0] ?? '/';
     const wantsPage =
       (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api/');
-    if (!wantsPage) return reply.status(404).send(apiError('not_found'));
+    if (!wantsPage)
+      return reply
+        .status(404)
+        .send(apiError('not_found', errorMessages[requestLanguage(request)].codes.not_found));
     if (!indexHtml) {
       return reply
         .status(503)

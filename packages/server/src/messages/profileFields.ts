@@ -1,4 +1,11 @@
-import type { FieldDefinition, Language, Translation } from '@verity/contracts';
+import {
+  fieldMessages,
+  fieldMessagesWelsh,
+  type FieldDefinition,
+  type FieldMessages,
+  type Language,
+  type Translation,
+} from '@verity/contracts';
 
 /**
  * The texts of the standard profile fields (features/profile/requestedClaims.ts): their titles
@@ -70,3 +77,9 @@ export function fieldInLanguage(field: FieldDefinition, language: Language): Fie
       : {}),
   };
 }
+
+/** The dynamic form's own messages (contracts' fieldMessages), by language. */
+export const fieldMessagesIn: Record<Language, FieldMessages> = {
+  en: fieldMessages,
+  cy: fieldMessagesWelsh,
+};

@@ -1,5 +1,6 @@
 import { errorCatalogue, sessionSchema } from '@verity/contracts';
 import { describe, expect, it } from 'vitest';
+import { showLanguage } from '../copy/language';
 import { ApiError, createApiClient } from './client';
 
 interface Call {
@@ -91,6 +92,22 @@ describe('api client', () => {
     const error = await failure(client.getJson('/api/session', sessionSchema));
     expect(error).toMatchObject({ code: 'internal_error', status: 404 });
     expect(error.message).toBe(errorCatalogue.internal_error.message);
+  });
+
+  it('says an error it makes itself in the language of the screens', async () => {
+    const { client } = clientAnswering(async () => new Response('Not Found', { status: 404 }));
+    await showLanguage('cy');
+    try {
+      const error = await failure(client.getJson('/api/session', sessionSchema));
+      expect(error.message).toBe(
+        "Wps. Aeth rhywbeth o'i le, rhowch gynnig arall arni yn nes ymlaen.",
+      );
+      expect(new ApiError('pin_revoked', 410).message).toMatch(/^Rydych wedi defnyddio gormod/);
+      // Codes the SPA never makes keep the catalogue's message.
+      expect(new ApiError('not_found', 404).message).toBe(errorCatalogue.not_found.message);
+    } finally {
+      await showLanguage('en');
+    }
   });
 
   it('throws internal_error for an answer that does not match its schema', async () => {

@@ -1,4 +1,12 @@
 import { apiErrorSchema, errorCatalogue, type ErrorCode } from '@verity/contracts';
+import { localErrorCopy } from '../copy/common';
+
+/** A code's message where the SPA makes the error itself: in the screens' language if it has one. */
+function localMessage(code: ErrorCode): string {
+  return Object.hasOwn(localErrorCopy, code)
+    ? localErrorCopy[code as keyof typeof localErrorCopy]
+    : errorCatalogue[code].message;
+}
 
 /** Anything that checks an answer and returns it typed; the zod schemas of contracts fit. */
 export interface Schema<T> {
@@ -16,7 +24,7 @@ export class ApiError extends Error {
   constructor(
     code: ErrorCode,
     status: number,
-    message: string = errorCatalogue[code].message,
+    message: string = localMessage(code),
     details?: unknown,
   ) {
     super(message);

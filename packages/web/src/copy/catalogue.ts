@@ -28,9 +28,14 @@ export interface Catalogue {
   accountsCopy: Translation<typeof accounts.accountsCopy>;
   checksCopy: Translation<typeof checks.checksCopy>;
   checkLabels: Translation<typeof checks.checkLabels>;
+  documentRuleMessages: Translation<typeof checks.documentRuleMessages>;
+  licenceRuleMessages: Translation<typeof checks.licenceRuleMessages>;
+  cardRuleMessages: Translation<typeof checks.cardRuleMessages>;
   copy: Translation<typeof common.copy>;
+  localErrorCopy: Translation<typeof common.localErrorCopy>;
   contactCopy: Translation<typeof contact.contactCopy>;
   formsCopy: Translation<typeof forms.formsCopy>;
+  fieldMessages: Translation<typeof forms.fieldMessages>;
   aboutCopy: Translation<typeof legal.aboutCopy>;
   termsCopy: Translation<typeof legal.termsCopy>;
   privacyCopy: Translation<typeof legal.privacyCopy>;

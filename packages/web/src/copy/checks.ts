@@ -1,4 +1,10 @@
-import { checkRegistry, type CheckName } from '@verity/contracts';
+import {
+  cardMessages,
+  checkRegistry,
+  documentMessages,
+  licenceMessages,
+  type CheckName,
+} from '@verity/contracts';
 import { localized } from './language';
 
 /**
@@ -156,4 +162,30 @@ export const checkLabels = localized(
 /** An option as the user reads it: its checks' names. */
 export function optionLabel(checks: readonly CheckName[]): string {
   return [...new Set(checks.map((check) => checkLabels[check]))].join(checksCopy.and);
+}
+
+/**
+ * The check forms' rule messages (contracts' documentRules, licenceRules and cardRules, which
+ * the server's answers repeat), in the language of the screens: checkMessageIn finds them.
+ */
+export const documentRuleMessages = localized('documentRuleMessages', documentMessages);
+export const licenceRuleMessages = localized('licenceRuleMessages', licenceMessages);
+export const cardRuleMessages = localized('cardRuleMessages', cardMessages);
+
+const ruleSections: ReadonlyArray<[Record<string, string>, Record<string, string>]> = [
+  [documentMessages, documentRuleMessages],
+  [licenceMessages, licenceRuleMessages],
+  [cardMessages, cardRuleMessages],
+];
+
+/**
+ * A check form's message in the language of the screens: one of the rules' own messages (a
+ * closed set of contracts' constants, told by its key) in this language; any other as it is.
+ */
+export function checkMessageIn(message: string): string {
+  for (const [english, shown] of ruleSections) {
+    const key = Object.keys(english).find((name) => english[name] === message);
+    if (key !== undefined) return shown[key]!;
+  }
+  return message;
 }

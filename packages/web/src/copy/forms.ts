@@ -1,3 +1,4 @@
+import { fieldMessages as contractsFieldMessages } from '@verity/contracts';
 import { localized } from './language';
 
 /** 'day', 'day and month', 'day, month and year'. */
@@ -21,3 +22,10 @@ export const formsCopy = localized('formsCopy', {
     `${name} must include a ${listed(parts)}`,
   yearDigits: 'Year must include 4 numbers',
 } as const);
+
+/**
+ * The dynamic form's messages (contracts' fieldMessages), in the language of the screens:
+ * passed to validateFieldValue, and compared by key (`error === fieldMessages.findAndSelect`),
+ * both read in the same language.
+ */
+export const fieldMessages = localized('fieldMessages', contractsFieldMessages);

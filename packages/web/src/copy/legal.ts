@@ -81,6 +81,9 @@ export const privacyCopy = localized('privacyCopy', {
   cookiesTitle: 'Cookies',
   cookies: (product: string) =>
     `Cookies are small files that a website stores in your browser. Websites use session cookies, which last until you close your browser; preference cookies, which remember your choices; and analytics cookies, which record how you interact with the site. ${product} itself sets only the cookies needed for signing in and for security.`,
+  /** Ours, after the spec's paragraph (issue 21): the language switcher's cookie. */
+  languageCookie:
+    'If you choose English or Cymraeg with the language switcher, we remember your choice in a cookie called verity_lang for one year. It holds only the language, no personal data, and you can change it at any time.',
   rightsTitle: 'Your rights',
   rightsIntro: 'You have the right to:',
   rights: [

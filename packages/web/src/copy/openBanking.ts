@@ -48,6 +48,8 @@ export const openBankingCopy = localized('openBankingCopy', {
   bankDetailsIntro:
     'Please enter the sort code and account number of a current account in your name. We check with your bank that the account is yours.',
   bankDetailsLabel: 'Your bank account',
+  /** The titles of contracts' bankAccountFields, by field name. */
+  bankFieldTitles: { sort_code: 'Sort code', account_number: 'Account number' },
   checkAccount: 'Check my account',
   checkingAccount: 'Checking…',
 } as const);

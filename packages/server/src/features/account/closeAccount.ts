@@ -80,6 +80,8 @@ export async function closeAccount(
       .set({
         email: `closed-${userId}@closed.invalid`,
         email_verified: 0,
+        // Nothing is mailed to a closed account: its language is not kept either.
+        language: null,
         closed_at: now,
         updated_at: now,
       })

@@ -1,25 +1,19 @@
-import { accountConsentsSchema, revokeConsentRequestSchema } from '@verity/contracts';
+import {
+  accountConsentsSchema,
+  revokeConsentRequestSchema,
+  type Language,
+} from '@verity/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { account } from '../../journey/access.js';
+import { requestLanguage } from '../../http/language.js';
 import { ApiError } from '../../http/apiError.js';
 import type { User } from '../accounts/userStore.js';
-import { documentDetailsTitle, verifiedIdentityTitle } from '../evidence/verifiedSummary.js';
-import { documentDetailsConsent, standardFields } from '../profile/requestedClaims.js';
+import { claimTitle } from '../consent/claimTitle.js';
 import { revokeClientGrants } from './revokeClient.js';
 
-/** A claim's title as the consent screen showed it. */
-function claimTitle(claim: string, custom: ReadonlyArray<{ name: string; title: string }>) {
-  if (claim === 'email') return 'E-mail';
-  if (claim === 'verified_claims') return verifiedIdentityTitle;
-  if (claim === documentDetailsConsent) return documentDetailsTitle;
-  if (Object.hasOwn(standardFields, claim))
-    return standardFields[claim as keyof typeof standardFields].title;
-  return custom.find((field) => field.name === claim)?.title ?? claim;
-}
-
-async function consentsOf(ctx: AppContext, user: User) {
+async function consentsOf(ctx: AppContext, user: User, language: Language) {
   const given = await ctx.consents.listForUser(user.id);
   const consents = await Promise.all(
     given.map(async (consent) => {
@@ -28,7 +22,7 @@ async function consentsOf(ctx: AppContext, user: User) {
         clientId: consent.clientId,
         clientName: client?.metadata.client_name ?? consent.clientId,
         details: consent.claims.map((claim) =>
-          claimTitle(claim, client?.policy.customClaims ?? []),
+          claimTitle(claim, language, client?.policy.customClaims ?? []),
         ),
         updated: new Date(consent.updatedAt).toISOString(),
         signedWithPin: consent.signed,
@@ -52,7 +46,7 @@ export function accountConsentRoutes(app: FastifyInstance, ctx: AppContext): voi
     async (request, reply) => {
       const { user } = request.journey.who;
       reply.header('Cache-Control', 'no-store');
-      return consentsOf(ctx, user);
+      return consentsOf(ctx, user, requestLanguage(request));
     },
   );
 
@@ -69,7 +63,7 @@ export function accountConsentRoutes(app: FastifyInstance, ctx: AppContext): voi
       if (!withdrawn) throw new ApiError('consent_not_found');
       await revokeClientGrants(ctx, user.id, clientId);
       await ctx.audit.record(user.id, 'consent_revoked', clientId);
-      return consentsOf(ctx, user);
+      return consentsOf(ctx, user, requestLanguage(request));
     },
   );
 }

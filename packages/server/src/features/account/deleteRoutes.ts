@@ -3,6 +3,7 @@ import {
   deleteAccountRequestSchema,
   deleteAccountResponseSchema,
   DELETION_LOGIN_SECONDS,
+  type Language,
   type SocialProvider,
 } from '@verity/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -12,22 +13,28 @@ import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/schema.js';
 import { account } from '../../journey/access.js';
 import { ApiError } from '../../http/apiError.js';
+import { requestLanguage } from '../../http/language.js';
 import { clientIp, enforceLimit, rateLimited } from '../../http/rateLimit.js';
+import { accountMessages } from '../../messages/accountMessages.js';
 import { throttledPasswordCheck } from '../accounts/passwordThrottle.js';
 import type { User } from '../accounts/userStore.js';
 import { closeAccount } from './closeAccount.js';
+import { errorText } from '../../messages/errorMessages.js';
 
 /** Tells the address that its account was deleted, so a deletion nobody meant is noticed. */
-async function sendClosureNotice(ctx: AppContext, to: string, trx: Kysely<Database>) {
+async function sendClosureNotice(
+  ctx: AppContext,
+  to: string,
+  language: Language,
+  trx: Kysely<Database>,
+) {
   const product = ctx.config.productName;
+  const text = accountMessages[language];
   await ctx.email.send(
     {
       to,
-      subject: `Your ${product} account has been deleted`,
-      text:
-        `Your ${product} account has been deleted, and you have been signed out everywhere.\n\n` +
-        `As our Privacy Policy says, we keep the records of the identity checks you completed, encrypted, and a log of security events on the account for 7 years, to meet our legal duties to prevent fraud and money laundering. Everything else is deleted.\n\n` +
-        `If you did not delete your account, contact us at ${ctx.config.supportEmail}.\n\n${product}`,
+      subject: text.closureSubject(product),
+      text: text.closureBody(product, ctx.config.supportEmail),
     },
     trx,
   );
@@ -80,14 +87,14 @@ async function confirmationFailure(
       email: user.email,
       storedHash: confirmation.passwordHash,
       password: body.Password,
-      owner: { id: user.id, email: user.email },
+      owner: { id: user.id, email: user.email, language: user.language },
     });
     if (outcome === 'locked')
       throw rateLimited(
         ctx,
         'password-lock',
         undefined,
-        "Too many wrong passwords: password login is locked. Use 'Forgot Password' to set a new one.",
+        errorText((texts) => texts.passwordLocked),
       );
     return outcome === 'valid' ? null : 'wrong_password';
   }
@@ -149,7 +156,7 @@ export function accountDeleteRoutes(app: FastifyInstance, ctx: AppContext): void
         throw new ApiError(failure);
       }
       await closeAccount(ctx.database.db, user.id, Date.now(), (trx) =>
-        sendClosureNotice(ctx, user.email, trx),
+        sendClosureNotice(ctx, user.email, requestLanguage(request), trx),
       );
       await ctx.counters.delete(attemptsKey);
       await ctx.audit.record(user.id, 'account_deleted');

@@ -1,7 +1,9 @@
+import { defaultLanguage, type Language } from '@verity/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { clientIp, rateLimited } from '../../http/rateLimit.js';
 import { SlidingWindow, subjectKey, type Budget } from '../../kv/slidingWindow.js';
+import { accountMessages } from '../../messages/accountMessages.js';
 import { issueResetToken } from '../forgotPassword/resetTokens.js';
 import { checkPassword } from './passwords.js';
 
@@ -13,6 +15,13 @@ interface Failures {
   count: number;
   /** When the last one happened (ms). */
   at: number;
+}
+
+/** Whom a lock is told to: the account, in its stored language (null: not known, English). */
+interface LockedOwner {
+  id: string;
+  email: string;
+  language: Language | null;
 }
 
 /** How long one check may hold the account's turn; a crashed check frees it after this. */
@@ -51,8 +60,8 @@ export async function throttledPasswordCheck(
     email: string;
     storedHash: string | null;
     password: string;
-    /** The account the address belongs to, told by e-mail when it locks. */
-    owner: { id: string; email: string } | null;
+    /** The account the address belongs to, told by e-mail (in its language) when it locks. */
+    owner: LockedOwner | null;
   },
 ): Promise<PasswordOutcome> {
   const settings = ctx.config.passwordThrottle;
@@ -127,21 +136,25 @@ export async function liftPasswordLock(ctx: AppContext, email: string): Promise<
 /**
  * Tells the owner that password login is locked, with a link that sets a new password. The
  * link carries a long random token (nothing to guess), so no guess budget or lock applies
- * to it: whoever spent the account's budgets cannot keep its owner out.
+ * to it: whoever spent the account's budgets cannot keep its owner out. It is in the
+ * account's language, not the request's: the guesses that lock it may be anyone's.
  */
-async function sendLockNotice(ctx: AppContext, owner: { id: string; email: string }) {
+async function sendLockNotice(ctx: AppContext, owner: LockedOwner) {
   const lockDays = ctx.config.passwordThrottle.lockDays;
   const token = await issueResetToken(ctx, owner, null, lockDays * 86_400);
   const link = new URL('/forgotpassword', ctx.config.publicUrl);
   link.hash = new URLSearchParams({ email: owner.email, token }).toString();
   const product = ctx.config.productName;
+  const text = accountMessages[owner.language ?? defaultLanguage];
   await ctx.audit.record(owner.id, 'password_locked');
   await ctx.email.send({
     to: owner.email,
-    subject: `Your ${product} password login is locked`,
-    text:
-      `Someone entered a wrong password for your ${product} account ${ctx.config.passwordThrottle.lockAfter} times in a row, so we have locked logging in with your password.\n\n` +
-      `To unlock it, set a new password with this link (it works once, for ${lockDays} days):\n${link.href}\n\n` +
-      `If you did not try to log in, someone else may know your e-mail address: choose a password you use nowhere else.\n\n${product}`,
+    subject: text.lockSubject(product),
+    text: text.lockBody(
+      product,
+      String(ctx.config.passwordThrottle.lockAfter),
+      String(lockDays),
+      link.href,
+    ),
   });
 }

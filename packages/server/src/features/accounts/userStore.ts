@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { isLanguage, type Language } from '@verity/contracts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 
@@ -8,15 +9,27 @@ export interface User {
   emailVerified: boolean;
   /** The account was closed (deleted); only its kept verification records remain. */
   closed: boolean;
+  /**
+   * The language of the owner's last sign-in ('en' or 'cy'), null before the first: for mail
+   * sent outside the owner's own request (the password lock notice).
+   */
+  language: Language | null;
 }
 
-type UserRow = { id: string; email: string; email_verified: number; closed_at: number | null };
+type UserRow = {
+  id: string;
+  email: string;
+  email_verified: number;
+  closed_at: number | null;
+  language: string | null;
+};
 
 const toUser = (row: UserRow): User => ({
   id: row.id,
   email: row.email,
   emailVerified: row.email_verified === 1,
   closed: row.closed_at !== null,
+  language: isLanguage(row.language) ? row.language : null,
 });
 
 export class UserStore {
@@ -28,7 +41,7 @@ export class UserStore {
   async findByEmail(email: string): Promise<User | undefined> {
     const row = await this.db
       .selectFrom('users')
-      .select(['id', 'email', 'email_verified', 'closed_at'])
+      .select(['id', 'email', 'email_verified', 'closed_at', 'language'])
       .where('email', '=', email)
       .executeTakeFirst();
     return row && toUser(row);
@@ -46,6 +59,7 @@ export class UserStore {
         'users.email',
         'users.email_verified',
         'users.closed_at',
+        'users.language',
         'password_credentials.hash',
       ])
       .where('users.email', '=', email)
@@ -56,7 +70,7 @@ export class UserStore {
   async findById(id: string): Promise<User | undefined> {
     const row = await this.db
       .selectFrom('users')
-      .select(['id', 'email', 'email_verified', 'closed_at'])
+      .select(['id', 'email', 'email_verified', 'closed_at', 'language'])
       .where('id', '=', id)
       .executeTakeFirst();
     return row && toUser(row);
@@ -76,7 +90,10 @@ export class UserStore {
     if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) {
       return { user: (await this.findByEmail(email))!, created: false };
     }
-    return { user: { id, email, emailVerified: false, closed: false }, created: true };
+    return {
+      user: { id, email, emailVerified: false, closed: false, language: null },
+      created: true,
+    };
   }
 
   async markVerified(userId: string): Promise<void> {
@@ -84,6 +101,16 @@ export class UserStore {
       .updateTable('users')
       .set({ email_verified: 1, updated_at: this.now() })
       .where('id', '=', userId)
+      .execute();
+  }
+
+  /** Remembers the owner's language; writes only when it changed (most sign-ins keep it). */
+  async setLanguage(userId: string, language: Language): Promise<void> {
+    await this.db
+      .updateTable('users')
+      .set({ language })
+      .where('id', '=', userId)
+      .where((eb) => eb.or([eb('language', 'is', null), eb('language', '<>', language)]))
       .execute();
   }
 

@@ -13,6 +13,7 @@ import type { AppContext } from '../../context.js';
 import { ApiError } from '../../http/apiError.js';
 import { step } from '../../journey/access.js';
 import { assuranceState } from './assuranceState.js';
+import { errorText } from '../../messages/errorMessages.js';
 
 /** The signed-in user and the request named in the path (the journey bound it to this browser). */
 async function verificationContext(ctx: AppContext, request: FastifyRequest) {
@@ -68,11 +69,14 @@ export function assuranceRoutes(app: FastifyInstance, ctx: AppContext): void {
       const { checks } = request.body;
       if (checks.length > 0) {
         if (!state || state.met)
-          throw new ApiError('step_not_allowed', 'This request needs no identity check now.');
+          throw new ApiError(
+            'step_not_allowed',
+            errorText((texts) => texts.noCheckNeeded),
+          );
         if (!state.options.some((option) => sameChecks(option.checks, checks)))
           throw new ApiError(
             'validation_failed',
-            'This is not one of the options for this request.',
+            errorText((texts) => texts.notAnOption),
           );
       }
       const ttl = interaction.exp - Math.floor(Date.now() / 1000);
@@ -99,7 +103,10 @@ export function assuranceRoutes(app: FastifyInstance, ctx: AppContext): void {
       const { accountId, interaction, client, state } = await verificationContext(ctx, request);
       const { check } = request.body;
       if (!state || state.passed.has(check))
-        throw new ApiError('step_not_allowed', 'This check is not needed now.');
+        throw new ApiError(
+          'step_not_allowed',
+          errorText((texts) => texts.checkNotNeeded),
+        );
       await ctx.evidence.decline(accountId, check);
       await ctx.audit.record(accountId, 'identity_check_declined', client.clientId);
       await ctx.assuranceChoices.clear(interaction.uid);

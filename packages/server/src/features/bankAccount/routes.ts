@@ -15,6 +15,7 @@ import { checkAllowed } from '../checks/checkStep.js';
 import { bankCheckFor, type BankCheck } from './checkName.js';
 import { verifyTypedAccount } from './verifyTypedAccount.js';
 import { typedAccount, type TypedAccount } from './typedAccount.js';
+import { requestLanguage } from '../../http/language.js';
 
 /** A bank account shown by a bank login this recently can still be checked. */
 const ACCOUNT_MAX_AGE_MS = 90 * 24 * 3600 * 1000;
@@ -48,7 +49,7 @@ export function bankAccountRoutes(app: FastifyInstance, ctx: AppContext): void {
       const shown = accountId && !body ? await bankLoginAccount(ctx, accountId) : null;
       const typed: TypedAccount =
         accountId && !shown && ctx.accountVerification
-          ? typedAccount(body, await ctx.profiles.get(accountId))
+          ? typedAccount(body, await ctx.profiles.get(accountId), requestLanguage(request))
           : { kind: 'missing' };
       // Fail closed first; Bank and CurrentAccount have the same providers.
       if (!checkOffered(ctx, 'Bank')) throw new ApiError('check_not_offered');

@@ -12,10 +12,9 @@ import { holderNameScore } from '../openBanking/holderName.js';
 import type { Journey } from '../../journey/journey.js';
 import type { UkAccount } from '../openBanking/ukAccount.js';
 import type { BankCheck } from './checkName.js';
+import { errorText } from '../../messages/errorMessages.js';
 
 /** The spec's mismatch text speaks of a bank login; this is its wording for a typed account. */
-const TYPED_MISMATCH =
-  'Sorry we have been unable to verify that this bank account is in your name. Unfortunately we are unable to verify your identity at this time.';
 
 /**
  * The Bank check of an account the user typed: the verification service is asked whether it
@@ -99,6 +98,9 @@ export async function verifyTypedAccount(
         });
       },
     },
-    new ApiError('bankIdentityMismatch', TYPED_MISMATCH),
+    new ApiError(
+      'bankIdentityMismatch',
+      errorText((texts) => texts.typedAccountMismatch),
+    ),
   );
 }

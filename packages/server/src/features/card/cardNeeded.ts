@@ -1,4 +1,5 @@
-import type { CheckName } from '@verity/contracts';
+import type { CheckName, Language } from '@verity/contracts';
+import { errorMessages } from '../../messages/errorMessages.js';
 
 type CardCheck = 'CreditCard' | 'DebitCard';
 
@@ -21,10 +22,12 @@ export function cardNeededInstead(
   return alternatives.some((alternative) => alternative.includes(other)) ? other : null;
 }
 
-const kind: Record<CardCheck, string> = { CreditCard: 'credit card', DebitCard: 'debit card' };
-
 /** 'Acme Bank needs a credit card, and this is a debit card. Please enter ...' */
-export function cardNeededMessage(needed: CardCheck, clientName: string): string {
-  const given = needed === 'CreditCard' ? 'DebitCard' : 'CreditCard';
-  return `${clientName} needs a ${kind[needed]}, and this is a ${kind[given]}. Please enter a ${kind[needed]}, or choose a different verification option.`;
+export function cardNeededMessage(
+  needed: CardCheck,
+  clientName: string | null,
+  language: Language = 'en',
+): string {
+  const text = errorMessages[language].cardNeeded;
+  return text[needed](clientName ?? text.thisService);
 }

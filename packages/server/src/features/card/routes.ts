@@ -6,11 +6,13 @@ import {
   isoToday,
   normaliseName,
   requestQuerySchema,
+  type Language,
 } from '@verity/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { step } from '../../journey/access.js';
+import { requestLanguage } from '../../http/language.js';
 import { ApiError } from '../../http/apiError.js';
 import { CardProviderError, type CardRange } from '../../providers/cards/cardProvider.js';
 import { checkAllowed } from '../checks/checkStep.js';
@@ -49,7 +51,7 @@ export function cardRoutes(app: FastifyInstance, ctx: AppContext): void {
               number: 'This type of card is not accepted',
             });
           const given = range.type === 'debit' ? 'DebitCard' : 'CreditCard';
-          await refuseCardNotNeeded(ctx, step, given);
+          await refuseCardNotNeeded(ctx, step, given, requestLanguage(request));
           return given;
         },
         () => cardFormErrors(request.body, isoToday()),
@@ -91,6 +93,7 @@ async function refuseCardNotNeeded(
   ctx: AppContext,
   step: StepView,
   given: 'CreditCard' | 'DebitCard',
+  language: Language,
 ): Promise<void> {
   const { interaction, client } = step;
   if (!interaction || !client) return;
@@ -100,7 +103,7 @@ async function refuseCardNotNeeded(
   if (demand?.level) return;
   const needed = cardNeededInstead(given, choice, demand?.lists ?? null);
   if (!needed) return;
-  const message = cardNeededMessage(needed, client.metadata.client_name ?? 'This service');
+  const message = cardNeededMessage(needed, client.metadata.client_name ?? null, language);
   throw new ApiError('card_type_not_accepted', message, { number: message });
 }
 

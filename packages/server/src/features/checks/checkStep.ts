@@ -1,4 +1,4 @@
-import { checkRegistry, namesOfCheck, type CheckName, type CheckResult } from '@verity/contracts';
+import { namesOfCheck, type CheckName, type CheckResult } from '@verity/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { ApiError } from '../../http/apiError.js';
@@ -10,6 +10,8 @@ import { checkInfo } from './checkRegistry.js';
 import { requireClaimedIdentity } from '../identity/coreIdentity.js';
 import type { Evidence, NewEvidence } from '../evidence/evidenceStore.js';
 import type { Journey, StepView } from '../../journey/journey.js';
+import { errorMessages, errorText } from '../../messages/errorMessages.js';
+import { checkNames } from '../../messages/verificationTexts.js';
 
 /** Attempts at one check per user and day, and at any check per address and hour. */
 export const checkLimits = {
@@ -59,15 +61,14 @@ export async function checkAllowed(
     await requireClaimedIdentity(ctx, step.accountId, false);
   const { passed, unavailable } = await ctx.evidence.standing(step.accountId);
   if (passed.has(check))
-    throw new ApiError(
-      'step_not_allowed',
-      `Your ${checkRegistry[check].label} check is already complete.`,
+    throw new ApiError('step_not_allowed', (language) =>
+      errorMessages[language].checkComplete(checkNames[language][check]),
     );
   const names = namesOf(check);
   if (names.some((name) => unavailable.has(name)))
     throw new ApiError(
       'step_not_allowed',
-      'This check cannot be tried again now. Please choose a different verification option.',
+      errorText((texts) => texts.checkNotAgain),
     );
   await enforceLimit(ctx, checkLimits.perAddress, clientIp(request));
   await enforceLimit(ctx, checkLimits.perUser, attemptSubject(check, step.accountId));

@@ -4,6 +4,7 @@ import {
   consentInfoSchema,
   stepDoneSchema,
   type AddressValue,
+  type Language,
 } from '@verity/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -15,12 +16,9 @@ import {
   requestedClaims,
   standardFields,
 } from '../profile/requestedClaims.js';
-import {
-  documentDetailsSummary,
-  documentDetailsTitle,
-  verifiedIdentitySummary,
-  verifiedIdentityTitle,
-} from '../evidence/verifiedSummary.js';
+import { documentDetailsSummary, verifiedIdentitySummary } from '../evidence/verifiedSummary.js';
+import { requestLanguage } from '../../http/language.js';
+import { claimTitle } from './claimTitle.js';
 import { RECENT_LOGIN_SECONDS, step } from '../../journey/access.js';
 import { verifyConsentSignature } from '../pin/consentSignature.js';
 
@@ -63,12 +61,13 @@ async function documentDetailsAttribute(
   ctx: AppContext,
   accountId: string,
   numbers: 'full' | 'masked',
+  language: Language,
 ) {
   return {
     name: documentDetailsConsent,
-    title: documentDetailsTitle,
+    title: claimTitle(documentDetailsConsent, language, []),
     type: 'text',
-    defaultValue: documentDetailsSummary(await ctx.evidence.forUser(accountId), numbers),
+    defaultValue: documentDetailsSummary(await ctx.evidence.forUser(accountId), numbers, language),
   };
 }
 
@@ -84,10 +83,11 @@ export function consentRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
     async (request, reply) => {
       const { client, accountId, claims, interaction, documentDetails } = consentContext(request);
+      const language = requestLanguage(request);
       const profile = await ctx.profiles.get(accountId);
       const user = await ctx.users.findById(accountId);
       const verified = claims.includes('verified_claims')
-        ? verifiedIdentitySummary(await ctx.evidence.forUser(accountId))
+        ? verifiedIdentitySummary(await ctx.evidence.forUser(accountId), language)
         : '';
       reply.header('Cache-Control', 'no-store');
       return {
@@ -103,18 +103,18 @@ export function consentRoutes(app: FastifyInstance, ctx: AppContext): void {
             if (claim === 'verified_claims')
               return {
                 name: claim,
-                title: verifiedIdentityTitle,
+                title: claimTitle(claim, language, []),
                 type: 'text',
                 defaultValue: verified,
               };
-            const field =
+            const type =
               claim === 'email'
-                ? { title: 'E-mail', type: 'email' }
-                : standardFields[claim as keyof typeof standardFields];
+                ? 'email'
+                : standardFields[claim as keyof typeof standardFields].type;
             return {
               name: claim,
-              title: field.title,
-              type: field.type,
+              title: claimTitle(claim, language, []),
+              type,
               defaultValue: claim === 'email' ? (user?.email ?? '') : display(profile[claim]),
             };
           })
@@ -126,6 +126,7 @@ export function consentRoutes(app: FastifyInstance, ctx: AppContext): void {
                     ctx,
                     accountId,
                     showsFullDocumentNumbers(request, interaction) ? 'full' : 'masked',
+                    language,
                   ),
                 ]
               : [],

@@ -176,6 +176,35 @@ describe('evidenceSentence: one piece of evidence as a person reads it', () => {
   });
 });
 
+describe('in Welsh: the same facts, the days in Welsh too', () => {
+  it.each<[string, Evidence, string]>([
+    [
+      'a passport gives name and date of birth',
+      on({ ...passport, attributes: { ...passport.attributes, ...anna } }),
+      "Enw a dyddiad geni wedi'u gwirio gan ddefnyddio eich pasbort ar 25 Tachwedd 2026",
+    ],
+    [
+      'a licence with no birth date says name only',
+      on(licence),
+      "Enw wedi'i wirio gan ddefnyddio eich trwydded yrru ar 25 Tachwedd 2026",
+    ],
+    [
+      'a mobile contract',
+      on(mobile),
+      "Hunaniaeth wedi'i gwirio gan ddefnyddio eich contract ffôn symudol ar 25 Tachwedd 2026",
+    ],
+  ])('%s', (_case, evidence, sentence) => {
+    expect(evidenceSentence(evidence, 'cy')).toBe(sentence);
+  });
+
+  it('sums up the verified identity and the documents in Welsh', () => {
+    expect(verifiedIdentitySummary([], 'cy')).toBe('Heb ei gwirio eto.');
+    expect(documentDetailsSummary([licence], 'masked', 'cy')).toBe(
+      "Trwydded yrru ••••••••••••99AB, wedi'i gyhoeddi gan Driver and Vehicle Licensing Agency (GB) ar 2019-03-01, yn dod i ben 2029-02-28",
+    );
+  });
+});
+
 describe('verifiedIdentitySummary: what consent says of verified_claims', () => {
   const annaPassport = on({ ...passport, attributes: { ...passport.attributes, ...anna } });
   it.each<[string, Evidence[], string]>([

@@ -1,38 +1,35 @@
-import { checkRegistry } from '@verity/contracts';
+import type { Language } from '@verity/contracts';
+import { verificationTexts } from '../../messages/verificationTexts.js';
 import { currentPasses, type Evidence, type VerifiedDocument } from './evidenceStore.js';
 import { verifiedClaims } from './verifiedClaims.js';
 import { verifiedValuesOf } from './verifiedValues.js';
 
-export const verifiedIdentityTitle = 'Verified identity';
-export const documentDetailsTitle = 'Document details';
+/** Verity is a UK service: days are said as a person in the UK reads them, in either language. */
+const days: Record<Language, Intl.DateTimeFormat> = {
+  en: new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'Europe/London' }),
+  cy: new Intl.DateTimeFormat('cy-GB', { dateStyle: 'long', timeZone: 'Europe/London' }),
+};
 
-/** Verity is a UK service: days are said as a person in the UK reads them. */
-const day = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'Europe/London' });
-
-/** A moment (ms since the epoch) as '25 November 2026'. */
-export function dayOf(ms: number): string {
-  return day.format(ms);
+/** A moment (ms since the epoch) as '25 November 2026' ('25 Tachwedd 2026'). */
+export function dayOf(ms: number, language: Language = 'en'): string {
+  return days[language].format(ms);
 }
 
 /** A birth date (yyyy-mm-dd) as '10 December 1985': a calendar day, no time zone. */
-function birthDay(date: string): string {
-  return day.format(new Date(`${date}T12:00:00Z`));
+function birthDay(date: string, language: Language): string {
+  return days[language].format(new Date(`${date}T12:00:00Z`));
 }
 
 /**
- * What a piece of evidence verified about the person ('Name and date of birth'), or null: the
+ * What a piece of evidence verified about the person (name, date of birth, both), or null: the
  * claims it verified (verifiedValues.ts), so a card's or bank's holder name, which binds the
  * check but verifies nothing, is never said to verify the name.
  */
-export function verifiedFieldsOf(evidence: Evidence): string | null {
+export function verifiedFieldsOf(evidence: Evidence): 'name' | 'birthdate' | 'both' | null {
   const values = verifiedValuesOf(evidence);
-  const fields = [
-    values.given_name || values.family_name ? 'name' : null,
-    values.birthdate ? 'date of birth' : null,
-  ].filter((field) => field !== null);
-  if (fields.length === 0) return null;
-  const said = fields.join(' and ');
-  return said.charAt(0).toUpperCase() + said.slice(1);
+  const name = Boolean(values.given_name || values.family_name);
+  if (name && values.birthdate) return 'both';
+  return name ? 'name' : values.birthdate ? 'birthdate' : null;
 }
 
 /**
@@ -40,15 +37,19 @@ export function verifiedFieldsOf(evidence: Evidence): string | null {
  * from your passport', or for a check that confirms the person without giving their details,
  * 'Identity checked with your mobile phone contract'. Never the check's internal name.
  */
-export function evidenceDescription(evidence: Evidence): string {
-  const kind = checkRegistry[evidence.check].evidence;
+export function evidenceDescription(evidence: Evidence, language: Language = 'en'): string {
+  const text = verificationTexts[language];
+  const kind = text.evidence[evidence.check];
   const fields = verifiedFieldsOf(evidence);
-  return fields ? `${fields} verified from ${kind}` : `Identity checked with ${kind}`;
+  return fields ? text.verified[fields](kind) : text.checked(kind);
 }
 
 /** The description and its day: '... verified from your passport on 25 November 2026'. */
-export function evidenceSentence(evidence: Evidence): string {
-  return `${evidenceDescription(evidence)} on ${dayOf(evidence.createdAt)}`;
+export function evidenceSentence(evidence: Evidence, language: Language = 'en'): string {
+  return verificationTexts[language].on(
+    evidenceDescription(evidence, language),
+    dayOf(evidence.createdAt, language),
+  );
 }
 
 /**
@@ -58,20 +59,21 @@ export function evidenceSentence(evidence: Evidence): string {
  * 25 November 2026. Identity checked with questions about your credit file on 25 November
  * 2026.' What no evidence verified is not mentioned.
  */
-export function verifiedIdentitySummary(all: readonly Evidence[]): string {
-  const sentences = [...new Set(currentPasses(all).map(evidenceSentence))];
-  if (sentences.length === 0) return 'Not verified yet.';
+export function verifiedIdentitySummary(
+  all: readonly Evidence[],
+  language: Language = 'en',
+): string {
+  const text = verificationTexts[language];
+  const sentences = [
+    ...new Set(currentPasses(all).map((evidence) => evidenceSentence(evidence, language))),
+  ];
+  if (sentences.length === 0) return text.notVerified;
   const claims = (verifiedClaims(all, undefined)?.claims ?? {}) as Record<string, string>;
   const name = [claims.given_name, claims.family_name].filter(Boolean).join(' ');
-  const born = claims.birthdate ? `born ${birthDay(claims.birthdate)}` : '';
+  const born = claims.birthdate ? text.born(birthDay(claims.birthdate, language)) : '';
   const values = [name, born].filter(Boolean).join(', ');
   return [values, ...sentences].filter(Boolean).join('. ') + '.';
 }
-
-const documentNames: Record<VerifiedDocument['type'], string> = {
-  passport: 'Passport',
-  driving_permit: 'Driving licence',
-};
 
 /** Characters of a document number shown when it is masked, as banks show an account's. */
 export const MASKED_NUMBER_SHOWS = 4;
@@ -92,14 +94,24 @@ export function maskDocumentNumber(number: string): string {
 export function documentDetailsSummary(
   all: readonly Evidence[],
   numbers: 'full' | 'masked' = 'full',
+  language: Language = 'en',
 ): string {
+  const text = verificationTexts[language];
   return currentPasses(all)
     .filter((evidence) => evidence.attributes?.document)
     .map((evidence) => {
-      const document = evidence.attributes!.document!;
-      const issued = document.dateOfIssuance ? ` on ${document.dateOfIssuance}` : '';
+      const document: VerifiedDocument = evidence.attributes!.document!;
       const number = numbers === 'full' ? document.number : maskDocumentNumber(document.number);
-      return `${documentNames[document.type]} ${number}, issued by ${document.issuer.name} (${document.issuer.country})${issued}, expires ${document.dateOfExpiry}`;
+      const issuer = `${document.issuer.name} (${document.issuer.country})`;
+      const issued = document.dateOfIssuance
+        ? text.issuedOn(issuer, document.dateOfIssuance)
+        : text.issued(issuer);
+      return text.document(
+        text.documentNames[document.type],
+        number,
+        issued,
+        document.dateOfExpiry,
+      );
     })
     .join('; ');
 }

@@ -1,5 +1,6 @@
-import { checkRegistry, type CheckName } from '@verity/contracts';
+import type { CheckName, Language } from '@verity/contracts';
 import type { AppContext } from '../../context.js';
+import { checkNames } from '../../messages/verificationTexts.js';
 import { evidenceDescription } from '../evidence/verifiedSummary.js';
 
 export interface VerificationItem {
@@ -23,11 +24,12 @@ export interface VerificationItem {
 /**
  * The identity checks this user has passed, newest first, one entry per check (its latest
  * pass), each saying whether it has expired: the home page's Verifications column. Built from
- * the evidence records.
+ * the evidence records. Names and descriptions in `language` (the browser reading them).
  */
 export async function verificationsOf(
   ctx: AppContext,
   userId: string,
+  language: Language,
 ): Promise<VerificationItem[]> {
   const seen = new Set<string>();
   const items: VerificationItem[] = [];
@@ -36,8 +38,8 @@ export async function verificationsOf(
     seen.add(evidence.check);
     items.push({
       check: evidence.check,
-      name: checkRegistry[evidence.check].label,
-      verified: evidenceDescription(evidence),
+      name: checkNames[language][evidence.check],
+      verified: evidenceDescription(evidence, language),
       dateTime: new Date(evidence.createdAt).toISOString(),
       expired: evidence.expired || !evidence.bound,
       detailsChanged: !evidence.bound,
@@ -50,8 +52,9 @@ export async function verificationsOf(
 export async function currentVerificationsOf(
   ctx: AppContext,
   userId: string,
+  language: Language,
 ): Promise<Array<Pick<VerificationItem, 'name' | 'verified' | 'dateTime'>>> {
-  return (await verificationsOf(ctx, userId))
+  return (await verificationsOf(ctx, userId, language))
     .filter((item) => !item.expired)
     .map(({ name, verified, dateTime }) => ({ name, verified, dateTime }));
 }

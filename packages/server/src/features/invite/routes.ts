@@ -4,7 +4,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { account } from '../../journey/access.js';
+import { requestLanguage } from '../../http/language.js';
 import { enforceLimit } from '../../http/rateLimit.js';
+import { accountMessages } from '../../messages/accountMessages.js';
+import { forUnknownReader } from '../../messages/unknownReader.js';
 
 export const inviteLimits = {
   perUser: { name: 'invite-user', max: 5, windowSeconds: 86_400 },
@@ -15,7 +18,8 @@ export const inviteLimits = {
 /**
  * POST /api/invite ('Request proof from someone...'): e-mails a person an invitation to
  * verify themselves with Verity. The text is fixed; the only variable part is the asking
- * user's own verified address, so the call cannot relay anyone's message.
+ * user's own verified address, so the call cannot relay anyone's message. In the asker's
+ * language, with the other one too (messages/unknownReader.ts): the reader's is unknown.
  */
 export function inviteRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.withTypeProvider<ZodTypeProvider>().post(
@@ -34,14 +38,17 @@ export function inviteRoutes(app: FastifyInstance, ctx: AppContext): void {
         .digest('hex');
       await enforceLimit(ctx, inviteLimits.perRecipient, recipient);
       const product = ctx.config.productName;
+      const link = new URL('/signup', ctx.config.publicUrl).href;
       await ctx.email.send({
         to: email,
-        subject: `Please verify your identity with ${product}`,
-        text:
-          `${user.email} has asked you to prove your identity with ${product}.\n\n` +
-          `To do so, create a ${product} account and verify your identity at:\n${new URL('/signup', ctx.config.publicUrl).href}\n\n` +
-          `Then share your verified identity with them from your account.\n\n` +
-          `If you do not know the person who asked, you can ignore this e-mail.\n\n${product}`,
+        ...forUnknownReader(
+          requestLanguage(request),
+          (language) => ({
+            subject: accountMessages[language].inviteSubject(product),
+            body: accountMessages[language].inviteBody(product, user.email, link),
+          }),
+          accountMessages.en.otherLanguage,
+        ),
       });
       await ctx.audit.record(user.id, 'proof_requested');
       return { status: 'sent' as const };

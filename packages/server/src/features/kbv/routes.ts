@@ -5,6 +5,7 @@ import {
   matchIdentity,
   requestQuerySchema,
   type FieldDefinition,
+  type Language,
 } from '@verity/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -22,6 +23,10 @@ import { kbvApplicant, kbvLevel, kbvRecordPerson } from './kbvSubject.js';
 import { noRecord, recordMismatch } from '../checks/checkOutcome.js';
 import { claimedIdentity } from '../identity/coreIdentity.js';
 import { checkOffered, checkProvider } from '../checks/checkProviders.js';
+import { errorMessages, errorText } from '../../messages/errorMessages.js';
+import { agencyAnswer, questionIn } from '../../messages/kbvQuestions.js';
+import { fieldMessagesIn } from '../../messages/profileFields.js';
+import { requestLanguage } from '../../http/language.js';
 
 /** New sets of questions per user and hour: questions cannot be fished for until known. */
 const startLimit = { name: 'kbv-start', max: 5, windowSeconds: 3600 };
@@ -37,14 +42,14 @@ const checkOf = (level: KbvLevel): 'KBVL1' | 'KBVL2' => (level === 1 ? 'KBVL1' :
  * record that is not the user's (bankIdentityMismatch), said of the credit file. The code stays
  * the spec's kbvChallengeFailed, whose screen ends the check and returns to /Cancel.
  */
-export const KBV_MISMATCH =
-  'Sorry we have been unable to verify your details match your credit file. Unfortunately we are unable to verify your identity at this time.';
+export const KBV_MISMATCH = errorMessages.en.kbvMismatch;
 /** The questions failed lately, by wrong answers or another person's file: no reason given. */
-export const KBV_HELD_BACK = 'Unfortunately we are unable to verify your identity at this time.';
+export const KBV_HELD_BACK = errorMessages.en.kbvHeldBack;
 
-/** A question as the dynamic form shows it: one answer among the choices. */
-function asField(question: KbvQuestion): FieldDefinition {
-  return { name: question.id, type: 'radio', title: question.title, choices: question.choices };
+/** A question as the dynamic form shows it, in `language`: one answer among the choices. */
+function asField(question: KbvQuestion, language: Language): FieldDefinition {
+  const shown = questionIn(question, language);
+  return { name: shown.id, type: 'radio', title: shown.title, choices: shown.choices };
 }
 
 async function withProvider<T>(call: () => Promise<T>): Promise<T> {
@@ -87,14 +92,18 @@ export function kbvRoutes(app: FastifyInstance, ctx: AppContext): void {
       const check = checkOf(level);
       if (!checkOffered(ctx, check)) throw new ApiError('check_not_offered');
       const { unavailable } = await ctx.evidence.standing(step.accountId);
-      if (unavailable.has(check)) throw new ApiError('kbvChallengeFailed', KBV_HELD_BACK);
+      if (unavailable.has(check))
+        throw new ApiError(
+          'kbvChallengeFailed',
+          errorText((texts) => texts.kbvHeldBack),
+        );
       let challenge = await ctx.kbvChallenges.current(step.accountId);
       if (!challenge || challenge.level !== level) {
         const applicant = await kbvApplicant(ctx, step.accountId);
         if (!applicant)
           throw new ApiError(
             'step_not_allowed',
-            'Please give your name, date of birth and address first.',
+            errorText((texts) => texts.kbvDetailsFirst),
           );
         await enforceLimit(ctx, startLimit, step.accountId);
         // A credit file too thin to ask about (or none) is no record found: a counted retry
@@ -122,7 +131,10 @@ export function kbvRoutes(app: FastifyInstance, ctx: AppContext): void {
             transactionId: started.transactionId,
             scores: noScores,
           });
-          throw new ApiError('kbvChallengeFailed', KBV_MISMATCH);
+          throw new ApiError(
+            'kbvChallengeFailed',
+            errorText((texts) => texts.kbvMismatch),
+          );
         }
         challenge = await ctx.kbvChallenges.start(step.accountId, {
           transactionId: started.transactionId,
@@ -134,7 +146,9 @@ export function kbvRoutes(app: FastifyInstance, ctx: AppContext): void {
       return {
         challengeId: challenge.id,
         check,
-        questions: challenge.questions.map(asField),
+        questions: challenge.questions.map((question) =>
+          asField(question, requestLanguage(request)),
+        ),
         userRequirements: [],
         assuranceChoice: [],
       };
@@ -157,12 +171,19 @@ export function kbvRoutes(app: FastifyInstance, ctx: AppContext): void {
       if (!challenge) throw new ApiError('kbvNoExistingChallenge');
       if (challenge.id !== request.body.challengeId) throw new ApiError('kbvChallengeMismatch');
       const check = checkOf(challenge.level);
+      // Answers as the agency asked: a choice shown in Welsh is the agency's at its place.
+      const language = requestLanguage(request);
+      const answers: Record<string, string> = { ...request.body.answers };
+      for (const question of challenge.questions) {
+        const given = answers[question.id];
+        if (given !== undefined) answers[question.id] = agencyAnswer(question, given, language);
+      }
       await checkAllowed(ctx, request, check, () => {
         const problems: Record<string, string> = {};
-        const { answers } = request.body;
         for (const question of challenge.questions) {
           const answer = answers[question.id];
-          if (answer === undefined || answer === '') problems[question.id] = 'Required';
+          if (answer === undefined || answer === '')
+            problems[question.id] = fieldMessagesIn[language].required;
           else if (!question.choices.includes(answer))
             problems[question.id] = 'Not one of the choices';
         }
@@ -174,7 +195,7 @@ export function kbvRoutes(app: FastifyInstance, ctx: AppContext): void {
       await enforceLimit(ctx, answerOnce, challenge.id);
       await ctx.kbvChallenges.end(accountId);
       const mark = await withProvider(() =>
-        checkProvider(ctx.creditReference).checkAnswers(challenge, request.body.answers),
+        checkProvider(ctx.creditReference).checkAnswers(challenge, answers),
       );
       reply.header('Cache-Control', 'no-store');
       const evidence = {

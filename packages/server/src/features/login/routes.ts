@@ -36,7 +36,9 @@ export function loginRoutes(app: FastifyInstance, ctx: AppContext): void {
         email: Email,
         storedHash: hash,
         password: Password,
-        owner: user?.emailVerified ? { id: user.id, email: user.email } : null,
+        owner: user?.emailVerified
+          ? { id: user.id, email: user.email, language: user.language }
+          : null,
       });
 
       if (!user || outcome !== 'valid') {

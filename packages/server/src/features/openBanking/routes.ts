@@ -16,6 +16,7 @@ import { ApiError } from '../../http/apiError.js';
 import { clientIp, enforceLimit } from '../../http/rateLimit.js';
 import type { AccountDataProvider } from '../../providers/bank/accountDataProvider.js';
 import { bankCallback } from './callback.js';
+import { errorText } from '../../messages/errorMessages.js';
 
 /** Trips to a bank cost the provider money and create records: limited per address and browser. */
 export const obLimits = {
@@ -74,7 +75,7 @@ export function openBankingRoutes(app: FastifyInstance, ctx: AppContext): void {
       if (unavailable.has('OB') && !passed.has('OB'))
         throw new ApiError(
           'step_not_allowed',
-          'This check cannot be tried again now. Please choose a different verification option.',
+          errorText((texts) => texts.checkNotAgain),
         );
     } else {
       // Nobody signed in: only a bank login, and only for a client that allows it.

@@ -12,6 +12,7 @@ import { ApiError } from '../../http/apiError.js';
 import { clientIp, enforceLimit } from '../../http/rateLimit.js';
 import { MAX_PIN_ATTEMPTS } from './pinStore.js';
 import { pinLimits, readKeyOrRevoke } from './routes.js';
+import { errorText } from '../../messages/errorMessages.js';
 
 /** What a consent record keeps of its PIN signature (the spec's signed message output). */
 export interface ConsentSignature extends PinSignedMessage {
@@ -39,7 +40,10 @@ export async function verifyConsentSignature(
     !isSignedAt(signedAt) ||
     Math.abs(Date.parse(signedAt) - Date.now()) > CONSENT_SIGNATURE_MAX_SKEW_MS
   )
-    throw new ApiError('consent_signature_invalid', 'The signature’s time is not now.');
+    throw new ApiError(
+      'consent_signature_invalid',
+      errorText((texts) => texts.signatureTime),
+    );
   const message = consentMessage(consent, signedAt);
   if (signature.hash !== hashMessage(message)) throw new ApiError('consent_signature_invalid');
   const identity = await ctx.pins.findByMpinId(signature.mpinId, consent.clientId);

@@ -11,7 +11,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { ApiError } from '../../http/apiError.js';
 import { requestLanguage } from '../../http/language.js';
-import { fieldInLanguage } from '../../messages/profileFields.js';
+import { fieldInLanguage, fieldMessagesIn } from '../../messages/profileFields.js';
 import { step } from '../../journey/access.js';
 import { requestProfileFields } from '../assurance/assuranceProfile.js';
 import { standardFields } from './requestedClaims.js';
@@ -72,8 +72,16 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
       const problems: Record<string, string> = {};
       for (const name of Object.keys(request.body))
         if (!byName.has(name)) problems[name] = 'Not a field of this form';
-      for (const field of fields) {
-        const message = validateFieldValue(field, request.body[field.name]);
+      // Told in the browser's language: the standard fields' titles and the form's messages.
+      const language = requestLanguage(request);
+      for (const defined of fields) {
+        const field = fieldInLanguage(defined, language);
+        const message = validateFieldValue(
+          field,
+          request.body[field.name],
+          new Date(),
+          fieldMessagesIn[language],
+        );
         if (message) problems[field.name] = message;
       }
       if (Object.keys(problems).length > 0)

@@ -18,8 +18,7 @@ import { countAnswer, refuseRemovingLast, secondFactorProved, setupStarts } from
 import { newTotpSecret, totpEnrolment, totpStep } from './totp.js';
 import { sendNewAuthenticatorNotice } from '../notices/securityNotices.js';
 import { requestLanguage } from '../../http/language.js';
-
-const displayName = 'Authenticator app';
+import { secondFactorNames } from '../../messages/secondFactorNames.js';
 
 /**
  * POST /api/authenticator/startsetup, /completesetup, /login and /remove (the spec's remove
@@ -101,7 +100,7 @@ export function authenticatorRoutes(app: FastifyInstance, ctx: AppContext): void
       const added = await ctx.secondFactors.add({
         userId: step.accountId,
         method: 'Authenticator',
-        displayName,
+        displayName: secondFactorNames.en.authenticator,
         secret,
         lastUsedStep: timeStep,
       });

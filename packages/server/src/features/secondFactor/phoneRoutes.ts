@@ -34,6 +34,7 @@ import {
 } from './challengeStore.js';
 import { refuseRemovingLast, secondFactorProved } from './guards.js';
 import { sendNewAuthenticatorNotice } from '../notices/securityNotices.js';
+import { secondFactorNames } from '../../messages/secondFactorNames.js';
 
 /** Codes sent per user and method in an hour (each start of a set-up or login sends one). */
 export const codesPerUser: RateLimit = { name: 'phone-user', max: 5, windowSeconds: 3600 };
@@ -54,7 +55,7 @@ interface PhoneMethod {
   channel: PhoneChannel;
   method: SecondFactorMethod;
   amr: SecondFactorAmr;
-  /** How the method is named once set up (the number's last three digits only). */
+  /** How the method is named once set up (the number's last three digits only), stored. */
   describe(number: string): string;
 }
 
@@ -62,13 +63,13 @@ const sms: PhoneMethod = {
   channel: 'sms',
   method: 'Sms',
   amr: 'sms',
-  describe: (number) => `Mobile ending ${number.slice(-3)}`,
+  describe: (number) => secondFactorNames.en.mobileEnding(number.slice(-3)),
 };
 const voice: PhoneMethod = {
   channel: 'voice',
   method: 'Voice',
   amr: 'tel',
-  describe: (number) => `Phone ending ${number.slice(-3)}`,
+  describe: (number) => secondFactorNames.en.phoneEnding(number.slice(-3)),
 };
 
 /** POST /api/sms/* and /api/voice/* (spec, section 7; SMS login works like voice login). */

@@ -17,6 +17,7 @@ import { webauthnRoutes } from './webauthnRoutes.js';
 import { countAnswer, secondFactorProved } from './guards.js';
 import { sendNewAuthenticatorNotice } from '../notices/securityNotices.js';
 import { requestLanguage } from '../../http/language.js';
+import { secondFactorName } from '../../messages/secondFactorNames.js';
 
 /**
  * GET /api/secondfactor, the recovery codes (GET and POST /api/recoverycodes, POST
@@ -30,10 +31,11 @@ export function secondFactorRoutes(app: FastifyInstance, ctx: AppContext): void 
     { config: { access: firstFactor }, schema: { response: { 200: secondFactorListSchema } } },
     async (request, reply) => {
       const { accountId } = request.journey.who;
+      const language = requestLanguage(request);
       reply.header('Cache-Control', 'no-store');
       return (await ctx.secondFactors.list(accountId)).map((factor) => ({
         authMethod: factor.method,
-        displayName: factor.displayName,
+        displayName: secondFactorName(factor.method, factor.displayName, language),
         id: factor.id,
       }));
     },

@@ -124,7 +124,7 @@ export function shareRoutes(app: FastifyInstance, ctx: AppContext): void {
       return {
         name: verifiedName ?? displayName(await ctx.profiles.get(owner.id)),
         nameVerified: verifiedName !== null,
-        verification: await currentVerificationsOf(ctx, owner.id),
+        verification: await currentVerificationsOf(ctx, owner.id, requestLanguage(request)),
         expires: new Date(opened.expiresAt).toISOString(),
       };
     },

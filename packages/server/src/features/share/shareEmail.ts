@@ -1,6 +1,7 @@
 import type { Language } from '@verity/contracts';
 import type { AppContext } from '../../context.js';
 import { shareMessages, shareUntil } from '../../messages/shareMessages.js';
+import { forUnknownReader } from '../../messages/unknownReader.js';
 
 export interface ShareEmail {
   to: string;
@@ -43,25 +44,8 @@ export async function sendShareEmail(
 ${text.ending(shareUntil(share.expiresAt, lang), product)}`,
     };
   };
-  const english = inLanguage('en');
-  if (language === 'en') {
-    await ctx.email.send({
-      to: share.to,
-      subject: english.subject,
-      text: `${english.body}
-
-${shareMessages.en.otherLanguage}`,
-    });
-    return;
-  }
-  const welsh = inLanguage(language);
   await ctx.email.send({
     to: share.to,
-    subject: `${welsh.subject} / ${english.subject}`,
-    text: `${welsh.body}
-
-----------
-
-${english.body}`,
+    ...forUnknownReader(language, inLanguage, shareMessages.en.otherLanguage),
   });
 }

@@ -1,5 +1,6 @@
 import { documentNameMatches, familyNamesMatch } from '@verity/contracts';
 import { createHash } from 'node:crypto';
+import { kbvQuestionTexts } from '../../messages/kbvQuestions.js';
 import {
   CreditReferenceError,
   type CreditReferenceProvider,
@@ -21,13 +22,21 @@ import {
   type CreditFile,
 } from './sandboxCreditFiles.js';
 
+/** The agency's questions and fixed answers, in English (the catalogue's, so they stay one). */
+const texts = kbvQuestionTexts.en;
+
 /** The answer for anything the file does not show. */
-export const NONE_OF_THESE = 'None of these';
+export const NONE_OF_THESE = texts.choices['None of these'];
 
 /** A date of birth the sandbox answers as an outage of the credit reference service. */
 export const SANDBOX_KBV_OUTAGE_DOB = '1901-01-01';
 
-const paymentBands = ['Up to £500', '£501 to £1,000', '£1,001 to £1,500', 'Over £1,500'];
+const paymentBands = [
+  texts.choices['Up to £500'],
+  texts.choices['£501 to £1,000'],
+  texts.choices['£1,001 to £1,500'],
+  texts.choices['Over £1,500'],
+];
 
 function paymentBand(amount: number): string {
   if (amount <= 500) return paymentBands[0]!;
@@ -59,19 +68,19 @@ function questionsFor(file: CreditFile, level: KbvLevel): Asked[] {
   const questions: Asked[] = [
     {
       id: 'credit_card_lender',
-      title: 'Which of these companies have you had a credit card with?',
+      title: texts.titles.credit_card_lender,
       choices: choicesWith(file.creditCardLender, lenders, seed),
       answer: file.creditCardLender,
     },
     {
       id: 'current_account_bank',
-      title: 'Which of these banks do you have a current account with?',
+      title: texts.titles.current_account_bank,
       choices: choicesWith(file.currentAccountBank, banks, seed),
       answer: file.currentAccountBank,
     },
     {
       id: 'mortgage_lender',
-      title: 'Which of these lenders is your mortgage with?',
+      title: texts.titles.mortgage_lender,
       choices: choicesWith(mortgage?.lender ?? null, mortgageLenders, seed),
       answer: mortgage?.lender ?? NONE_OF_THESE,
     },
@@ -81,13 +90,13 @@ function questionsFor(file: CreditFile, level: KbvLevel): Asked[] {
     ...questions,
     {
       id: 'previous_address',
-      title: 'At which of these addresses have you lived before?',
+      title: texts.titles.previous_address,
       choices: choicesWith(file.previousAddress, addresses, seed),
       answer: file.previousAddress,
     },
     {
       id: 'mortgage_payment',
-      title: 'What is your monthly mortgage payment?',
+      title: texts.titles.mortgage_payment,
       choices: [...paymentBands, NONE_OF_THESE],
       answer: mortgage ? paymentBand(mortgage.monthlyPayment) : NONE_OF_THESE,
     },

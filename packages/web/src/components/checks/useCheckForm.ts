@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { useAuth } from '../../state/authContext';
 import { dateEntryProblem, dateErrorTarget } from '../form/dateParts';
 import { summaryErrors } from '../form/errorSummary';
+import { checkMessageIn } from '../../copy/checks';
 import { checkFailure } from './checkFailure';
 
 /**
@@ -33,7 +34,12 @@ export function useCheckForm<Form extends { [K in keyof Form]: string }>(options
   /** Continues refused (by the rules or the server): each moves the focus to the error summary. */
   const [refusals, setRefusals] = useState(0);
   const fields = Object.keys(options.empty) as Array<keyof Form>;
-  const errors = { ...options.validate(form) };
+  // The rules' messages (and the server's, which repeat them) in the screens' language.
+  const errors: Partial<Record<keyof Form, string>> = {};
+  for (const [field, problem] of Object.entries(options.validate(form)) as Array<
+    [keyof Form, string | undefined]
+  >)
+    if (problem) errors[field] = checkMessageIn(problem);
   for (const field of fields) {
     const label = options.dates?.[field];
     const problem = label === undefined ? null : dateEntryProblem(form[field], label);
@@ -42,7 +48,9 @@ export function useCheckForm<Form extends { [K in keyof Form]: string }>(options
   const idOf = (field: keyof Form) => `${options.idPrefix}-${String(field)}`;
 
   const errorOf = (field: keyof Form): string | null =>
-    touched.has(field) ? (errors[field] ?? serverErrors[field as string] ?? null) || null : null;
+    touched.has(field)
+      ? (errors[field] ?? checkMessageIn(serverErrors[field as string] ?? '')) || null
+      : null;
 
   const fieldProps = (field: keyof Form) => ({
     id: idOf(field),

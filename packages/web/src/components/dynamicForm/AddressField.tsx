@@ -1,14 +1,10 @@
-import {
-  fieldMessages,
-  isValidPostcode,
-  normalisePostcode,
-  type AddressValue,
-} from '@verity/contracts';
+import { isValidPostcode, normalisePostcode, type AddressValue } from '@verity/contracts';
 import { useEffect, useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
 import { findAddresses, type AddressItem } from '../../api/profile';
+import { fieldMessages } from '../../copy/forms';
 import { profileCopy } from '../../copy/profile';
 import {
   addressFromItem,

@@ -1,5 +1,6 @@
 import { fieldMessages, type FieldDefinition } from '@verity/contracts';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { showLanguage } from '../../copy/language';
 import {
   detailsAsFieldErrors,
   fieldErrors,
@@ -62,6 +63,21 @@ describe('initial values', () => {
 });
 
 describe('messages', () => {
+  afterEach(async () => showLanguage('en'));
+
+  it('are in the language of the screens, told apart by key', async () => {
+    await showLanguage('cy');
+    const state = initialFormState(fields);
+    expect(fieldErrors(fields, state.values, today)).toMatchObject({
+      given_name: 'Gofynnol',
+      address: 'Rhowch eich cod post',
+    });
+    const values = { ...state.values, given_name: 'Ada', birthdate: '2030-01-01' };
+    expect(fieldErrors(fields, values, today).birthdate).toBe(
+      "Rhaid i'r date of birth fod heddiw neu yn y gorffennol",
+    );
+  });
+
   it("are contracts' rules on the trimmed values", () => {
     const state = initialFormState(fields);
     expect(fieldErrors(fields, state.values, today)).toEqual({

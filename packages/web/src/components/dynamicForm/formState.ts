@@ -5,6 +5,7 @@ import {
   type FieldDefinition,
 } from '@verity/contracts';
 import type { ProfileValues } from '../../api/profile';
+import { fieldMessages } from '../../copy/forms';
 import { dateEntryProblem } from '../form/dateParts';
 import { emptyAddress, parseAddressValue } from './address';
 
@@ -96,7 +97,7 @@ function fieldError(field: FieldDefinition, value: FieldValue, today: Date): str
     const problem = dateEntryProblem(value, field.title);
     if (problem) return problem.message;
   }
-  return validateFieldValue(field, value, today);
+  return validateFieldValue(field, value, today, fieldMessages);
 }
 
 /**

@@ -1,3 +1,4 @@
+import { checkLabelsWelsh, nameMaxLength } from '@verity/contracts';
 import type * as en from '../checks';
 import type { Translation } from '../translation';
 
@@ -150,18 +151,45 @@ export const checksCopy: Translation<typeof en.checksCopy> = {
   home: "Mynd i'r hafan",
 };
 
-export const checkLabels: Translation<typeof en.checkLabels> = {
-  GenuinePassport: 'Llun pasbort',
-  GenuineDrivingLicence: 'Llun trwydded yrru',
-  Passport: 'Pasbort',
-  DrivingLicence: 'Trwydded yrru',
-  OB: 'Mewngofnodi banc',
-  Bank: 'Banc',
-  CurrentAccount: 'Cyfrif banc',
-  CreditCard: 'Cerdyn credyd',
-  DebitCard: 'Cerdyn debyd',
-  SelfieComparison: 'Hunlun',
-  KBVL1: 'Cwestiynau ariannol',
-  KBVL2: 'Cwestiynau ariannol',
-  MobileContract: 'Contract ffôn symudol',
+export const checkLabels: Translation<typeof en.checkLabels> = checkLabelsWelsh;
+
+export const documentRuleMessages: Translation<typeof en.documentRuleMessages> = {
+  surnameRequired: 'Mae angen cyfenw',
+  surnameInvalid: 'Ni ddylai’r cyfenw gynnwys nodau arbennig',
+  givenRequired: 'Mae angen enwau cyntaf',
+  givenInvalid: 'Ni ddylai’r enwau cyntaf gynnwys nodau arbennig',
+  surnameTooLong: `Rhaid i’r cyfenw fod yn ${nameMaxLength} nod neu lai`,
+  givenTooLong: `Rhaid i’r enwau cyntaf fod yn ${nameMaxLength} nod neu lai`,
+  dobRequired: 'Mae angen dyddiad geni',
+  dobTooEarly: 'Rhaid i’r dyddiad geni fod ar neu ar ôl 01/01/1900',
+  dobInFuture: 'Rhaid i’r dyddiad geni fod yn y gorffennol',
+  dateInvalid: 'Rhowch ddyddiad go iawn',
+  passportNumberRequired: 'Mae angen rhif pasbort',
+  passportNumberInvalid: 'Rhif pasbort annilys',
+  passportExpiryRequired: 'Mae angen dyddiad dod i ben',
+  passportExpired: 'Rhaid nad yw’r pasbort wedi dod i ben fwy na 6 mis yn ôl',
+};
+
+export const licenceRuleMessages: Translation<typeof en.licenceRuleMessages> = {
+  issueRequired: 'Mae angen dyddiad cyhoeddi',
+  issueTooEarly: 'Rhaid i’r dyddiad cyhoeddi fod ar neu ar ôl 01/01/1900',
+  issueInFuture: 'Ni ddylai’r dyddiad cyhoeddi fod yn y dyfodol',
+  expiryRequired: 'Mae angen dyddiad dod i ben',
+  expired: 'Rhaid nad yw’r drwydded yrru wedi dod i ben',
+  numberRequired: 'Mae angen rhif y drwydded yrru',
+  numberInvalid: 'Mae rhif y drwydded yrru yn annilys',
+  numberMismatch: 'Nid yw rhif y drwydded yrru yn cyfateb i’ch cyfenw a’ch dyddiad geni',
+  postcodeRequired: 'Mae angen cod post',
+  postcodeInvalid: 'Mae’r cod post yn annilys',
+};
+
+export const cardRuleMessages: Translation<typeof en.cardRuleMessages> = {
+  numberRequired: 'Mae angen rhif y cerdyn',
+  numberInvalid: 'Mae rhif y cerdyn yn annilys',
+  numberTooShort: 'Mae rhif y cerdyn yn rhy fyr',
+  nameRequired: 'Mae angen yr enw ar y cerdyn',
+  nameInvalid: 'Mae’r enw ar y cerdyn yn annilys',
+  expiryRequired: 'Mae angen dyddiad dod i ben',
+  expiryInvalid: 'Mae’r dyddiad dod i ben yn annilys',
+  expired: 'Mae’r cerdyn hwn wedi dod i ben',
 };

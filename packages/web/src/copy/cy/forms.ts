@@ -1,3 +1,4 @@
+import { fieldMessagesWelsh } from '@verity/contracts';
 import type * as en from '../forms';
 import type { Translation } from '../translation';
 
@@ -17,3 +18,5 @@ export const formsCopy: Translation<typeof en.formsCopy> = {
   },
   yearDigits: "Rhaid i'r flwyddyn gynnwys 4 rhif",
 };
+
+export const fieldMessages: Translation<typeof en.fieldMessages> = fieldMessagesWelsh;

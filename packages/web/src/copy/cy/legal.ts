@@ -79,6 +79,8 @@ export const privacyCopy: Translation<typeof en.privacyCopy> = {
   cookiesTitle: 'Cwcis',
   cookies: (product) =>
     `Ffeiliau bach y mae gwefan yn eu storio yn eich porwr yw cwcis. Mae gwefannau’n defnyddio cwcis sesiwn, sy’n para nes i chi gau eich porwr; cwcis dewisiadau, sy’n cofio eich dewisiadau; a chwcis dadansoddi, sy’n cofnodi sut rydych yn rhyngweithio â’r wefan. Dim ond y cwcis sydd eu hangen ar gyfer mewngofnodi ac ar gyfer diogelwch y mae ${product} ei hun yn eu gosod.`,
+  languageCookie:
+    'Os byddwch yn dewis English neu Cymraeg gyda’r dewisydd iaith, rydym yn cofio eich dewis mewn cwci o’r enw verity_lang am flwyddyn. Dim ond yr iaith sydd ynddo, dim data personol, a gallwch ei newid unrhyw bryd.',
   rightsTitle: 'Eich hawliau',
   rightsIntro: 'Mae gennych hawl i:',
   rights: [

@@ -47,6 +47,7 @@ export const openBankingCopy: Translation<typeof en.openBankingCopy> = {
   bankDetailsIntro:
     "Rhowch god didoli a rhif cyfrif cyfrif cyfredol yn eich enw. Rydym yn gwirio gyda'ch banc mai chi sy'n berchen ar y cyfrif.",
   bankDetailsLabel: 'Eich cyfrif banc',
+  bankFieldTitles: { sort_code: 'Cod didoli', account_number: 'Rhif cyfrif' },
   checkAccount: 'Gwirio fy nghyfrif',
   checkingAccount: 'Yn gwirio…',
 };

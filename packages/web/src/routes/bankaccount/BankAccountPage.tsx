@@ -18,6 +18,12 @@ import { useAuth } from '../../state/authContext';
 import { bankAccountFailure, type BankAccountFailure } from './bankAccountOutcome';
 
 /** /BankAccount: the check runs on open (spec); not signed in goes to /login. */
+/** contracts' bankAccountFields, titled in the language of the screens. */
+function bankFields() {
+  const titles: Record<string, string> = text.bankFieldTitles;
+  return bankAccountFields.map((field) => ({ ...field, title: titles[field.name] ?? field.title }));
+}
+
 export function BankAccountPage() {
   return (
     <RequireSignedIn>
@@ -97,7 +103,7 @@ function BankAccount() {
         <PageHeading step="details">{text.bankAccountTitle}</PageHeading>
         <p className="mt-3">{text.bankDetailsIntro}</p>
         <DynamicForm
-          fields={bankAccountFields}
+          fields={bankFields()}
           label={text.bankDetailsLabel}
           submitLabel={text.checkAccount}
           busyLabel={text.checkingAccount}

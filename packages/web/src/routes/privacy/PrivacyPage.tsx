@@ -41,6 +41,7 @@ export function PrivacyPage() {
 
       <h2 className="h4 mt-4">{text.cookiesTitle}</h2>
       <p>{text.cookies(product)}</p>
+      <p>{text.languageCookie}</p>
 
       <h2 className="h4 mt-4">{text.rightsTitle}</h2>
       <p>{text.rightsIntro}</p>
