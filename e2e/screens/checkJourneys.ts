@@ -58,11 +58,6 @@ async function answerQuestions(page: Page, right: boolean): Promise<void> {
   await page.getByRole('button', { name: 'Continue' }).click();
 }
 
-/**
- * A stack for one describe block (one client's policy), started once for all languages; each
- * journey gets a fresh browser context in its language.
- */
-
 export const identityChecks: ScreenGroup = {
   name: 'sign-up, the identity checks and the account (passport or licence, and questions)',
   stack: {
@@ -101,7 +96,7 @@ export const identityChecks: ScreenGroup = {
         await page.getByLabel('Email', { exact: true }).fill('anna@example');
         await page.getByLabel('Password', { exact: true }).fill('password');
         await page.getByLabel('Password', { exact: true }).press('Tab');
-        await page.waitForTimeout(500);
+        await page.getByText('Email is invalid').waitFor();
         await w.screen(
           page,
           'signup2-weak',
@@ -117,7 +112,9 @@ export const identityChecks: ScreenGroup = {
         await w.screen(page, 'verifyemail', 'The code sent to the new address');
         await page.getByLabel(`Please enter the code we sent to ${email}`).fill('000000');
         await page.getByRole('button', { name: 'Verify', exact: true }).click();
-        await page.waitForTimeout(1000);
+        await page
+          .getByText('This value is not correct, please check the code in the e-mail carefully.')
+          .waitFor();
         await w.screen(page, 'verifyemail-wrong-code', 'A wrong code');
         await page
           .getByLabel(`Please enter the code we sent to ${email}`)
@@ -189,7 +186,7 @@ export const identityChecks: ScreenGroup = {
         await onVerity(stack, account, '/account/share');
         await account.getByLabel("Recipient's email address").fill('not an address');
         await account.getByRole('button', { name: 'Share identity' }).click();
-        await account.waitForTimeout(800);
+        await account.getByText('Email is invalid').waitFor();
         await w.screen(account, 'account-share-error', 'Share with an address that is not one');
         await account.getByLabel("Recipient's email address").fill('friend@example.com');
         await account.getByRole('button', { name: 'Share identity' }).click();
@@ -344,10 +341,17 @@ export const identityChecks: ScreenGroup = {
         await page.goto(`${stack.verityUrl}/no/such/page`);
         await w.screen(page, 'not-found', 'A page that does not exist');
         await page.goto(`${stack.verityUrl}/requests/abcdefghijklmnopqrstuvwxyz`);
-        await page.waitForTimeout(1500);
+        await page
+          .getByRole('heading', {
+            level: 1,
+            name: 'Oops. Something went wrong please try again later.',
+          })
+          .waitFor();
         await w.screen(page, 'request-unknown', 'A request that does not exist');
         await page.goto(`${stack.verityUrl}/shared#${'A'.repeat(43)}`);
-        await page.waitForTimeout(1500);
+        await page
+          .getByText('This link has expired or is not valid. Please ask the sender to share again.')
+          .waitFor();
         await w.screen(page, 'shared-unknown', 'A share link that does not open');
         // The server-rendered error page: a request from a client Verity does not know.
         const discovery = (await (

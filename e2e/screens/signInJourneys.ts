@@ -108,7 +108,7 @@ export const pin: ScreenGroup = {
         await page.getByRole('heading', { name: 'Select account to log in' }).waitFor();
         await w.screen(page, 'mpinlogin-accounts', 'The identities saved on this device');
         await page.goto(`${stack.verityUrl}/mpinaccess`);
-        await page.waitForTimeout(1500);
+        await page.getByText('No sign-in is waiting for your approval.').waitFor();
         await w.screen(page, 'mpinaccess', 'Approve a login from another browser');
       },
     },

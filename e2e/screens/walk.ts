@@ -57,6 +57,9 @@ function contextOptions(language: Language): BrowserContextOptions {
   return {
     locale: language === 'en' ? 'en-GB' : `${language}-GB`,
     colorScheme: 'light',
+    // No transitions (Bootstrap honours it): a screen is checked and pictured at rest, not
+    // mid-fade or mid-hover.
+    reducedMotion: 'reduce',
     viewport: { ...desktop },
   };
 }
