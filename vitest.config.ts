@@ -14,6 +14,8 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
+          // Vitest hands tests empty stylesheets; designTokens.test.ts reads design.css's colours.
+          css: { include: [/design\.css/] },
           include: ['packages/*/src/**/*.test.ts', 'packages/*/src/**/*.test.tsx'],
           exclude: ['**/*.int.test.ts', '**/node_modules/**', '**/dist/**'],
         },

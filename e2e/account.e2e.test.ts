@@ -5,7 +5,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectNoAxeViolations, outboxMessages, useStack, waitForEmailCode } from './harness.js';
+import {
+  checkAccessibility,
+  expectNoAxeViolations,
+  outboxMessages,
+  useStack,
+  waitForEmailCode,
+} from './harness.js';
 
 const PASSWORD = 'correct horse battery staple 42';
 
@@ -108,6 +114,7 @@ describe('account section', () => {
     await field.fill('<script>alert(1)</script>@x.com');
     await button.click();
     await page.getByRole('alert').filter({ hasText: 'Email is invalid' }).waitFor();
+    await checkAccessibility(page);
     await page.getByText('You have not shared your identity with anyone yet.').waitFor();
     await field.fill('');
     for (const [index, recipient] of recipients.entries()) {

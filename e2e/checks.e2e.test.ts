@@ -228,6 +228,7 @@ describe('identity checks: a client that accepts a passport', () => {
         'Sorry we have been unable to verify your Passport. Please choose a different verification option.',
       )
       .waitFor();
+    await checkAccessibility(page);
     expect(await storedChoice()).toEqual([]);
     expect(
       await page.evaluate(() => JSON.parse(sessionStorage.getItem('assuranceChoice') ?? '[]')),
@@ -342,10 +343,12 @@ describe('identity checks: a client that accepts a passport', () => {
     // The passport is done, so the fixed list no longer offers it.
     await page.getByRole('link', { name: 'Driving Licence' }).waitFor();
     expect(await page.getByRole('link', { name: 'Passport' }).count()).toBe(0);
+    await checkAccessibility(page);
 
     await page.goto(`${stack.verityUrl}/PassportPhoto`);
     await onVerity(stack, page, '/PassportPhoto');
     await page.getByRole('heading', { name: 'App install instructions' }).waitFor();
+    await checkAccessibility(page);
     await page.getByRole('button', { name: 'Take or upload photos without the app' }).click();
     // The upload opens on the same screen (photoId.e2e.test.ts takes it through).
     await page.getByRole('heading', { name: 'Take or upload photos' }).waitFor();
@@ -404,6 +407,7 @@ describe('identity checks: the passport and the questions', () => {
     // Every question must be answered.
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByText('Required').first().waitFor();
+    await checkAccessibility(page);
     await answer(page, annaAnswers);
 
     await onVerity(stack, page, '/Consent');

@@ -214,6 +214,7 @@ describe('the look of the pages', () => {
     await expectNoAxeViolations(page);
     await page.emulateMedia({ colorScheme: 'light' });
     await expect.poll(pageColour).toBe('rgb(243, 245, 248)');
+    await expectNoAxeViolations(page);
 
     // The system turns to dark while a screen of the app is open: it follows without a reload.
     await page.goto(`${env.stack().verityUrl}/about`);

@@ -223,6 +223,7 @@ describe('PIN set-up', () => {
     const wrong = page.getByText('Authentication Failed');
     await wrong.waitFor();
     expect(await wrong.getAttribute('class')).toContain('text-danger');
+    await checkAccessibility(page);
     await page.keyboard.type('2580');
     await page.waitForURL(`${env.stack().rpUrl}/me`);
     await page.getByText(email).first().waitFor();

@@ -1,4 +1,5 @@
 import { groupCardNumber, previewBrand } from '@verity/contracts';
+import { checksCopy } from '../../copy/checks';
 import { screensCopy } from '../../copy/navigation';
 
 /**
@@ -37,7 +38,7 @@ export function CardPreview({
       </div>
       <div className="d-flex justify-content-between text-uppercase small">
         <span>{name || screensCopy.cardPreviewName}</span>
-        <span>{expiry || 'MM/YY'}</span>
+        <span>{expiry || checksCopy.cardExpiryHint}</span>
       </div>
     </div>
   );

@@ -1,6 +1,8 @@
-import { describe, expect, it, vi } from 'vitest';
+import { errorCatalogue } from '@verity/contracts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/client';
 import { checksCopy } from '../../copy/checks';
+import { showLanguage } from '../../copy/language';
 import { kbvFailure } from './kbvOutcome';
 
 describe('kbvFailure', () => {
@@ -48,5 +50,22 @@ describe('kbvFailure', () => {
     const info = vi.spyOn(console, 'info').mockImplementation(() => undefined);
     expect(kbvFailure(error)).toEqual(expected);
     info.mockRestore();
+  });
+});
+
+describe('kbvFailure in Welsh', () => {
+  afterEach(async () => showLanguage('en'));
+
+  it("shows wrong answers in Welsh, not the error catalogue's English the server sends", async () => {
+    await showLanguage('cy');
+    const wrongAnswers = new ApiError(
+      'kbvChallengeFailed',
+      403,
+      errorCatalogue.kbvChallengeFailed.message,
+    );
+    expect(kbvFailure(wrongAnswers)).toEqual({
+      kind: 'end',
+      message: "Mae'n ddrwg gennym, nid ydym wedi gallu gwirio pwy ydych chi o'ch atebion.",
+    });
   });
 });

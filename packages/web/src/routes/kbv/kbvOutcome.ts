@@ -1,3 +1,4 @@
+import { errorCatalogue } from '@verity/contracts';
 import { ApiError } from '../../api/client';
 import { checkFailure, type CheckFailure } from '../../components/checks/checkFailure';
 import { checksCopy } from '../../copy/checks';
@@ -11,14 +12,21 @@ export type KbvFailure =
 
 /**
  * What a failed KBV call means (spec: kbvChallengeFailed, kbvInsufficientQuestions, ...).
- * kbvChallengeFailed shows the server's words: wrong answers (the catalogue's), or a credit
- * file of another person found before any question was asked.
+ * kbvChallengeFailed shows wrong answers in the screen's language (the server answers with
+ * the error catalogue's English words), and other words of the server as they come (a credit
+ * file of another person found before any question was asked).
  */
 export function kbvFailure(error: unknown): KbvFailure {
   if (error instanceof ApiError) {
     switch (error.code) {
       case 'kbvChallengeFailed':
-        return { kind: 'end', message: error.message || checksCopy.kbvFailed };
+        return {
+          kind: 'end',
+          message:
+            error.message && error.message !== errorCatalogue.kbvChallengeFailed.message
+              ? error.message
+              : checksCopy.kbvFailed,
+        };
       case 'kbvInsufficientQuestions':
         return { kind: 'end', message: checksCopy.kbvInsufficient };
       case 'kbvChallengeMismatch':
