@@ -15,7 +15,9 @@
 // Settings: BENCH_ROUNDS (default 5), BENCH_OPS (calls per window, default 300),
 // BENCH_CONCURRENCY (calls in flight, default 4). Diagnostics: BENCH_DEBUG=1 prints each
 // process's CPU per window; BENCH_ONLY_FIRST=1 sends the pair's calls to its first instance
-// only (what the idle second costs); BENCH_PROFILE=<dir> writes each Verity's V8 CPU profile.
+// only (what the idle second costs); BENCH_PROFILE=<dir> writes each Verity's V8 CPU profile,
+// and the measured windows' times (windows.json) for `profileSummary.js --windows`;
+// BENCH_WINDOWS=<file> writes those times there instead (e.g. for `perf record -k mono`).
 // BENCH_PAIR_LOAD=each gives the pair BENCH_CONCURRENCY calls in flight per instance (twice the
 // single instance's in all), so each process meets the load the single one met; by default the
 // pair shares the single instance's calls in flight (half each).
@@ -23,7 +25,7 @@
 // PostgreSQL, one instance, its own schema) as targets of the same run: before and after, each
 // window beside the others'.
 import { spawn } from 'node:child_process';
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { createHash, randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -125,8 +127,9 @@ function switchesOf(t) {
  * Makes `count` calls, the target's calls in flight at a time; `call(worker)` is told which of
  * those workers makes it (a refresh chain is one worker's). The CPU ms they cost and how many succeeded.
  */
-async function measure(t, count, call) {
+async function measure(t, count, call, kind) {
   await sleep(200); // what minting left behind (answers, collections) settles outside the window
+  const startedAt = process.hrtime.bigint();
   let started = 0;
   let ok = 0;
   let firstError;
@@ -147,6 +150,15 @@ async function measure(t, count, call) {
     }),
   );
   const cpuMs = (cpuOf(t) - before) * 1000;
+  // On V8's profile clock (CLOCK_MONOTONIC, µs), for profileSummary.js --windows.
+  windows.push({
+    target: t.name,
+    kind,
+    pids: t.pids,
+    start: Number(startedAt / 1000n),
+    end: Number(process.hrtime.bigint() / 1000n),
+    calls: ok,
+  });
   const switchesAfter = switchesOf(t);
   const switches = {
     voluntary: switchesAfter.voluntary - switchesBefore.voluntary,
@@ -164,19 +176,27 @@ const exchangeWindow = async (t) => {
   const codes = [];
   while (codes.length < OPS)
     codes.push(...(await Promise.all(Array.from({ length: 4 }, () => t.code()))));
-  return measure(t, OPS, () => t.exchange(codes.pop()));
+  return measure(t, OPS, () => t.exchange(codes.pop()), 'exchange');
 };
 const refreshWindow = (t) =>
-  measure(t, OPS, async (worker) => {
-    const body = await t.token({ grant_type: 'refresh_token', refresh_token: t.chains[worker] });
-    t.chains[worker] = body.refresh_token;
-  });
+  measure(
+    t,
+    OPS,
+    async (worker) => {
+      const body = await t.token({ grant_type: 'refresh_token', refresh_token: t.chains[worker] });
+      t.chains[worker] = body.refresh_token;
+    },
+    'refresh',
+  );
 
 // --- the targets --------------------------------------------------------------------------
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 async function startBare() {
-  const child = spawn(process.execPath, [path.join(ROOT, 'bench/bareProvider.js')], {
+  const profile = process.env.BENCH_PROFILE
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`]
+    : [];
+  const child = spawn(process.execPath, [...profile, path.join(ROOT, 'bench/bareProvider.js')], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const line = await new Promise((resolve) => {
@@ -214,6 +234,8 @@ async function verityTarget(name, servers) {
   return target(name, servers, veritySignIn(email));
 }
 
+/** The measured windows (BENCH_PROFILE writes them beside the profiles). */
+const windows = [];
 const targets = [];
 const stops = [];
 const schemas = [];
@@ -333,6 +355,10 @@ try {
   }
 } finally {
   for (const stop of stops.reverse()) await stop().catch(() => undefined);
+  const windowsFile =
+    process.env.BENCH_WINDOWS ??
+    (process.env.BENCH_PROFILE && path.join(process.env.BENCH_PROFILE, 'windows.json'));
+  if (windowsFile) writeFileSync(windowsFile, JSON.stringify(windows));
   if (schemas.length) {
     const client = new pg.Client({ connectionString: DATABASE_URL });
     await client.connect();
