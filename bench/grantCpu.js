@@ -193,9 +193,13 @@ const refreshWindow = (t) =>
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 async function startBare() {
-  const profile = process.env.BENCH_PROFILE
-    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`]
-    : [];
+  // The same node options as Verity's servers (lib.js startVerity).
+  const profile = [
+    ...(process.env.BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean),
+    ...(process.env.BENCH_PROFILE
+      ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`]
+      : []),
+  ];
   const child = spawn(process.execPath, [...profile, path.join(ROOT, 'bench/bareProvider.js')], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -24,6 +24,7 @@ import * as pinChallengePoint from './0027_pin_challenge_point.js';
 import * as photoImages from './0028_photo_images.js';
 import * as photoImageClaims from './0029_photo_image_claims.js';
 import * as photoVendorChecks from './0030_photo_vendor_checks.js';
+import * as oidcSparseIndexes from './0031_oidc_sparse_indexes.js';
 
 /** Every migration, in order. Names are stored in the database: never rename one. */
 export const migrations: Record<string, Migration> = {
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   '0028_photo_images': photoImages,
   '0029_photo_image_claims': photoImageClaims,
   '0030_photo_vendor_checks': photoVendorChecks,
+  '0031_oidc_sparse_indexes': oidcSparseIndexes,
 };
