@@ -13,7 +13,9 @@
 //
 // Run: npm run build && node bench/grantCpu.js   (results: bench/README.md)
 // Settings: BENCH_ROUNDS (default 5), BENCH_OPS (calls per window, default 300),
-// BENCH_CONCURRENCY (calls in flight, default 4). Diagnostics: BENCH_DEBUG=1 prints each
+// BENCH_CONCURRENCY (calls in flight, default 4), BENCH_WARMUP (rounds run first and not
+// counted, default 0: V8 compiles Verity's larger request path for longer; with none, the
+// first rounds' compiling is in the result, see bench/README.md 2026-11-29). Diagnostics: BENCH_DEBUG=1 prints each
 // process's CPU per window; BENCH_ONLY_FIRST=1 sends the pair's calls to its first instance
 // only (what the idle second costs); BENCH_PROFILE=<dir> writes each Verity's V8 CPU profile,
 // and the measured windows' times (windows.json) for `profileSummary.js --windows`;
@@ -33,6 +35,8 @@ import pg from 'pg';
 import { browser, post, serverCpuSeconds, signUp, startVerity } from './lib.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+/** Rounds run first and not counted: the servers' code compiled by V8's optimiser first. */
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 0);
 const OPS = Number(process.env.BENCH_OPS ?? 300);
 const IN_FLIGHT = Number(process.env.BENCH_CONCURRENCY ?? 4);
 const PAIR_LOAD_EACH = process.env.BENCH_PAIR_LOAD === 'each';
@@ -151,14 +155,15 @@ async function measure(t, count, call, kind) {
   );
   const cpuMs = (cpuOf(t) - before) * 1000;
   // On V8's profile clock (CLOCK_MONOTONIC, µs), for profileSummary.js --windows.
-  windows.push({
-    target: t.name,
-    kind,
-    pids: t.pids,
-    start: Number(startedAt / 1000n),
-    end: Number(process.hrtime.bigint() / 1000n),
-    calls: ok,
-  });
+  if (!warming)
+    windows.push({
+      target: t.name,
+      kind,
+      pids: t.pids,
+      start: Number(startedAt / 1000n),
+      end: Number(process.hrtime.bigint() / 1000n),
+      calls: ok,
+    });
   const switchesAfter = switchesOf(t);
   const switches = {
     voluntary: switchesAfter.voluntary - switchesBefore.voluntary,
@@ -240,6 +245,8 @@ async function verityTarget(name, servers) {
 
 /** The measured windows (BENCH_PROFILE writes them beside the profiles). */
 const windows = [];
+/** In a warm-up round: nothing is counted or recorded. */
+let warming = false;
 const targets = [];
 const stops = [];
 const schemas = [];
@@ -285,15 +292,22 @@ try {
 
   const totals = new Map(targets.map((t) => [t.name, { exchange: [0, 0], refresh: [0, 0] }]));
   const switchTotals = new Map(targets.map((t) => [t.name, { exchange: [0, 0], refresh: [0, 0] }]));
-  for (let round = 1; round <= ROUNDS; round++) {
+  for (let round = 1 - WARMUP; round <= ROUNDS; round++) {
+    warming = round < 1;
     // Each round starts with another target, so none is always first after minting.
-    const order = targets.map((_, i) => targets[(i + round) % targets.length]);
+    const order = targets.map(
+      (_, i) => targets[(((i + round) % targets.length) + targets.length) % targets.length],
+    );
     for (const t of order) {
       for (const [kind, run] of [
         ['exchange', exchangeWindow],
         ['refresh', refreshWindow],
       ]) {
         const { cpuMs, ok, switches } = await run(t);
+        if (warming) {
+          process.stderr.write(`warm-up ${t.name} ${kind}: ${(cpuMs / ok).toFixed(2)} ms\n`);
+          continue;
+        }
         const sum = totals.get(t.name)[kind];
         sum[0] += cpuMs;
         sum[1] += ok;
@@ -313,7 +327,7 @@ try {
   };
   const fmt = (value) => (value === null ? 'n/a' : value.toFixed(2));
   process.stdout.write(
-    `\nServer CPU ms per call, ${ROUNDS} rounds of ${OPS} calls per window, ${IN_FLIGHT} in flight, ` +
+    `\nServer CPU ms per call, ${ROUNDS} rounds of ${OPS} calls per window (after ${WARMUP} not counted), ${IN_FLIGHT} in flight, ` +
       `Node ${process.version}${DATABASE_URL ? `, PostgreSQL${REDIS_URL ? ' and Redis' : ''}` : ''}\n\n` +
       '| Operation | Verity SQLite | Verity PostgreSQL | Reference | Ratio (SQLite / PostgreSQL) | Second instance |\n' +
       '|---|---|---|---|---|---|\n',
