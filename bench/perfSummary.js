@@ -10,7 +10,8 @@
 //   BENCH_WINDOWS=/tmp/w.json BENCH_SERVER_ARGS=--perf-basic-prof node bench/grantCpu.js &
 //   perf record -k mono -F 997 -g -p <server pid> -o /tmp/perf.<pid>.data   (once round 1 runs)
 // Then: node bench/perfSummary.js /tmp/perf.<pid>.data /tmp/w.json [exchange|refresh]
-//   (-k mono puts perf's times on the clock of the windows: CLOCK_MONOTONIC.)
+//   (-k mono puts perf's times on the clock of the windows: CLOCK_MONOTONIC. --perf-basic-prof
+//   also leaves V8's isolate-*-v8.log files in the working directory: delete them.)
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 
