@@ -1,5 +1,6 @@
 // The reference of bench/grantCpu.js: a bare oidc-provider 9 in Fastify (@fastify/middie, as
-// Verity mounts it), with oidc-provider's own in-memory adapter and one confidential client.
+// Verity mounted it until 2026-11-29; kept, so the reference stays the issue's), with
+// oidc-provider's own in-memory adapter and one confidential client.
 // Its adapter is oidc-provider's own in-memory one over an LRU store of a million entries
 // (the default's thousand would evict grants in mid-run).
 // Configured as Verity is where it changes a grant's work: PKCE, ES256 ID tokens,

@@ -13,9 +13,13 @@
 //
 // Run: npm run build && node bench/grantCpu.js   (results: bench/README.md)
 // Settings: BENCH_ROUNDS (default 5), BENCH_OPS (calls per window, default 300),
-// BENCH_CONCURRENCY (calls in flight, default 4). Diagnostics: BENCH_DEBUG=1 prints each
+// BENCH_CONCURRENCY (calls in flight, default 4), BENCH_WARMUP (rounds run first and not
+// counted, default 0: V8 compiles Verity's larger request path for longer; with none, the
+// first rounds' compiling is in the result, see bench/README.md 2026-11-29). Diagnostics: BENCH_DEBUG=1 prints each
 // process's CPU per window; BENCH_ONLY_FIRST=1 sends the pair's calls to its first instance
-// only (what the idle second costs); BENCH_PROFILE=<dir> writes each Verity's V8 CPU profile.
+// only (what the idle second costs); BENCH_PROFILE=<dir> writes each Verity's V8 CPU profile,
+// and the measured windows' times (windows.json) for `profileSummary.js --windows`;
+// BENCH_WINDOWS=<file> writes those times there instead (e.g. for `perf record -k mono`).
 // BENCH_PAIR_LOAD=each gives the pair BENCH_CONCURRENCY calls in flight per instance (twice the
 // single instance's in all), so each process meets the load the single one met; by default the
 // pair shares the single instance's calls in flight (half each).
@@ -23,7 +27,7 @@
 // PostgreSQL, one instance, its own schema) as targets of the same run: before and after, each
 // window beside the others'.
 import { spawn } from 'node:child_process';
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { createHash, randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -31,6 +35,8 @@ import pg from 'pg';
 import { browser, post, serverCpuSeconds, signUp, startVerity } from './lib.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+/** Rounds run first and not counted: the servers' code compiled by V8's optimiser first. */
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 0);
 const OPS = Number(process.env.BENCH_OPS ?? 300);
 const IN_FLIGHT = Number(process.env.BENCH_CONCURRENCY ?? 4);
 const PAIR_LOAD_EACH = process.env.BENCH_PAIR_LOAD === 'each';
@@ -125,8 +131,9 @@ function switchesOf(t) {
  * Makes `count` calls, the target's calls in flight at a time; `call(worker)` is told which of
  * those workers makes it (a refresh chain is one worker's). The CPU ms they cost and how many succeeded.
  */
-async function measure(t, count, call) {
+async function measure(t, count, call, kind) {
   await sleep(200); // what minting left behind (answers, collections) settles outside the window
+  const startedAt = process.hrtime.bigint();
   let started = 0;
   let ok = 0;
   let firstError;
@@ -147,6 +154,16 @@ async function measure(t, count, call) {
     }),
   );
   const cpuMs = (cpuOf(t) - before) * 1000;
+  // On V8's profile clock (CLOCK_MONOTONIC, µs), for profileSummary.js --windows.
+  if (!warming)
+    windows.push({
+      target: t.name,
+      kind,
+      pids: t.pids,
+      start: Number(startedAt / 1000n),
+      end: Number(process.hrtime.bigint() / 1000n),
+      calls: ok,
+    });
   const switchesAfter = switchesOf(t);
   const switches = {
     voluntary: switchesAfter.voluntary - switchesBefore.voluntary,
@@ -164,19 +181,31 @@ const exchangeWindow = async (t) => {
   const codes = [];
   while (codes.length < OPS)
     codes.push(...(await Promise.all(Array.from({ length: 4 }, () => t.code()))));
-  return measure(t, OPS, () => t.exchange(codes.pop()));
+  return measure(t, OPS, () => t.exchange(codes.pop()), 'exchange');
 };
 const refreshWindow = (t) =>
-  measure(t, OPS, async (worker) => {
-    const body = await t.token({ grant_type: 'refresh_token', refresh_token: t.chains[worker] });
-    t.chains[worker] = body.refresh_token;
-  });
+  measure(
+    t,
+    OPS,
+    async (worker) => {
+      const body = await t.token({ grant_type: 'refresh_token', refresh_token: t.chains[worker] });
+      t.chains[worker] = body.refresh_token;
+    },
+    'refresh',
+  );
 
 // --- the targets --------------------------------------------------------------------------
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 async function startBare() {
-  const child = spawn(process.execPath, [path.join(ROOT, 'bench/bareProvider.js')], {
+  // The same node options as Verity's servers (lib.js startVerity).
+  const profile = [
+    ...(process.env.BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean),
+    ...(process.env.BENCH_PROFILE
+      ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`]
+      : []),
+  ];
+  const child = spawn(process.execPath, [...profile, path.join(ROOT, 'bench/bareProvider.js')], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const line = await new Promise((resolve) => {
@@ -214,6 +243,10 @@ async function verityTarget(name, servers) {
   return target(name, servers, veritySignIn(email));
 }
 
+/** The measured windows (BENCH_PROFILE writes them beside the profiles). */
+const windows = [];
+/** In a warm-up round: nothing is counted or recorded. */
+let warming = false;
 const targets = [];
 const stops = [];
 const schemas = [];
@@ -259,15 +292,22 @@ try {
 
   const totals = new Map(targets.map((t) => [t.name, { exchange: [0, 0], refresh: [0, 0] }]));
   const switchTotals = new Map(targets.map((t) => [t.name, { exchange: [0, 0], refresh: [0, 0] }]));
-  for (let round = 1; round <= ROUNDS; round++) {
+  for (let round = 1 - WARMUP; round <= ROUNDS; round++) {
+    warming = round < 1;
     // Each round starts with another target, so none is always first after minting.
-    const order = targets.map((_, i) => targets[(i + round) % targets.length]);
+    const order = targets.map(
+      (_, i) => targets[(((i + round) % targets.length) + targets.length) % targets.length],
+    );
     for (const t of order) {
       for (const [kind, run] of [
         ['exchange', exchangeWindow],
         ['refresh', refreshWindow],
       ]) {
         const { cpuMs, ok, switches } = await run(t);
+        if (warming) {
+          process.stderr.write(`warm-up ${t.name} ${kind}: ${(cpuMs / ok).toFixed(2)} ms\n`);
+          continue;
+        }
         const sum = totals.get(t.name)[kind];
         sum[0] += cpuMs;
         sum[1] += ok;
@@ -287,7 +327,7 @@ try {
   };
   const fmt = (value) => (value === null ? 'n/a' : value.toFixed(2));
   process.stdout.write(
-    `\nServer CPU ms per call, ${ROUNDS} rounds of ${OPS} calls per window, ${IN_FLIGHT} in flight, ` +
+    `\nServer CPU ms per call, ${ROUNDS} rounds of ${OPS} calls per window (after ${WARMUP} not counted), ${IN_FLIGHT} in flight, ` +
       `Node ${process.version}${DATABASE_URL ? `, PostgreSQL${REDIS_URL ? ' and Redis' : ''}` : ''}\n\n` +
       '| Operation | Verity SQLite | Verity PostgreSQL | Reference | Ratio (SQLite / PostgreSQL) | Second instance |\n' +
       '|---|---|---|---|---|---|\n',
@@ -333,6 +373,10 @@ try {
   }
 } finally {
   for (const stop of stops.reverse()) await stop().catch(() => undefined);
+  const windowsFile =
+    process.env.BENCH_WINDOWS ??
+    (process.env.BENCH_PROFILE && path.join(process.env.BENCH_PROFILE, 'windows.json'));
+  if (windowsFile) writeFileSync(windowsFile, JSON.stringify(windows));
   if (schemas.length) {
     const client = new pg.Client({ connectionString: DATABASE_URL });
     await client.connect();

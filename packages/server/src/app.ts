@@ -1,6 +1,5 @@
 import type { IncomingMessage } from 'node:http';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
@@ -45,6 +44,7 @@ import { sandboxBankRoutes } from './features/sandboxBank/routes.js';
 import { installErrorHandler } from './http/errorHandler.js';
 import { clientAddress } from './http/clientAddress.js';
 import { installNoStore } from './http/noStore.js';
+import { installSecurityHeaders } from './http/securityHeaders.js';
 import { requestIdGenerator } from './http/requestId.js';
 import { mountProvider } from './http/oidcMount.js';
 import { answerStoreUnavailable, failureCode, storeUnavailable } from './oidc/storeUnavailable.js';
@@ -136,7 +136,7 @@ export async function buildApp(
   );
 
   await app.register(fastifyCookie, { secret: ctx.secrets.cookieKeys });
-  await app.register(fastifyHelmet, {
+  installSecurityHeaders(app, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {

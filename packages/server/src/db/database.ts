@@ -83,6 +83,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   chmodSync(file, 0o600);
   database.pragma('journal_mode = WAL');
   database.pragma('synchronous = NORMAL');
+  // A checkpoint every 10,000 pages of WAL (about 40 MB) rather than 1,000: each copies every
+  // page written since the last one back to the database file and syncs both files, and the
+  // token endpoint rewrites the same few pages (the newest token rows, the counters) over and
+  // over, so fewer checkpoints copy far fewer pages (issue 19: a write about 25% cheaper).
+  database.pragma('wal_autocheckpoint = 10000');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
   // Each statement prepared once and kept (statementCache.ts).

@@ -65,8 +65,13 @@ function lengthRequired(res: ServerResponse): void {
 const publicPaths = new Set(['/.well-known/openid-configuration', oidcRoutes.jwks]);
 
 /**
- * Mounts oidc-provider with @fastify/middie. It sees its own paths (/oidc/*, discovery) with
- * the untouched request, before Fastify parses any body; everything else goes on to Fastify.
+ * Mounts oidc-provider in an onRequest hook after the others (observeRequests, the request id,
+ * the security headers, the access declarations): it sees its own paths (/oidc/*, discovery)
+ * with the untouched request, before Fastify parses any body, and Fastify's lifecycle for such a
+ * request ends there (the hook never continues it); everything else goes on to Fastify. This
+ * was @fastify/middie with one middleware, which also gave every request Fastify's
+ * `ip`, `ips`, `hostname`, `protocol` and parsed query on the raw request (10 to 25 µs a call;
+ * nothing here reads them: the client's address is clientAddress's, the URL the provider's).
  */
 export async function mountProvider(
   app: FastifyInstance,
@@ -78,12 +83,13 @@ export async function mountProvider(
   /** Counts a refused call by the name of its limit (the metrics). */
   onRefused: (limit: string) => void,
 ): Promise<void> {
-  await app.register((await import('@fastify/middie')).default);
   const tokenEndpointLimits = new TokenEndpointLimits(rateLimiter, tokenLimits);
   live.onBuild((provider) => tokenEndpointLimits.install(provider, clientIp));
   const userinfoLimits = new UserinfoLimits(rateLimiter, userinfoLimitSettings, onRefused);
   live.onBuild((provider) => userinfoLimits.install(provider, clientIp));
-  app.use((req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => {
+  app.addHook('onRequest', (request, reply, next) => {
+    const req = request.raw;
+    const res = reply.raw;
     // Matched as the provider's router will match it (case and a trailing slash folded).
     const pathname = providerRouteOf((req.url ?? '/').split('?')[0] ?? '/');
     if (!isOidcPath(pathname)) return next();
@@ -142,7 +148,8 @@ export async function mountProvider(
     // A store away (the limits' counters): the provider's own answer for it, not a catalogue
     // error (oidc/storeUnavailable.ts answers the same from inside the provider).
     handle().catch((error: unknown) => {
-      if (!storeUnavailable(error) || res.headersSent) return next(error);
+      if (!storeUnavailable(error) || res.headersSent)
+        return next(error instanceof Error ? error : new Error(String(error)));
       res.statusCode = 503;
       res.setHeader('Retry-After', '1');
       res.setHeader('Content-Type', 'application/json');

@@ -98,10 +98,30 @@ export class Metrics {
     this.rateLimitRefusals.inc({ limit });
   }
 
+  /**
+   * The two request metrics' children for one set of labels, looked up once: prom-client
+   * otherwise hashes the labels object (its keys sorted and joined) on every inc and observe.
+   * The keys are few: methods Fastify accepts, route patterns, status classes.
+   */
+  private readonly answeredChildren = new Map<
+    string,
+    { count: { inc(): void }; duration: { observe(value: number): void } }
+  >();
+
   /** One answered request; `route` is the pattern (`/requests/:id`), never the raw URL. */
   answered(method: string, route: string, status: number, seconds: number): void {
-    const labels = { method, route, status_class: `${Math.floor(status / 100)}xx` };
-    this.httpRequests.inc(labels);
-    this.httpDuration.observe(labels, seconds);
+    const statusClass = `${Math.floor(status / 100)}xx`;
+    const key = `${method} ${statusClass} ${route}`;
+    let children = this.answeredChildren.get(key);
+    if (!children) {
+      const labels = { method, route, status_class: statusClass };
+      children = {
+        count: this.httpRequests.labels(labels),
+        duration: this.httpDuration.labels(labels),
+      };
+      this.answeredChildren.set(key, children);
+    }
+    children.count.inc();
+    children.duration.observe(seconds);
   }
 }

@@ -6,6 +6,7 @@ import { Precompiled } from '../db/precompiled.js';
 import type { EvidenceStore } from '../features/evidence/evidenceStore.js';
 import { verifiedClaims } from '../features/evidence/verifiedClaims.js';
 import type { ProfileStore } from '../features/profile/profileStore.js';
+import { RequestMemo } from './requestMemo.js';
 
 /** The OpenID Connect address claim (Core 5.1.1) from a profile address. */
 export function oidcAddress(address: AddressValue) {
@@ -26,22 +27,30 @@ export function secondFactorsOf(account: unknown, sub: string): number | undefin
   return typeof count === 'number' ? count : undefined;
 }
 
+/** What an account is built from: the user, its number of second factors, its stored profile. */
+export interface UserRow {
+  id: string;
+  email: string;
+  email_verified: number;
+  second_factors: number | null;
+  profile: string | null;
+}
+
+/**
+ * The user row read in the same statement as the code or refresh token a request presented
+ * (oidc/adapter.ts findWithRelated), for that request's account lookup (requestMemo.ts: this
+ * request only, once). The token request's own writes (consume, tokens saved) are to
+ * oidc_payloads and never change it, so unlike the Grant and Session it is kept across them.
+ */
+export const accountRows = new RequestMemo<UserRow>();
+
 /**
  * Run by every code exchange, refresh and single sign-on: built and compiled once
  * (db/precompiled.ts). The number of second-factor methods comes in the same statement (the
  * login prompt's step-up check asks it of every single sign-on: provider.ts, secondFactorsOf),
  * and so does the stored profile, which every token's claims need: one statement, not three.
  */
-const findUser = new Precompiled<
-  { id: string },
-  {
-    id: string;
-    email: string;
-    email_verified: number;
-    second_factors: number | null;
-    profile: string | null;
-  }
->((db, p) =>
+const findUser = new Precompiled<{ id: string }, UserRow>((db, p) =>
   db
     .selectFrom('users')
     .leftJoin('profiles', 'profiles.user_id', 'users.id')
@@ -67,7 +76,7 @@ export function accountFinder(
   evidence?: EvidenceStore,
 ): FindAccount {
   return async (_ctx, sub): Promise<Account | undefined> => {
-    const [user] = await findUser.rows(db, { id: sub });
+    const user = accountRows.take(sub) ?? (await findUser.rows(db, { id: sub }))[0];
     if (!user) return undefined;
     return {
       accountId: user.id,

@@ -4,6 +4,7 @@ import type { Database } from '../db/schema.js';
 import * as statements from './payloadStatements.js';
 import type { ClientStore } from '../features/clients/store.js';
 import { RequestMemo } from './requestMemo.js';
+import { accountRows } from './account.js';
 import {
   confidentialClientRequest,
   rotationState,
@@ -117,7 +118,7 @@ export class DatabaseAdapter implements Adapter {
     return this.findBy(statements.findByUid, uid);
   }
 
-  /** A code or refresh token, its Grant and Session kept for this request's next reads. */
+  /** A code or refresh token; its Grant, Session and account kept for this request's next reads. */
   private async findWithRelated(id: string): Promise<AdapterPayload | undefined> {
     const [row] = await statements.findWithRelated.rows(this.db, { model: this.model, value: id });
     if (!row) return undefined;
@@ -132,6 +133,14 @@ export class DatabaseAdapter implements Adapter {
         payload: row.session_payload,
         expires_at: row.session_expires_at,
         consumed_at: null,
+      });
+    if (row.account_id !== null && row.account_email !== null)
+      accountRows.keep(row.account_id, {
+        id: row.account_id,
+        email: row.account_email,
+        email_verified: row.account_email_verified ?? 0,
+        second_factors: row.account_second_factors,
+        profile: row.account_profile,
       });
     return this.payloadOf(row);
   }

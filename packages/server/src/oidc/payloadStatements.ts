@@ -24,7 +24,10 @@ export const findById = findBy('id');
 export const findByUid = findBy('uid');
 export const findByUserCode = findBy('user_code');
 
-/** A token's row with the rows of its Grant and its Session, where they exist (else nulls). */
+/**
+ * A token's row with the rows of its Grant and its Session, and its account's user row (as
+ * oidc/account.ts reads it), where they exist (else nulls).
+ */
 export type TokenWithRelated = Row & {
   grant_id: string | null;
   grant_payload: string | null;
@@ -32,28 +35,49 @@ export type TokenWithRelated = Row & {
   session_uid: string | null;
   session_payload: string | null;
   session_expires_at: number | null;
+  account_id: string | null;
+  account_email: string | null;
+  account_email_verified: number | null;
+  account_profile: string | null;
+  account_second_factors: number | null;
 };
 
 /**
- * A code or refresh token by id, with its Grant (by the grant_id column) and its Session (by
- * the uid its payload names) in the same statement: what the provider reads next, one by one,
- * at the token endpoint (adapter.ts keeps the two for the request: requestMemo.ts).
+ * A code or refresh token by id, with its Grant (by the grant_id column), its Session (by
+ * the uid its payload names) and its account (the user by the accountId its payload names,
+ * with the profile and the number of second factors) in the same statement: what the provider
+ * reads next, one by one, at the token endpoint (adapter.ts keeps them for the request:
+ * requestMemo.ts).
  */
 export const findWithRelated = new Precompiled<{ model: string; value: string }, TokenWithRelated>(
   (db, p) => {
-    const sessionUid =
-      db.getExecutor().adapter instanceof PostgresAdapter
-        ? sql<string>`(t.payload::json ->> 'sessionUid')`
-        : sql<string>`json_extract(t.payload, '$.sessionUid')`;
+    const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+    const field = (name: string) =>
+      postgres
+        ? sql<string>`(t.payload::json ->> ${sql.lit(name)})`
+        : sql<string>`json_extract(t.payload, ${sql.lit(`$.${name}`)})`;
     return db
       .selectFrom('oidc_payloads as t')
       .leftJoin('oidc_payloads as g', (join) =>
         join.on('g.model', '=', 'Grant').onRef('g.id', '=', 't.grant_id'),
       )
       .leftJoin('oidc_payloads as s', (join) =>
-        join.on('s.model', '=', 'Session').on(sql<boolean>`s.uid = ${sessionUid}`),
+        join.on('s.model', '=', 'Session').on(sql<boolean>`s.uid = ${field('sessionUid')}`),
+      )
+      .leftJoin('users as u', (join) => join.on(sql<boolean>`u.id = ${field('accountId')}`))
+      .leftJoin('profiles as pr', 'pr.user_id', 'u.id')
+      .select((eb) =>
+        eb
+          .selectFrom('second_factors')
+          .select(eb.fn.countAll<number>().as('count'))
+          .whereRef('second_factors.user_id', '=', 'u.id')
+          .as('account_second_factors'),
       )
       .select([
+        'u.id as account_id',
+        'u.email as account_email',
+        'u.email_verified as account_email_verified',
+        'pr.data as account_profile',
         't.payload',
         't.expires_at',
         't.consumed_at',

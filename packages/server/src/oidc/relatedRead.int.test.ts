@@ -4,7 +4,9 @@ import { loadConfig } from '../config.js';
 import { openStores } from '../stores.js';
 import { databaseTargets } from '../test/databases.js';
 import { testEnv } from '../test/testServer.js';
+import { ProfileStore } from '../features/profile/profileStore.js';
 import { DatabaseAdapter } from './adapter.js';
+import { accountFinder } from './account.js';
 
 // oidc-provider's own request context (Provider.ctx), entered here as its middleware does.
 const { default: providerRequests } = (await import(
@@ -117,6 +119,62 @@ describe.each(databaseTargets())('a token read with its Grant and Session (%s)',
       expect(found).toMatchObject({ jti: token.jti });
       expect(found?.consumed).toBeTypeOf('number');
       expect(await model('Grant').find(grant.jti)).toBeUndefined();
+    });
+  });
+
+  describe('its account', () => {
+    let m = 0;
+    /** A user with a profile, and a token of `kind` naming it (with its Grant and Session). */
+    async function withAccount(kind = 'AuthorizationCode') {
+      m++;
+      const id = `user-${target}-${m}-${Date.now()}`;
+      await stores.database.db
+        .insertInto('users')
+        .values({ id, email: `${id}@example.com`, email_verified: 1, created_at: 0, updated_at: 0 })
+        .execute();
+      const profiles = new ProfileStore(stores.database.db, stores.encryption);
+      await profiles.update(id, { given_name: 'Ada' });
+      const { token } = await issued(kind);
+      const withUser = { ...token, jti: `${token.jti}-${m}`, accountId: id };
+      await model(kind).upsert(withUser.jti, withUser, 60);
+      const find = accountFinder(stores.database.db, profiles);
+      const claimsOf = async (request: object) => {
+        const account = await find(request as never, id);
+        return account && (await account.claims('id_token', 'openid', {}, []));
+      };
+      const deleteUser = () =>
+        stores.database.db.deleteFrom('users').where('id', '=', id).execute();
+      return { id, token: withUser, claimsOf, deleteUser };
+    }
+
+    it.each(['AuthorizationCode', 'RefreshToken'])(
+      '%s: the user and profile from the same statement, once, kept across the consume',
+      async (kind) => {
+        const { id, token, claimsOf, deleteUser } = await withAccount(kind);
+        const request = {};
+        await inRequest(request, async () => {
+          await model(kind).find(token.jti);
+          await deleteUser();
+          // The request's own writes are to oidc_payloads: the user row is still the one read.
+          await model(kind).consume(token.jti);
+          expect(await claimsOf(request)).toMatchObject({
+            sub: id,
+            email: `${id}@example.com`,
+            email_verified: true,
+            given_name: 'Ada',
+          });
+          // Once only: asked again, the database answers, where the user is gone.
+          expect(await claimsOf(request)).toBeUndefined();
+        });
+      },
+    );
+
+    it('is never given to another request', async () => {
+      const { token, claimsOf, deleteUser } = await withAccount();
+      await inRequest({}, () => model('AuthorizationCode').find(token.jti));
+      await deleteUser();
+      const other = {};
+      expect(await inRequest(other, () => claimsOf(other))).toBeUndefined();
     });
   });
 

@@ -2,14 +2,16 @@ import Provider from 'oidc-provider';
 
 /**
  * Records read in the same statement as the token a request presented (adapter.ts: a code or
- * refresh token comes with its Grant and its Session), kept for that request alone so that the
- * provider's next reads (`Grant.find`, `Session.findByUid`) need no round trip of their own.
+ * refresh token comes with its Grant, its Session and its account's user row), kept for that
+ * request alone so that the provider's next reads (`Grant.find`, `Session.findByUid`,
+ * `findAccount`) need no round trip of their own.
  *
  * What keeps this as fresh as the reads it replaces:
  * - kept per request (oidc-provider's request context, a WeakMap key), never across requests;
  * - each record given out once, then gone: a second read of it goes to the database;
- * - any write of the request (a save, a consume, a revocation) drops everything kept, so no
- *   record is served after the request changed anything.
+ * - any write of the request to what was kept drops it (`forget`), so no record is served after
+ *   the request changed it: the adapter's saves, consumes and revocations drop the Grant and
+ *   Session (oidc_payloads); the account's row (account.ts) is in tables they never write.
  * Single use does not rest on these reads: it is the conditional consume (adapter.ts).
  */
 export class RequestMemo<Row> {

@@ -25,6 +25,7 @@ import * as photoImages from './0028_photo_images.js';
 import * as photoImageClaims from './0029_photo_image_claims.js';
 import * as photoVendorChecks from './0030_photo_vendor_checks.js';
 import * as userLanguage from './0031_user_language.js';
+import * as oidcSparseIndexes from './0032_oidc_sparse_indexes.js';
 
 /** Every migration, in order. Names are stored in the database: never rename one. */
 export const migrations: Record<string, Migration> = {
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   '0029_photo_image_claims': photoImageClaims,
   '0030_photo_vendor_checks': photoVendorChecks,
   '0031_user_language': userLanguage,
+  '0032_oidc_sparse_indexes': oidcSparseIndexes,
 };

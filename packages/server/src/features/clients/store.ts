@@ -82,6 +82,17 @@ interface ClientRecord {
   client: Client;
   secret: string | null;
   readAt: number;
+  /** What providerMetadata answers for this record, made once (frozen: shared by every call). */
+  providerMetadata?: AdapterPayload;
+}
+
+/** Freezes an object and everything in it (plain data: objects, arrays, scalars). */
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
 }
 
 /**
@@ -215,17 +226,23 @@ export class ClientStore {
     if (Number(result.numDeletedRows) === 0) throw new ClientNotFoundError(clientId);
   }
 
-  /** What oidc-provider needs to know about a client, with the secret decrypted. */
+  /**
+   * What oidc-provider needs to know about a client, with the secret decrypted. Made once per
+   * record read (the token endpoint asks on every call) and frozen, so no caller can change
+   * what the next one gets: oidc-provider only reads it (hashes it, and builds its Client
+   * from its fields when the hash is new).
+   */
   async providerMetadata(clientId: string): Promise<AdapterPayload | undefined> {
     const record = await this.record(clientId);
     if (!record) return undefined;
-    return {
+    record.providerMetadata ??= deepFreeze({
       ...structuredClone(record.client.metadata),
       // Read by the provider's refresh token lifetime (oidc/refreshTokenLifetime.ts).
       [REFRESH_TOKEN_LIFETIME_METADATA]: record.client.policy.refreshTokenLifetime,
       // Read by the login prompt's checks (oidc/provider.ts) without a read of their own.
       [CLIENT_POLICY_METADATA]: structuredClone(record.client.policy),
       ...(record.secret ? { client_secret: record.secret } : {}),
-    } as AdapterPayload;
+    } as AdapterPayload);
+    return record.providerMetadata;
   }
 }
