@@ -34,7 +34,16 @@ const SERVER_MESSAGES = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
   '../../packages/server/src/messages',
 );
-const serverModules = ['profileFields', 'sandboxBankPages', 'providerPages'];
+const serverModules = [
+  'profileFields',
+  'sandboxBankPages',
+  'providerPages',
+  'kbvQuestions',
+  'activityTitles',
+  'verificationTexts',
+  'errorMessages',
+  'secondFactorNames',
+];
 
 type Welsh = (...args: string[]) => string;
 type Pattern = { english: RegExp; welsh: Welsh };
