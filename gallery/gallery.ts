@@ -132,9 +132,7 @@ function readme(): string {
     '',
     `Languages: ${languages.join(', ')}; each language is a full pass with its own file names`,
     '(`<nn>-<screen>-<width>-<language>.png`), saved with a 256-colour palette to keep the',
-    'repository small. The Welsh awaits review by a native speaker',
-    '([i18n.md](../i18n.md)); some texts the server sends (activity, validation messages, the',
-    "bank account's field labels) are still English there.",
+    'repository small. The Welsh awaits review by a native speaker ([i18n.md](../i18n.md)).',
     '',
   ];
   if (failures.length > 0) {

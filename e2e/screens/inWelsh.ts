@@ -55,6 +55,8 @@ type Pattern = { english: RegExp; welsh: Welsh };
 const texts = new Map<string, string>();
 const patterns: Pattern[] = [];
 const joiners = new Map<string, string>();
+/** English texts the catalogues translate in two ways (the screens would differ). */
+export const conflicts: string[] = [];
 
 const marker = (index: number) => `qqarg${index}qq`;
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -63,6 +65,7 @@ function learn(en: unknown, cy: unknown): void {
   if (typeof en === 'string' && typeof cy === 'string') {
     if (en.trim() !== '' && en !== en.trim()) joiners.set(en, cy);
     else if (!texts.has(en)) texts.set(en, cy);
+    else if (texts.get(en) !== cy) conflicts.push(`${en}\n  ${texts.get(en)}\n  ${cy}`);
   } else if (typeof en === 'function' && typeof cy === 'function') {
     const args = Array.from({ length: en.length }, (_, index) => marker(index));
     let english: unknown;

@@ -68,10 +68,10 @@ const welsh: Translation<typeof english> = {
     service_unavailable: "Nid yw'r gwasanaeth ar gael dros dro.",
     internal_error: "Wps. Aeth rhywbeth o'i le, rhowch gynnig arall arni yn nes ymlaen.",
     share_limit_reached:
-      'Rydych wedi rhannu eich hunaniaeth â’r nifer mwyaf o bobl a ganiateir (4).',
+      "Rydych wedi rhannu eich hunaniaeth â'r nifer mwyaf o bobl a ganiateir (4).",
     already_shared: "Rydych eisoes wedi rhannu eich hunaniaeth â'r cyfeiriad e-bost hwn.",
     share_link_invalid:
-      "Mae'r ddolen hon wedi dod i ben neu nid yw'n ddilys. Gofynnwch i'r anfonwr rannu eto.",
+      "Mae'r ddolen hon wedi dod i ben neu nid yw'n ddilys. Gofynnwch i'r anfonwr ei rhannu eto.",
     consent_not_found: "Nid ydych wedi rhannu eich manylion â'r gwasanaeth hwn.",
     wrong_password: "Mae'r cyfrinair yn anghywir.",
     unknown_bank: "Nid yw'r banc hwn yn cael ei gynnig.",
@@ -83,12 +83,12 @@ const welsh: Translation<typeof english> = {
     NoAccounts:
       'Ni rannwyd cyfrif y gellir ei ddefnyddio. Dewiswch gyfrif a rhowch gynnig arall arni.',
     provider_error:
-      "Mae'n ddrwg gennym, ni allem gysylltu â'ch banc. Rhowch gynnig arall arni nes ymlaen.",
+      "Mae'n ddrwg gennym, nid oeddem yn gallu cysylltu â'ch banc. Rhowch gynnig arall arni yn nes ymlaen.",
     TEMPORARY_ERROR:
-      "Mae'n ddrwg gennym, ni allem gysylltu â'ch banc. Rhowch gynnig arall arni nes ymlaen.",
+      "Mae'n ddrwg gennym, nid oeddem yn gallu cysylltu â'ch banc. Rhowch gynnig arall arni yn nes ymlaen.",
     access_denied: 'Cafodd y mewngofnodi banc ei ganslo.',
     NotAccountHolder:
-      'Ni allem gadarnhau mai chi yw deiliad y cyfrif banc hwn, felly ni all eich mewngofnodi. Ni ellir defnyddio cyfrifon ar y cyd i fewngofnodi. Mewngofnodwch mewn ffordd arall.',
+      'Nid oeddem yn gallu cadarnhau mai chi yw deiliad y cyfrif banc hwn, felly ni all eich mewngofnodi. Ni ellir defnyddio cyfrifon ar y cyd i fewngofnodi. Mewngofnodwch mewn ffordd arall.',
     bank_login_not_linked:
       "Nid yw'r cyfrif banc hwn wedi'i gysylltu â chyfrif yma. Mewngofnodwch yn gyntaf.",
     bankIdentityMismatch:
@@ -111,7 +111,7 @@ const welsh: Translation<typeof english> = {
       "Mae'r cyfrif hwn gyda'r darparwr eisoes wedi'i gysylltu â chyfrif arall.",
     social_already_linked:
       "Rydych eisoes wedi cysylltu cyfrif gyda'r darparwr hwn. Tynnwch ef yn gyntaf.",
-    last_signin_method: 'Dyma eich unig ffordd o fewngofnodi, felly ni ellir ei thynnu.',
+    last_signin_method: 'Dyma eich unig ffordd o fewngofnodi, felly ni ellir ei dileu.',
     recent_login_required:
       'Er eich diogelwch, mewngofnodwch eto cyn newid sut rydych yn mewngofnodi.',
     second_factor_required: 'Profwch eich ail ffactor cyn newid sut rydych yn mewngofnodi.',
@@ -122,7 +122,8 @@ const welsh: Translation<typeof english> = {
     webauthn_failed: 'Nid oedd modd gwirio eich allwedd ddiogelwch. Rhowch gynnig arall arni.',
     second_factor_challenge_expired:
       "Mae'r cod hwn wedi dod i ben neu cafodd ei roi'n anghywir yn rhy aml. Dechreuwch eto.",
-    kbvChallengeFailed: "Mae'n ddrwg gennym, ni allwn wirio eich hunaniaeth o'ch atebion.",
+    kbvChallengeFailed:
+      "Mae'n ddrwg gennym, nid ydym wedi gallu gwirio pwy ydych chi o'ch atebion.",
     kbvInsufficientQuestions:
       "Mae'n ddrwg gennym, nid oes gennym ddigon o wybodaeth i ofyn cwestiynau i chi am eich hunaniaeth.",
     kbvChallengeMismatch: "Mae'r cwestiynau hyn wedi dyddio.",
