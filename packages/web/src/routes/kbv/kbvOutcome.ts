@@ -12,9 +12,10 @@ export type KbvFailure =
 
 /**
  * What a failed KBV call means (spec: kbvChallengeFailed, kbvInsufficientQuestions, ...).
- * kbvChallengeFailed shows wrong answers in the screen's language (the server answers with
- * the error catalogue's English words), and other words of the server as they come (a credit
- * file of another person found before any question was asked).
+ * kbvChallengeFailed shows the server's words as they come (it answers in the browser's
+ * language: wrong answers, or a credit file of another person found before any question was
+ * asked); the catalogue's English for wrong answers, which a server from before the Welsh
+ * errors sends, is shown in the screen's language.
  */
 export function kbvFailure(error: unknown): KbvFailure {
   if (error instanceof ApiError) {
